@@ -1,0 +1,55 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import nodePlugin from "eslint-plugin-n";
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "scripts/build.mjs", "eslint.config.js"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { n: nodePlugin },
+    rules: {
+      // stdout of an MCP process is the protocol wire: nothing may print through console.
+      "no-console": "error",
+      "n/prefer-node-protocol": "error",
+      "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ExportDefaultDeclaration", message: "Named exports only." },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='exit']",
+          message: "Only entrypoints map errors to exit codes.",
+        },
+      ],
+    },
+  },
+  {
+    files: ["mcp/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/broker/**"], message: "mcp/ talks to the broker over its socket, never by import." }] }],
+    },
+  },
+  {
+    files: ["shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/broker/**", "**/mcp/**", "**/scripts/**"], message: "shared/ imports nothing above it." }] }],
+    },
+  },
+  {
+    // Entrypoints own process exit codes.
+    files: ["**/bin/*.ts", "scripts/cli/main.ts"],
+    rules: { "no-restricted-syntax": ["error", { selector: "ExportDefaultDeclaration", message: "Named exports only." }] },
+  },
+  {
+    files: ["test/**/*.ts", "vitest.config.ts"],
+    rules: {
+      "@typescript-eslint/no-non-null-assertion": "off",
+      "@typescript-eslint/unbound-method": "off",
+      "no-restricted-syntax": "off",
+    },
+  },
+);

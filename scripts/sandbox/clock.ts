@@ -1,0 +1,15 @@
+/** Sandbox time: the real clock plus an offset tests can move forward, so token expiry needs no sleeps. */
+export interface SandboxClock {
+  now(): number;
+  advance(ms: number): void;
+}
+
+export function createSandboxClock(base: () => number = Date.now): SandboxClock {
+  let offset = 0;
+  return {
+    now: () => base() + offset,
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}

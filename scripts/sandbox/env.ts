@@ -1,0 +1,26 @@
+import { randomBytes } from "node:crypto";
+import type { SandboxClock } from "./clock.js";
+
+/** What every sandbox module may use: time, the seed, the canary and fresh secrets. */
+export interface SandboxEnv {
+  clock: SandboxClock;
+  /** Seed for deterministic data (locations, hotels, prices, bookings). */
+  seed: string;
+  /** When set, every issued token and every orderId contains it, so leaks can be detected. */
+  canary: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  deviceCodeTtlSeconds: number;
+  deviceIntervalSeconds: number;
+  /** Origin the server listens on, e.g. http://127.0.0.1:41234 (known after listen). */
+  origin(): string;
+  /** A fresh unguessable secret with a prefix, carrying the canary when one is set. */
+  secret(prefix: string): string;
+}
+
+export function makeSecretFactory(canary: string | undefined, random: (n: number) => Buffer = randomBytes) {
+  return (prefix: string): string => {
+    const body = random(24).toString("base64url");
+    return canary ? `${prefix}_${canary}_${body}` : `${prefix}_${body}`;
+  };
+}

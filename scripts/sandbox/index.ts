@@ -1,0 +1,112 @@
+import type { AddressInfo } from "node:net";
+import { z } from "zod";
+import { createBankingModule } from "./banking/module.js";
+import { createSandboxClock } from "./clock.js";
+import { makeSecretFactory, type SandboxEnv } from "./env.js";
+import { createFaultTable, FaultSchema, type Fault, type FaultInput } from "./faults.js";
+import { createHotelsModule } from "./hotels/module.js";
+import { createIdentityModule } from "./identity/module.js";
+import type { IdentityStats } from "./identity/types.js";
+import { createDispatcher } from "./server.js";
+
+export const SandboxOptionsSchema = z.strictObject({
+  seed: z.union([z.string().min(1).max(64), z.number().int()]).default("tbank-sandbox"),
+  host: z.literal("127.0.0.1").default("127.0.0.1"),
+  port: z.number().int().min(0).max(65535).default(0),
+  faults: z.record(z.string(), FaultSchema).default({}),
+  canary: z.string().regex(/^[A-Za-z0-9-]{4,64}$/, "letters, digits and '-' only").optional(),
+  accessTokenTtlSeconds: z.number().int().min(1).max(86_400).default(600),
+  refreshTokenTtlSeconds: z.number().int().min(60).max(90 * 86_400).default(30 * 86_400),
+  deviceCodeTtlSeconds: z.number().int().min(5).max(3600).default(600),
+  deviceIntervalSeconds: z.number().int().min(0).max(60).default(5),
+  now: z.custom<() => number>((v) => typeof v === "function").optional(),
+});
+export type SandboxOptions = z.input<typeof SandboxOptionsSchema>;
+
+export interface SandboxUrls {
+  origin: string;
+  /** TBANK_HOTELS_API_BASE_URL */
+  hotelsApiBaseUrl: string;
+  /** TBANK_AUTH_ISSUER_URL */
+  authIssuerUrl: string;
+  /** TBANK_BANKING_API_BASE_URL */
+  bankingApiBaseUrl: string;
+  /** TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE */
+  hotelPageUrlTemplate: string;
+}
+
+export interface SandboxControl {
+  readonly routeIds: readonly string[];
+  setFault(routeId: string, fault: FaultInput): void;
+  clearFaults(routeId?: string): void;
+  faults(): Record<string, Fault>;
+  requestCount(routeId: string): number;
+  requestCounts(): Record<string, number>;
+  resetCounters(): void;
+  approveDevice(userCode: string): void;
+  denyDevice(userCode: string): void;
+  advanceClock(ms: number): void;
+  now(): number;
+  identityStats(): IdentityStats;
+}
+
+export interface Sandbox {
+  urls: SandboxUrls;
+  control: SandboxControl;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const opts = SandboxOptionsSchema.parse(options);
+  let origin = "";
+  const env: SandboxEnv = {
+    clock: createSandboxClock(opts.now),
+    seed: String(opts.seed),
+    canary: opts.canary,
+    accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: opts.refreshTokenTtlSeconds,
+    deviceCodeTtlSeconds: opts.deviceCodeTtlSeconds,
+    deviceIntervalSeconds: opts.deviceIntervalSeconds,
+    origin: () => origin,
+    secret: makeSecretFactory(opts.canary),
+  };
+  const identity = createIdentityModule(env);
+  const routes = [...identity.routes, ...createHotelsModule(env, identity.api).routes, ...createBankingModule(env, identity.api).routes];
+  const routeIds = [...new Set(routes.map((r) => r.id))].sort();
+  const faults = createFaultTable(new Set(routeIds), opts.faults);
+  const dispatcher = createDispatcher({ routes, faults, canary: opts.canary, origin: () => origin });
+
+  await new Promise<void>((resolve, reject) => {
+    dispatcher.server.once("error", reject);
+    dispatcher.server.listen(opts.port, opts.host, () => resolve());
+  });
+  const { port } = dispatcher.server.address() as AddressInfo;
+  origin = `http://${opts.host}:${port}`;
+
+  const control: SandboxControl = {
+    routeIds,
+    setFault: (routeId, fault) => faults.set(routeId, fault),
+    clearFaults: (routeId) => faults.clear(routeId),
+    faults: () => faults.list(),
+    requestCount: (routeId) => dispatcher.counts.get(routeId) ?? 0,
+    requestCounts: () => Object.fromEntries(dispatcher.counts),
+    resetCounters: () => dispatcher.counts.clear(),
+    approveDevice: (userCode) => identity.api.approve(userCode),
+    denyDevice: (userCode) => identity.api.deny(userCode),
+    advanceClock: (ms) => env.clock.advance(ms),
+    now: () => env.clock.now(),
+    identityStats: () => identity.api.stats(),
+  };
+
+  return {
+    urls: {
+      origin,
+      hotelsApiBaseUrl: `${origin}/api`,
+      authIssuerUrl: origin,
+      bankingApiBaseUrl: `${origin}/banking`,
+      hotelPageUrlTemplate: `${origin}/travel/hotels/new/hotels/{hotelId}/`,
+    },
+    control,
+    close: () => dispatcher.close(),
+  };
+}
