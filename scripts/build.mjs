@@ -7,7 +7,7 @@ const entryPoints = {
   "tbank-auth-broker": "broker/bin.ts",
   "tbank-hotels-mcp": "mcp/hotels/bin.ts",
   "tbank-banking-mcp": "mcp/banking/bin.ts",
-  "tbank-mcp": "scripts/cli/main.ts",
+  "tbank-mcp": "scripts/cli/bin.ts",
 };
 
 rmSync("dist", { recursive: true, force: true });

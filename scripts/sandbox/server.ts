@@ -144,6 +144,16 @@ function writeTruncated(res: ServerResponse, response: SandboxResponse): void {
   res.write(body.subarray(0, Math.max(1, Math.floor(body.length / 2))), () => res.socket?.destroy());
 }
 
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off("drain", done).off("close", done);
+      resolve();
+    };
+    res.on("drain", done).on("close", done);
+  });
+}
+
 /** Streams `bytes` of a well-formed-looking body in chunks, so a client must cap while reading. */
 async function writeOversized(res: ServerResponse, response: SandboxResponse, bytes: number): Promise<void> {
   const pdf = response.contentType.includes("pdf");
@@ -156,7 +166,7 @@ async function writeOversized(res: ServerResponse, response: SandboxResponse, by
   while (left > 0 && !res.destroyed) {
     const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
     left -= part.length;
-    if (!res.write(part)) await new Promise<void>((resolve) => res.once("drain", resolve).once("close", resolve));
+    if (!res.write(part)) await drained(res);
   }
   if (!res.destroyed) res.end(tail);
 }

@@ -1,0 +1,76 @@
+import { parseArgs } from "node:util";
+import { startSandbox } from "../../sandbox/index.js";
+import { UsageError } from "../errors.js";
+import type { CommandIo } from "../io.js";
+
+export const usage = `tbank-mcp sandbox [--port N] [--seed S] [--canary C] [--access-token-ttl SECONDS] [--device-interval SECONDS]
+
+Serves the deterministic sandbox Hotels API, identity provider and banking API on 127.0.0.1 until
+SIGTERM or Ctrl-C. The first lines on stdout are environment assignments for the other programs.`;
+
+export interface SandboxCommandOptions {
+  port: number;
+  seed: string;
+  canary: string | undefined;
+  accessTokenTtlSeconds: number;
+  deviceIntervalSeconds: number;
+}
+
+function int(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new UsageError(`${flag} must be a whole number`);
+  return Number(value);
+}
+
+export function parse(argv: string[]): SandboxCommandOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: "string" },
+      seed: { type: "string" },
+      canary: { type: "string" },
+      "access-token-ttl": { type: "string" },
+      "device-interval": { type: "string" },
+    },
+  });
+  return {
+    port: int(values.port, "--port", 0),
+    seed: values.seed ?? "tbank-sandbox",
+    canary: values.canary,
+    accessTokenTtlSeconds: int(values["access-token-ttl"], "--access-token-ttl", 600),
+    deviceIntervalSeconds: int(values["device-interval"], "--device-interval", 5),
+  };
+}
+
+export async function run(argv: string[], io: CommandIo): Promise<void> {
+  const options = parse(argv);
+  const sandbox = await startSandbox({
+    port: options.port,
+    seed: options.seed,
+    canary: options.canary,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    deviceIntervalSeconds: options.deviceIntervalSeconds,
+  }).catch((err: unknown) => {
+    if (err instanceof Error && "issues" in err) throw new UsageError(`invalid sandbox option: ${err.message}`);
+    throw err;
+  });
+  const { urls } = sandbox;
+  io.stdout.write(
+    [
+      `TBANK_HOTELS_API_BASE_URL=${urls.hotelsApiBaseUrl}`,
+      `TBANK_AUTH_ISSUER_URL=${urls.authIssuerUrl}`,
+      `TBANK_BANKING_API_BASE_URL=${urls.bankingApiBaseUrl}`,
+      `TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE=${urls.hotelPageUrlTemplate}`,
+      "",
+    ].join("\n"),
+  );
+  io.stderr.write(`sandbox: serving on ${urls.origin} (seed ${options.seed}); device approval page ${urls.origin}/oauth/device; stop with Ctrl-C\n`);
+  await new Promise<void>((resolve) => {
+    if (io.signal.aborted) resolve();
+    else io.signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+  await sandbox.close();
+  io.stderr.write("sandbox: stopped\n");
+}

@@ -1,0 +1,48 @@
+import { COMMANDS } from "./commands.js";
+import { CommandError, UsageError } from "./errors.js";
+import type { CommandIo } from "./io.js";
+
+const VERSION = "0.1.0";
+
+function help(): string {
+  const rows = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`);
+  return `tbank-mcp ${VERSION}: toolkit for the T-Bank Hotels MCP servers and the auth broker\n\nUsage: tbank-mcp <command> [options]\n\nCommands:\n${rows.join("\n")}\n\nRun tbank-mcp <command> --help for a command's options.\n`;
+}
+
+/** The one place that turns outcomes into exit codes. */
+export async function main(argv: string[], io: CommandIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.stdout.write(help());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === "--version" || name === "-v") {
+    io.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const entry = COMMANDS[name];
+  if (!entry) {
+    io.stderr.write(`tbank-mcp: unknown command ${JSON.stringify(name)}\n\n${help()}`);
+    return 2;
+  }
+  const command = await entry.load();
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.stdout.write(`${command.usage}\n`);
+    return 0;
+  }
+  try {
+    await command.run(rest, io);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError || (err instanceof TypeError && "code" in err && String(err.code).startsWith("ERR_PARSE_ARGS"))) {
+      io.stderr.write(`tbank-mcp ${name}: ${err.message}\n\n${command.usage}\n`);
+      return 2;
+    }
+    if (err instanceof CommandError) {
+      io.stderr.write(`tbank-mcp ${name}: ${err.message}\n`);
+      return err.exitCode;
+    }
+    io.stderr.write(`tbank-mcp ${name}: unexpected failure: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,140 @@
+import { statSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { checkSocketPathLength } from "../paths.js";
+import { readAuthProfile } from "./auth-profile.js";
+import { checkServiceUrl, ProblemList, read, readBool, readEnum, readInt, readServiceUrl, type Env } from "./problems.js";
+import { MUTATION_PROFILES, SESSION_STORES, TOOLSETS, type ConfigResult, type FileStat, type Toolset } from "./types.js";
+
+export type { HotelsAuthProfile } from "./auth-profile.js";
+export type { ConfigProblem, Env } from "./problems.js";
+export * from "./types.js";
+
+export const DEFAULT_HOTELS_API_BASE_URL = "https://hotels.tbank.ru/api";
+export const DEFAULT_HOTEL_PAGE_URL_TEMPLATE = "https://www.tbank.ru/travel/hotels/new/hotels/{hotelId}/";
+export const DEFAULT_TOOLSETS: readonly Toolset[] = ["journey", "customer"];
+
+export interface ConfigDeps {
+  platform?: NodeJS.Platform;
+  /** Follows symlinks; returns undefined when the path does not exist or cannot be read. */
+  stat?: (path: string) => FileStat | undefined;
+}
+
+export function defaultStat(path: string): FileStat | undefined {
+  try {
+    const s = statSync(path);
+    return { mode: s.mode, uid: s.uid, isFile: s.isFile(), isDirectory: s.isDirectory() };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads every variable of DESIGN.md section 6 and reports every problem at once; never throws. */
+export function parseConfig(env: Env, deps: ConfigDeps = {}): ConfigResult {
+  const p = new ProblemList();
+  const platform = deps.platform ?? process.platform;
+  const stat = deps.stat ?? defaultStat;
+  const home = read(env, "HOME");
+  const homeOr = (suffix: string): string => {
+    if (home !== undefined && isAbsolute(home)) return join(home, suffix);
+    p.add("HOME", "must be an absolute path to derive default locations");
+    return join("/nonexistent", suffix);
+  };
+
+  const apiBaseUrl = readServiceUrl(env, "TBANK_HOTELS_API_BASE_URL", DEFAULT_HOTELS_API_BASE_URL, p) ?? DEFAULT_HOTELS_API_BASE_URL;
+  const auth = readAuthProfile(env, p, stat);
+  const timeoutMs = readInt(env, "TBANK_HOTELS_TIMEOUT_MS", 15_000, 1000, 120_000, p);
+  const maxConcurrentRequests = readInt(env, "TBANK_HOTELS_MAX_CONCURRENT_REQUESTS", 2, 1, 8, p);
+  const toolsets = readToolsets(env, p);
+  const hotelPageUrlTemplate = readHotelPageTemplate(env, p);
+
+  const mutationsFlag = readBool(env, "TBANK_HOTELS_ENABLE_MUTATIONS", p);
+  const executionProfile = read(env, "TBANK_HOTELS_MUTATION_EXECUTION_PROFILE") === undefined ? undefined : readEnum(env, "TBANK_HOTELS_MUTATION_EXECUTION_PROFILE", MUTATION_PROFILES, MUTATION_PROFILES[0], p);
+  if (mutationsFlag && executionProfile === undefined) {
+    p.warn("TBANK_HOTELS_MUTATION_EXECUTION_PROFILE", "mutations stay off: TBANK_HOTELS_ENABLE_MUTATIONS needs a reviewed execution profile too");
+  }
+
+  const xdgState = read(env, "XDG_STATE_HOME");
+  // XDG: a relative XDG_STATE_HOME is invalid and must be ignored.
+  const stateBase = xdgState !== undefined && isAbsolute(xdgState) ? xdgState : homeOr(".local/state");
+  const stateDir = readAbsolutePath(env, "TBANK_AUTH_BROKER_STATE_DIR", p) ?? join(stateBase, "tbank-auth-broker");
+
+  const socketOverride = readAbsolutePath(env, "TBANK_AUTH_BROKER_SOCKET", p);
+  const socketPath = socketOverride ?? homeOr(".local/share/tbank-auth-broker/auth.sock");
+  const socketCheck = checkSocketPathLength(socketPath, platform);
+  if (!socketCheck.ok) p.add("TBANK_AUTH_BROKER_SOCKET", socketCheck.message);
+
+  const voucherDirectory = readVoucherDirectory(env, p, stat) ?? join(stateDir, "vouchers");
+  const voucherTtl = readInt(env, "TBANK_HOTELS_VOUCHER_TTL_SECONDS", 900, 10, 86_400, p);
+
+  const issuerUrl = readServiceUrl(env, "TBANK_AUTH_ISSUER_URL", undefined, p);
+  const bankingUrl = readServiceUrl(env, "TBANK_BANKING_API_BASE_URL", undefined, p);
+
+  const config = {
+    hotels: {
+      apiBaseUrl,
+      auth,
+      timeoutMs,
+      maxConcurrentRequests,
+      toolsets,
+      hotelPageUrlTemplate,
+      mutations: { enabled: mutationsFlag && executionProfile !== undefined, executionProfile },
+    },
+    vouchers: { directory: voucherDirectory, ttlSeconds: voucherTtl },
+    broker: {
+      socketPath,
+      combinedProfile: socketOverride !== undefined,
+      timeoutMs: readInt(env, "TBANK_AUTH_BROKER_TIMEOUT_MS", 45_000, 1000, 120_000, p),
+      stateDir,
+      sessionStore: readEnum(env, "TBANK_AUTH_SESSION_STORE", SESSION_STORES, "auto", p),
+      issuerUrl,
+    },
+    banking: { apiBaseUrl: bankingUrl },
+  };
+  return p.problems.length === 0 ? { ok: true, config, warnings: p.warnings } : { ok: false, problems: p.problems, warnings: p.warnings };
+}
+
+function readAbsolutePath(env: Env, name: string, p: ProblemList): string | undefined {
+  const raw = read(env, name)?.trim();
+  if (raw === undefined) return undefined;
+  if (!isAbsolute(raw)) return p.add(name, "must be an absolute path");
+  return raw;
+}
+
+function readToolsets(env: Env, p: ProblemList): ReadonlySet<Toolset> {
+  const raw = read(env, "TBANK_HOTELS_TOOLSETS");
+  if (raw === undefined) return new Set(DEFAULT_TOOLSETS);
+  const names = raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const result = new Set<Toolset>();
+  for (const name of names) {
+    if (name === "all") TOOLSETS.forEach((t) => result.add(t));
+    else if ((TOOLSETS as readonly string[]).includes(name)) result.add(name as Toolset);
+    else p.add("TBANK_HOTELS_TOOLSETS", `unknown toolset ${JSON.stringify(name.slice(0, 40))}; use ${TOOLSETS.join(", ")} or all`);
+  }
+  if (names.length === 0) p.add("TBANK_HOTELS_TOOLSETS", "must name at least one toolset");
+  return result;
+}
+
+function readHotelPageTemplate(env: Env, p: ProblemList): string {
+  const name = "TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE";
+  const raw = read(env, name)?.trim();
+  if (raw === undefined) return DEFAULT_HOTEL_PAGE_URL_TEMPLATE;
+  const placeholders = raw.split("{hotelId}").length - 1;
+  let ok = true;
+  if (placeholders !== 1) ok = p.add(name, `must contain exactly one {hotelId}, found ${placeholders}`) ?? false;
+  if (raw.includes("?") || raw.includes("#")) ok = p.add(name, "must not contain a query string or fragment (the handoff adds its own parameters)") ?? false;
+  if (ok && checkServiceUrl(raw.replace("{hotelId}", "hotel"), name, p) === undefined) ok = false;
+  return ok ? raw : DEFAULT_HOTEL_PAGE_URL_TEMPLATE;
+}
+
+function readVoucherDirectory(env: Env, p: ProblemList, stat: (path: string) => FileStat | undefined): string | undefined {
+  const name = "TBANK_HOTELS_VOUCHER_DIRECTORY";
+  const dir = readAbsolutePath(env, name, p);
+  if (dir === undefined) return undefined;
+  const info = stat(dir);
+  if (info === undefined) return dir; // the broker creates it 0700 on first use
+  if (!info.isDirectory) return p.add(name, "exists and is not a directory");
+  if ((info.mode & 0o077) !== 0) {
+    return p.add(name, `is readable by group or others (mode ${(info.mode & 0o777).toString(8)}); use an owner-only (0700) directory`);
+  }
+  return dir;
+}

@@ -1,0 +1,43 @@
+import type { HotelsAuthProfile } from "./auth-profile.js";
+import type { ConfigProblem } from "./problems.js";
+
+export interface FileStat {
+  mode: number;
+  uid: number;
+  isFile: boolean;
+  isDirectory: boolean;
+}
+
+export const TOOLSETS = ["journey", "customer", "booking", "lowlevel", "mutations"] as const;
+export type Toolset = (typeof TOOLSETS)[number];
+export const SESSION_STORES = ["auto", "keychain", "file"] as const;
+export type SessionStoreChoice = (typeof SESSION_STORES)[number];
+export const MUTATION_PROFILES = ["non_production_v1_reviewed"] as const;
+
+/** Everything the four programs read from the environment, typed and checked. Holds secrets: never log it. */
+export interface ToolkitConfig {
+  hotels: {
+    apiBaseUrl: string;
+    auth: HotelsAuthProfile;
+    timeoutMs: number;
+    maxConcurrentRequests: number;
+    toolsets: ReadonlySet<Toolset>;
+    hotelPageUrlTemplate: string;
+    mutations: { enabled: boolean; executionProfile: (typeof MUTATION_PROFILES)[number] | undefined };
+  };
+  vouchers: { directory: string; ttlSeconds: number };
+  broker: {
+    socketPath: string;
+    /** True when TBANK_AUTH_BROKER_SOCKET is set: customer tools and broker auto-start are on. */
+    combinedProfile: boolean;
+    timeoutMs: number;
+    stateDir: string;
+    sessionStore: SessionStoreChoice;
+    issuerUrl: string | undefined;
+  };
+  banking: { apiBaseUrl: string | undefined };
+}
+
+export type ConfigResult =
+  | { ok: true; config: ToolkitConfig; warnings: ConfigProblem[] }
+  | { ok: false; problems: ConfigProblem[]; warnings: ConfigProblem[] };
