@@ -9,10 +9,11 @@ const entryPoints = {
   "tbank-banking-mcp": "mcp/banking/bin.ts",
   "tbank-mcp": "scripts/cli/bin.ts",
 };
+const tools = { bench: "scripts/bench/main.ts" };
 
 rmSync("dist", { recursive: true, force: true });
 await build({
-  entryPoints,
+  entryPoints: { ...entryPoints, ...tools },
   outdir: "dist",
   bundle: true,
   splitting: true,

@@ -2,38 +2,63 @@ import pino, { type DestinationStream, type Logger as PinoLogger } from "pino";
 
 export type Logger = PinoLogger;
 
-const SENSITIVE_KEYS = [
-  "authorization",
-  "Authorization",
-  "cookie",
-  "token",
-  "accessToken",
-  "access_token",
-  "refreshToken",
-  "refresh_token",
-  "idToken",
-  "device_code",
-  "deviceCode",
-  "key",
-  "privateKey",
-  "secret",
-  "password",
-  "phone",
-  "email",
-  "name",
-  "firstName",
-  "lastName",
-  "middleName",
-  "fullName",
-  "orderId",
+/** Keys whose values are secret or personal wherever they appear (compared case-insensitively). */
+export const SENSITIVE_KEYS: ReadonlySet<string> = new Set(
+  [
+    "authorization",
+    "proxy-authorization",
+    "cookie",
+    "set-cookie",
+    "x-api-key",
+    "token",
+    "accessToken",
+    "access_token",
+    "refreshToken",
+    "refresh_token",
+    "idToken",
+    "id_token",
+    "device_code",
+    "deviceCode",
+    "key",
+    "privateKey",
+    "secret",
+    "clientSecret",
+    "password",
+    "phone",
+    "email",
+    "name",
+    "firstName",
+    "lastName",
+    "middleName",
+    "fullName",
+    "birthDate",
+    "orderId",
+  ].map((k) => k.toLowerCase()),
+);
+
+/** Exact pino paths for the shapes we log most (HTTP headers); cheap, unlike leading wildcards. */
+export const REDACT_PATHS: readonly string[] = [
+  "headers.authorization",
+  "headers.cookie",
+  "req.headers.authorization",
+  "req.headers.cookie",
+  "request.headers.authorization",
+  'res.headers["set-cookie"]',
 ];
 
-/** Key names at any of the first four levels, and request/response header objects. */
-export const REDACT_PATHS: readonly string[] = [
-  ...SENSITIVE_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `*.*.*.${k}`]),
-  'headers["x-api-key"]',
-  '*.headers["x-api-key"]',
-];
+const MAX_DEPTH = 8;
+
+/** Copies plain objects and arrays, masking sensitive keys at any depth. Errors are left to the value scrubber. */
+export function redactKeys(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== "object" || value instanceof Error) return value;
+  if (depth >= MAX_DEPTH) return "[depth]";
+  if (Array.isArray(value)) return value.map((v) => redactKeys(v, depth + 1));
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SENSITIVE_KEYS.has(k.toLowerCase()) ? MASK : redactKeys(v, depth + 1);
+  return out;
+}
 
 const MASK = "[redacted]";
 
@@ -70,7 +95,7 @@ export interface LoggerOptions {
 }
 
 /**
- * A pino logger that redacts sensitive keys by path and scrubs registered secret values from each
+ * A pino logger that masks sensitive keys (at any depth, and by exact header paths) and scrubs registered secret values from each
  * finished line, so messages, error messages and stacks are covered too.
  */
 export function createLogger(opts: LoggerOptions = {}): Logger {
@@ -83,6 +108,10 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
       // Not pino's `name`: that key is redacted as personal data.
       base: opts.name === undefined ? { pid: process.pid } : { pid: process.pid, component: opts.name },
       redact: { paths: [...REDACT_PATHS], censor: MASK },
+      formatters: {
+        log: (obj) => redactKeys(obj) as Record<string, unknown>,
+        bindings: (bindings) => redactKeys(bindings) as Record<string, unknown>,
+      },
       serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
     },
     scrubbing,

@@ -1,0 +1,8 @@
+import { benchColdStart } from "./cold-start.js";
+import { benchLogger } from "./logger.js";
+import { formatRows } from "./stats.js";
+
+// Each benchmark measures its anchor in the same run: these machines are noisy.
+const out = process.stdout;
+out.write(formatRows("Cold start (spawn to exit)", benchColdStart()));
+out.write(formatRows("Logging", benchLogger()));
