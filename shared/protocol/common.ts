@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { isDecimal, CURRENCY_PATTERN } from "../money.js";
+import { refPattern } from "../refs.js";
+import { isIsoDate, isOffsetDateTime } from "../time.js";
+
+// Field schemas shared by several operations. Every free-text field has a length bound so that a
+// hostile or broken peer cannot grow a message past the line caps one field at a time.
+
+export const ROLES = ["hotels", "banking", "toolkit"] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const BookingRefSchema = z.string().regex(refPattern("bookingRef"), "invalid bookingRef");
+export const PaymentHandoffRefSchema = z.string().regex(refPattern("paymentHandoffRef"), "invalid paymentHandoffRef");
+export const LoginIdSchema = z.string().regex(refPattern("loginId"), "invalid loginId");
+
+export const DecimalSchema = z.string().max(64).refine(isDecimal, "not a canonical decimal string");
+export const CurrencySchema = z.string().regex(CURRENCY_PATTERN, "not an ISO 4217 currency code");
+export const IsoDateSchema = z.string().refine(isIsoDate, "not a calendar date (YYYY-MM-DD)");
+
+// Broker-made instants are UTC ("...Z"); provider facts keep whatever offset the provider gave.
+export const TimestampSchema = z.iso.datetime();
+export const OffsetTimestampSchema = z.string().max(40).refine(isOffsetDateTime, "not a timestamp with a UTC offset");
+
+export const ShortTextSchema = z.string().max(200);
+// Raw provider status words are passed through uninterpreted (the seed forbids reading meaning
+// such as "payable" into paymentStatus), but bounded and single-line.
+export const ProviderStatusSchema = z.string().min(1).max(64).regex(/^[^\r\n]*$/);
+
+export const STORE_BACKENDS = ["keychain", "file"] as const;
+export const StoreBackendSchema = z.enum(STORE_BACKENDS);
+
+// What the broker knows about the session, without a provider call. "broker_unavailable" and
+// "partial_read_only_unverified" are derived on the client side and never sent by the broker.
+export const SESSION_STATES = ["mobile_login_required", "login_pending", "mobile_read_only_ready"] as const;
+export const SessionStateSchema = z.enum(SESSION_STATES);
+export type SessionState = z.infer<typeof SessionStateSchema>;
+
+export const EmptyArgsSchema = z.strictObject({});

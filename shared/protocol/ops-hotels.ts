@@ -1,0 +1,129 @@
+import { z } from "zod";
+import {
+  BookingRefSchema,
+  CurrencySchema,
+  DecimalSchema,
+  EmptyArgsSchema,
+  IsoDateSchema,
+  OffsetTimestampSchema,
+  PaymentHandoffRefSchema,
+  ProviderStatusSchema,
+  SessionStateSchema,
+  ShortTextSchema,
+  StoreBackendSchema,
+  TimestampSchema,
+} from "./common.js";
+
+// Results of the hotels role. They carry sanitized facts only: no provider orderId, no contact
+// PII, no tokens. A fact the provider did not give is `null` (shown as "нет данных"), never guessed.
+
+export const StatusArgsSchema = EmptyArgsSchema;
+export const StatusResultSchema = z.strictObject({
+  state: SessionStateSchema,
+  storeBackend: StoreBackendSchema.optional(),
+});
+export type StatusResult = z.infer<typeof StatusResultSchema>;
+
+export const GetCustomerArgsSchema = EmptyArgsSchema;
+// Proof that customer reads work, without the customer's contact details.
+export const GetCustomerResultSchema = z.strictObject({
+  customer: z.strictObject({
+    firstName: ShortTextSchema.nullable(),
+    hasEmail: z.boolean(),
+    hasPhone: z.boolean(),
+  }),
+  observedAt: TimestampSchema,
+});
+export type GetCustomerResult = z.infer<typeof GetCustomerResultSchema>;
+
+export const MAX_BOOKINGS_PAGE = 20;
+
+export const ListBookingsArgsSchema = z.strictObject({
+  offset: z.int().min(0).max(10_000).optional(),
+  limit: z.int().min(1).max(MAX_BOOKINGS_PAGE).optional(),
+});
+export type ListBookingsArgs = z.infer<typeof ListBookingsArgsSchema>;
+
+export const BookingSummarySchema = z.strictObject({
+  bookingRef: BookingRefSchema,
+  status: ProviderStatusSchema,
+  hotelName: ShortTextSchema.nullable(),
+  city: ShortTextSchema.nullable(),
+  checkinDate: IsoDateSchema.nullable(),
+  checkoutDate: IsoDateSchema.nullable(),
+  guestsCount: z.int().min(0).max(100).nullable(),
+});
+export type BookingSummary = z.infer<typeof BookingSummarySchema>;
+
+export const ListBookingsResultSchema = z.strictObject({
+  items: z.array(BookingSummarySchema).max(MAX_BOOKINGS_PAGE),
+  total: z.int().min(0),
+  hasMore: z.boolean(),
+  nextOffset: z.int().min(0).nullable(),
+});
+export type ListBookingsResult = z.infer<typeof ListBookingsResultSchema>;
+
+export const BookingRefArgsSchema = z.strictObject({ bookingRef: BookingRefSchema });
+export type BookingRefArgs = z.infer<typeof BookingRefArgsSchema>;
+
+export const MoneyFactSchema = z.strictObject({
+  amountDecimal: DecimalSchema,
+  currency: CurrencySchema,
+});
+
+export const BookingDetailsSchema = z.strictObject({
+  bookingRef: BookingRefSchema,
+  status: ProviderStatusSchema,
+  hotel: z.strictObject({
+    name: ShortTextSchema.nullable(),
+    city: ShortTextSchema.nullable(),
+    address: z.string().max(500).nullable(),
+    stars: z.int().min(0).max(5).nullable(),
+  }),
+  room: z.strictObject({
+    name: ShortTextSchema.nullable(),
+    mealName: ShortTextSchema.nullable(),
+  }),
+  checkinDate: IsoDateSchema.nullable(),
+  checkoutDate: IsoDateSchema.nullable(),
+  // Provider check-in/out times, kept with their offset (not called hotel-local time).
+  checkinFrom: OffsetTimestampSchema.nullable(),
+  checkoutUntil: OffsetTimestampSchema.nullable(),
+  guestsCount: z.int().min(0).max(100).nullable(),
+  // paymentPrice as observed; not "amount due" and not "remaining balance".
+  payment: z.strictObject({
+    amountDecimal: DecimalSchema.nullable(),
+    currency: CurrencySchema.nullable(),
+    paymentStatus: ProviderStatusSchema.nullable(),
+  }),
+  cancellation: z.strictObject({
+    freeCancellationUntil: OffsetTimestampSchema.nullable(),
+    refundable: z.boolean().nullable(),
+    penalty: MoneyFactSchema.nullable(),
+  }),
+  observedAt: TimestampSchema,
+});
+export type BookingDetails = z.infer<typeof BookingDetailsSchema>;
+
+export const GetBookingArgsSchema = BookingRefArgsSchema;
+export const GetBookingResultSchema = BookingDetailsSchema;
+
+export const SaveVoucherArgsSchema = BookingRefArgsSchema;
+export const SaveVoucherResultSchema = z.strictObject({
+  path: z.string().min(1).max(4096).startsWith("/"),
+  sizeBytes: z.int().min(1).max(5 * 1024 * 1024),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  expiresAt: TimestampSchema,
+});
+export type SaveVoucherResult = z.infer<typeof SaveVoucherResultSchema>;
+
+export const CreatePaymentHandoffArgsSchema = BookingRefArgsSchema;
+export const CreatePaymentHandoffResultSchema = z.strictObject({
+  paymentHandoffRef: PaymentHandoffRefSchema,
+  amountDecimal: DecimalSchema,
+  currency: CurrencySchema,
+  paymentStatus: ProviderStatusSchema,
+  observedAt: TimestampSchema,
+  expiresAt: TimestampSchema,
+});
+export type CreatePaymentHandoffResult = z.infer<typeof CreatePaymentHandoffResultSchema>;

@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import { newRef } from "../../shared/refs.js";
+import {
+  isAllowed,
+  isOperationName,
+  OPERATION_NAMES,
+  OPERATIONS,
+  ROLE_OPERATIONS,
+  ROLES,
+} from "../../shared/protocol/index.js";
+import type { OperationArgs, OperationName, OperationResult } from "../../shared/protocol/index.js";
+
+const bookingRef = newRef("bookingRef");
+const paymentHandoffRef = newRef("paymentHandoffRef");
+const loginId = newRef("loginId");
+const at = "2026-09-14T15:00:00.000Z";
+
+type Samples = { [Op in OperationName]: { args: OperationArgs<Op>; result: OperationResult<Op> } };
+
+// One valid args/result pair per operation; the type makes this table complete.
+const SAMPLES: Samples = {
+  "hotels.status": { args: {}, result: { state: "mobile_read_only_ready", storeBackend: "keychain" } },
+  "hotels.get_customer": { args: {}, result: { customer: { firstName: "Анна", hasEmail: true, hasPhone: false }, observedAt: at } },
+  "hotels.list_bookings": {
+    args: { offset: 0, limit: 20 },
+    result: {
+      items: [
+        { bookingRef, status: "CONFIRMED", hotelName: "Отель Казань", city: "Казань", checkinDate: "2026-09-15", checkoutDate: "2026-09-17", guestsCount: 2 },
+        { bookingRef: newRef("bookingRef"), status: "CANCELLED", hotelName: null, city: null, checkinDate: null, checkoutDate: null, guestsCount: null },
+      ],
+      total: 2,
+      hasMore: false,
+      nextOffset: null,
+    },
+  },
+  "hotels.get_booking_v1": {
+    args: { bookingRef },
+    result: {
+      bookingRef,
+      status: "CONFIRMED",
+      hotel: { name: "Отель", city: "Казань", address: "ул. Баумана, 1", stars: 4 },
+      room: { name: "Стандарт", mealName: null },
+      checkinDate: "2026-09-15",
+      checkoutDate: "2026-09-17",
+      checkinFrom: "2026-09-15T14:00:00+03:00",
+      checkoutUntil: null,
+      guestsCount: 2,
+      payment: { amountDecimal: "18450.5", currency: "RUB", paymentStatus: "PAID" },
+      cancellation: { freeCancellationUntil: "2026-09-14T18:00:00+03:00", refundable: true, penalty: null },
+      observedAt: at,
+    },
+  },
+  "hotels.save_voucher_v1": {
+    args: { bookingRef },
+    result: { path: "/home/u/.local/state/tbank-auth-broker/vouchers/v.pdf", sizeBytes: 1024, sha256: "a".repeat(64), expiresAt: at },
+  },
+  "hotels.create_payment_handoff": {
+    args: { bookingRef },
+    result: { paymentHandoffRef, amountDecimal: "18450.5", currency: "RUB", paymentStatus: "NOT_PAID", observedAt: at, expiresAt: at },
+  },
+  "banking.status": { args: {}, result: { state: "mobile_login_required" } },
+  "banking.get_hotel_preferences": {
+    args: {},
+    result: {
+      hotelPreferences: { pricePerNight: { min: 6000, max: 13000, currency: "RUB" }, ranking: "best_value", showAlternativesOutsideBand: true },
+      basis: { staysCount: 7, periodMonths: 24 },
+    },
+  },
+  "banking.consume_payment_handoff": {
+    args: { paymentHandoffRef },
+    result: { amountDecimal: "18450.5", currency: "RUB", paymentStatus: "NOT_PAID", observedAt: at, consumedAt: at },
+  },
+  "broker.status": {
+    args: {},
+    result: {
+      state: "mobile_read_only_ready",
+      storeBackend: "file",
+      storeNote: "keychain probe timed out",
+      brokerVersion: "0.1.0",
+      protocol: 2,
+      pid: 4242,
+      startedAt: at,
+      socketPath: "/home/u/.local/share/tbank-auth-broker/auth.sock",
+      connections: 1,
+      activeRefs: { bookingRefs: 3, paymentHandoffs: 0 },
+      accessExpiresAt: null,
+    },
+  },
+  "broker.login_start": {
+    args: {},
+    result: { loginId, userCode: "WDJB-MJHT", verificationUri: "https://id.example/device", expiresAt: at, intervalSeconds: 5 },
+  },
+  "broker.login_poll": { args: { loginId }, result: { state: "pending" } },
+  "broker.logout": { args: {}, result: { hadSession: true, revokedRefs: 4 } },
+  "broker.stop": { args: {}, result: { stopping: true } },
+};
+
+describe("operations table", () => {
+  it("has args and result schemas for every operation, and the sample pairs parse", () => {
+    expect([...OPERATION_NAMES].sort()).toEqual(Object.keys(SAMPLES).sort());
+    for (const op of OPERATION_NAMES) {
+      const { args, result } = OPERATIONS[op];
+      expect(args.safeParse(SAMPLES[op].args).success, `${op} args`).toBe(true);
+      const parsed = result.safeParse(JSON.parse(JSON.stringify(SAMPLES[op].result)));
+      expect(parsed.error, `${op} result`).toBeUndefined();
+      expect(parsed.data).toEqual(SAMPLES[op].result);
+    }
+  });
+
+  it("rejects unknown fields in every args and result", () => {
+    for (const op of OPERATION_NAMES) {
+      const { args, result } = OPERATIONS[op];
+      expect(args.safeParse({ ...SAMPLES[op].args, orderId: "123" }).success, `${op} args`).toBe(false);
+      expect(result.safeParse({ ...SAMPLES[op].result, orderId: "123" }).success, `${op} result`).toBe(false);
+    }
+  });
+
+  it("rejects unknown fields in nested objects too", () => {
+    const booking = SAMPLES["hotels.get_booking_v1"].result;
+    const schema = OPERATIONS["hotels.get_booking_v1"].result;
+    expect(schema.safeParse({ ...booking, hotel: { ...booking.hotel, phone: "+7..." } }).success).toBe(false);
+    expect(schema.safeParse({ ...booking, payment: { ...booking.payment, paymentToken: "x" } }).success).toBe(false);
+    const list = SAMPLES["hotels.list_bookings"].result;
+    const withEmail = { ...list, items: [{ ...list.items[0], email: "a@b.c" }] };
+    expect(OPERATIONS["hotels.list_bookings"].result.safeParse(withEmail).success).toBe(false);
+  });
+
+  it("validates refs by prefix and length", () => {
+    const getBooking = OPERATIONS["hotels.get_booking_v1"].args;
+    expect(getBooking.safeParse({ bookingRef: "12345" }).success).toBe(false);
+    expect(getBooking.safeParse({ bookingRef: paymentHandoffRef }).success).toBe(false);
+    expect(getBooking.safeParse({ bookingRef: `${bookingRef}A` }).success).toBe(false);
+    expect(getBooking.safeParse({}).success).toBe(false);
+    const consume = OPERATIONS["banking.consume_payment_handoff"].args;
+    expect(consume.safeParse({ paymentHandoffRef: bookingRef }).success).toBe(false);
+    expect(consume.safeParse({ paymentHandoffRef: `phr_${"A".repeat(22)}` }).success).toBe(false);
+    expect(OPERATIONS["broker.login_poll"].args.safeParse({ loginId: bookingRef }).success).toBe(false);
+  });
+
+  it("bounds list_bookings paging", () => {
+    const args = OPERATIONS["hotels.list_bookings"].args;
+    expect(args.safeParse({}).success).toBe(true);
+    expect(args.safeParse({ limit: 20 }).success).toBe(true);
+    expect(args.safeParse({ limit: 21 }).success).toBe(false);
+    expect(args.safeParse({ limit: 0 }).success).toBe(false);
+    expect(args.safeParse({ offset: -1 }).success).toBe(false);
+    expect(args.safeParse({ offset: 1.5 }).success).toBe(false);
+    const result = OPERATIONS["hotels.list_bookings"].result;
+    const item = SAMPLES["hotels.list_bookings"].result.items[0]!;
+    expect(result.safeParse({ items: Array.from({ length: 21 }, () => item), total: 21, hasMore: false, nextOffset: null }).success).toBe(false);
+  });
+
+  it("carries money as canonical decimal strings, never numbers", () => {
+    const handoff = OPERATIONS["hotels.create_payment_handoff"].result;
+    const sample = SAMPLES["hotels.create_payment_handoff"].result;
+    expect(handoff.safeParse({ ...sample, amountDecimal: 18450.5 }).success).toBe(false);
+    expect(handoff.safeParse({ ...sample, amountDecimal: "18450.50" }).success).toBe(false);
+    expect(handoff.safeParse({ ...sample, amountDecimal: "1e3" }).success).toBe(false);
+    expect(handoff.safeParse({ ...sample, currency: "rub" }).success).toBe(false);
+    expect(handoff.safeParse({ ...sample, expiresAt: "tomorrow" }).success).toBe(false);
+  });
+
+  it("checks the other shapes' rules", () => {
+    const prefs = OPERATIONS["banking.get_hotel_preferences"].result;
+    const sample = SAMPLES["banking.get_hotel_preferences"].result;
+    const band = sample.hotelPreferences.pricePerNight;
+    const withBand = (b: object) => ({ ...sample, hotelPreferences: { ...sample.hotelPreferences, pricePerNight: { ...band, ...b } } });
+    expect(prefs.safeParse(withBand({ min: 14000 })).success).toBe(false);
+    expect(prefs.safeParse({ ...sample, hotelPreferences: { ...sample.hotelPreferences, ranking: "cheapest" } }).success).toBe(false);
+    expect(OPERATIONS["broker.login_poll"].result.safeParse({ state: "slow_down" }).success).toBe(false);
+    const voucher = OPERATIONS["hotels.save_voucher_v1"].result;
+    const v = SAMPLES["hotels.save_voucher_v1"].result;
+    expect(voucher.safeParse({ ...v, path: "relative/v.pdf" }).success).toBe(false);
+    expect(voucher.safeParse({ ...v, sizeBytes: 6 * 1024 * 1024 }).success).toBe(false);
+    expect(voucher.safeParse({ ...v, sha256: "A".repeat(64) }).success).toBe(false);
+    const login = OPERATIONS["broker.login_start"].result;
+    const l = SAMPLES["broker.login_start"].result;
+    expect(login.safeParse({ ...l, verificationUri: "javascript:alert(1)" }).success).toBe(false);
+    expect(login.safeParse({ ...l, verificationUriComplete: "https://id.example/device?user_code=WDJB-MJHT" }).success).toBe(true);
+    const booking = OPERATIONS["hotels.get_booking_v1"].result;
+    const b = SAMPLES["hotels.get_booking_v1"].result;
+    expect(booking.safeParse({ ...b, checkinDate: "2026-02-30" }).success).toBe(false);
+    expect(booking.safeParse({ ...b, checkinFrom: "2026-09-15T14:00:00" }).success).toBe(false);
+    expect(booking.safeParse({ ...b, status: "A\nB" }).success).toBe(false);
+  });
+});
+
+describe("role allowlist", () => {
+  it("is exactly the v2 table of DESIGN.md", () => {
+    expect(ROLES).toEqual(["hotels", "banking", "toolkit"]);
+    expect(ROLE_OPERATIONS).toEqual({
+      hotels: [
+        "hotels.status",
+        "hotels.get_customer",
+        "hotels.list_bookings",
+        "hotels.get_booking_v1",
+        "hotels.save_voucher_v1",
+        "hotels.create_payment_handoff",
+      ],
+      banking: ["banking.status", "banking.get_hotel_preferences", "banking.consume_payment_handoff"],
+      toolkit: ["broker.status", "broker.login_start", "broker.login_poll", "broker.logout", "broker.stop"],
+    });
+  });
+
+  it("puts every operation in exactly one role", () => {
+    const all = Object.values(ROLE_OPERATIONS).flat();
+    expect(all.sort()).toEqual([...OPERATION_NAMES].sort());
+  });
+
+  it("isAllowed checks role and operation", () => {
+    expect(isAllowed("hotels", "hotels.list_bookings")).toBe(true);
+    expect(isAllowed("hotels", "banking.consume_payment_handoff")).toBe(false);
+    expect(isAllowed("banking", "hotels.create_payment_handoff")).toBe(false);
+    expect(isAllowed("banking", "banking.consume_payment_handoff")).toBe(true);
+    expect(isAllowed("hotels", "broker.stop")).toBe(false);
+    expect(isAllowed("toolkit", "broker.logout")).toBe(true);
+    expect(isAllowed("toolkit", "hotels.get_booking_v1")).toBe(false);
+    for (const op of ["hotels.unknown", "toString", "__proto__", "constructor", ""]) {
+      for (const role of ROLES) expect(isAllowed(role, op), `${role} ${op}`).toBe(false);
+      expect(isOperationName(op)).toBe(false);
+    }
+  });
+});
