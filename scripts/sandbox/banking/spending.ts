@@ -1,4 +1,4 @@
-import { createRandom, hashSeed, pickOne, randomInt } from "./random.js";
+import { createRng } from "../data/prng.js";
 
 export interface TravelStay {
   date: string;
@@ -32,17 +32,17 @@ interface SeededStay {
  * edge, so a broker can derive a clear band; one foreign stay tests that non-RUB amounts are ignored.
  */
 function seededStays(seed: string): SeededStay[] {
-  const random = createRandom(hashSeed(`banking-travel:${seed}`));
+  const rng = createRng("banking-travel", seed);
   const stays: SeededStay[] = [];
-  const recent = randomInt(random, 7, 10);
+  const recent = rng.int(7, 10);
   for (let i = 0; i < recent; i++) {
-    const perNight = i === 0 ? randomInt(random, 60, 64) * 100 : i === 1 ? randomInt(random, 125, 130) * 100 : randomInt(random, 65, 125) * 100;
-    stays.push({ daysAgo: randomInt(random, 6, 355), city: pickOne(random, CITIES), nights: randomInt(random, 1, 5), perNight, currency: "RUB" });
+    const perNight = i === 0 ? rng.int(60, 64) * 100 : i === 1 ? rng.int(125, 130) * 100 : rng.int(65, 125) * 100;
+    stays.push({ daysAgo: rng.int(6, 355), city: rng.pick(CITIES), nights: rng.int(1, 5), perNight, currency: "RUB" });
   }
-  stays.push({ daysAgo: randomInt(random, 30, 330), city: "Istanbul", nights: randomInt(random, 2, 4), perNight: randomInt(random, 90, 140), currency: "EUR" });
-  const older = randomInt(random, 3, 5);
+  stays.push({ daysAgo: rng.int(30, 330), city: "Istanbul", nights: rng.int(2, 4), perNight: rng.int(90, 140), currency: "EUR" });
+  const older = rng.int(3, 5);
   for (let i = 0; i < older; i++) {
-    stays.push({ daysAgo: randomInt(random, 370, 720), city: pickOne(random, CITIES), nights: randomInt(random, 1, 4), perNight: randomInt(random, 55, 110) * 100, currency: "RUB" });
+    stays.push({ daysAgo: rng.int(370, 720), city: rng.pick(CITIES), nights: rng.int(1, 4), perNight: rng.int(55, 110) * 100, currency: "RUB" });
   }
   return stays.sort((a, b) => a.daysAgo - b.daysAgo);
 }

@@ -1,8 +1,20 @@
+import { createCatalog } from "../data/catalog.js";
 import type { SandboxEnv } from "../env.js";
 import type { RouteDef } from "../http.js";
 import type { IdentityApi } from "../identity/types.js";
+import { checkoutRoutes } from "./checkout.js";
+import type { HotelsContext } from "./context.js";
+import { hotelPageRoutes } from "./hotel-page.js";
+import { hotelRoutes } from "./hotel.js";
+import { locationRoutes } from "./locations.js";
+import { orderRoutes } from "./orders.js";
+import { searchRoutes } from "./search.js";
 
-// Placeholder until the hotels routes land; replaced by the sandbox hotels work.
-export function createHotelsModule(_env: SandboxEnv, _identity: IdentityApi): { routes: RouteDef[] } {
-  return { routes: [] };
+/** The sandbox Hotels API: catalog, search, rates, checkout, customer orders and the public hotel page. */
+export function createHotelsModule(env: SandboxEnv, identity: IdentityApi): { routes: RouteDef[] } {
+  // Hotels are generated per city on first use, so start-up only builds the location list.
+  const ctx: HotelsContext = { env, identity, catalog: createCatalog(env.seed, () => env.origin()) };
+  return {
+    routes: [...locationRoutes(ctx), ...searchRoutes(ctx), ...hotelRoutes(ctx), ...checkoutRoutes(ctx), ...orderRoutes(ctx), ...hotelPageRoutes(ctx)],
+  };
 }

@@ -1,0 +1,62 @@
+import { generateHotels, type Hotel } from "./hotels.js";
+import { buildLocations, type Location } from "./locations.js";
+import { createRng, digest } from "./prng.js";
+
+export interface Catalog {
+  readonly locations: readonly Location[];
+  location(id: string): Location | undefined;
+  /** Hotels of a location in provider order; generated on first use and cached. */
+  hotelsOf(locationId: string): readonly Hotel[];
+  hotel(hotelId: string): Hotel | undefined;
+  details(hotel: Hotel): HotelDetails;
+  photoUrl(hotel: Hotel, n: number): string;
+}
+
+export interface HotelDetails {
+  description: string;
+  amenities: string[];
+  photos: string[];
+}
+
+const AMENITIES = ["Бесплатный Wi-Fi", "Парковка", "Ресторан", "Бар", "Фитнес-центр", "Бассейн", "Спа", "Трансфер", "Круглосуточная стойка регистрации", "Кондиционер", "Прачечная", "Номера для некурящих", "Конференц-зал", "Детская площадка", "Можно с питомцами", "Камера хранения багажа"] as const;
+const VIEWS = ["на тихой улице", "в историческом центре", "рядом с набережной", "в деловом квартале", "в пешей доступности от метро", "в зелёном районе"] as const;
+
+export function createCatalog(seed: string, photoBase: () => string): Catalog {
+  const locations = buildLocations(seed);
+  const byId = new Map(locations.map((l) => [l.id, l]));
+  const cache = new Map<string, Hotel[]>();
+
+  const hotelsOf = (locationId: string): readonly Hotel[] => {
+    const cached = cache.get(locationId);
+    if (cached) return cached;
+    const location = byId.get(locationId);
+    if (!location) return [];
+    const hotels = generateHotels(seed, location);
+    cache.set(locationId, hotels);
+    return hotels;
+  };
+
+  const photoUrl = (hotel: Hotel, n: number): string => `${photoBase()}/static/hotels/${hotel.hotelId}/${n + 1}-${digest(seed, hotel.hotelId, n).slice(0, 10)}.jpg`;
+
+  return {
+    locations,
+    location: (id) => byId.get(id),
+    hotelsOf,
+    hotel: (hotelId) => {
+      const m = /^(\d{4})(\d{4})$/.exec(hotelId);
+      if (!m) return undefined;
+      return hotelsOf(m[1] as string)[Number(m[2]) - 1];
+    },
+    photoUrl,
+    details: (hotel) => {
+      const rng = createRng(seed, "details", hotel.hotelId);
+      const location = byId.get(hotel.locationId);
+      const stars = hotel.stars === null ? "Отель без категории" : `Отель ${hotel.stars}*`;
+      return {
+        description: `${stars} ${rng.pick(VIEWS)}, ${hotel.distanceToCenterKm} км от центра города ${location?.name ?? ""}. Номера с собственной ванной комнатой, заселение с ${hotel.checkinTime}.`,
+        amenities: rng.sample(AMENITIES, rng.int(4, 10)),
+        photos: Array.from({ length: hotel.photosCount }, (_, n) => photoUrl(hotel, n)),
+      };
+    },
+  };
+}

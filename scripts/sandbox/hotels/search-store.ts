@@ -1,0 +1,63 @@
+import { digest } from "../data/prng.js";
+
+/** Hotels the provider "finds" on the first call, and how many more each further call loads. */
+export const INITIAL_LOAD = 40;
+export const LOAD_STEP = 15;
+export const MAX_SEARCHES = 200;
+
+export interface SearchSession<T> {
+  searchId: string;
+  /** Canonical destination + stay + filters; a searchId only continues the same search. */
+  key: string;
+  results: readonly T[];
+  loaded: number;
+}
+
+export interface SearchPage<T> {
+  items: T[];
+  offset: number;
+  nextOffset: number | null;
+  isLoadingCompleted: boolean;
+  totalCount: number;
+  loadedCount: number;
+}
+
+/** Search sessions in a bounded map: the oldest is dropped when a new one would exceed the bound. */
+export function createSearchStore<T>(seed: string, max = MAX_SEARCHES) {
+  const sessions = new Map<string, SearchSession<T>>();
+  let created = 0;
+  return {
+    create(key: string, results: readonly T[]): SearchSession<T> {
+      created += 1;
+      const session = { searchId: `srch_${digest(seed, "search", created, key).slice(0, 24)}`, key, results, loaded: Math.min(results.length, INITIAL_LOAD) };
+      sessions.set(session.searchId, session);
+      for (const id of sessions.keys()) {
+        if (sessions.size <= max) break;
+        sessions.delete(id);
+      }
+      return session;
+    },
+    get: (searchId: string): SearchSession<T> | undefined => sessions.get(searchId),
+    /** Each further call of a search loads more hotels: progress counts calls, not wall time. */
+    advance(session: SearchSession<T>): void {
+      session.loaded = Math.min(session.results.length, session.loaded + LOAD_STEP);
+    },
+    size: () => sessions.size,
+  };
+}
+
+/**
+ * One page of a search. Pages whose offset is 6 mod 7 start one item early, so the item at a page
+ * boundary appears twice, as the real feed does; clients must dedupe.
+ */
+export function pageOf<T>(session: SearchSession<T>, offset: number, limit: number): SearchPage<T> {
+  const total = session.results.length;
+  const start = offset > 0 && offset % 7 === 6 ? offset - 1 : offset;
+  const end = Math.min(start + limit, total);
+  const complete = session.loaded >= total;
+  const base = { offset, totalCount: total, loadedCount: session.loaded, isLoadingCompleted: complete };
+  if (start >= total) return { ...base, items: [], nextOffset: null };
+  if (session.loaded >= end) return { ...base, items: session.results.slice(start, end), nextOffset: end < total ? end : null };
+  // The page is not loaded yet: what there is, and no next offset; the client polls the same offset.
+  return { ...base, items: session.results.slice(start, session.loaded), nextOffset: null };
+}
