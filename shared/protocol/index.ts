@@ -7,3 +7,4 @@ export * from "./ops-hotels.js";
 export * from "./ops-banking.js";
 export * from "./ops-broker.js";
 export * from "./operations.js";
+export * from "./client.js";

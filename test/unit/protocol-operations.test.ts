@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { newRef } from "../../shared/refs.js";
 import {
   isAllowed,
   isOperationName,
@@ -8,92 +7,9 @@ import {
   ROLE_OPERATIONS,
   ROLES,
 } from "../../shared/protocol/index.js";
-import type { OperationArgs, OperationName, OperationResult } from "../../shared/protocol/index.js";
 
-const bookingRef = newRef("bookingRef");
-const paymentHandoffRef = newRef("paymentHandoffRef");
-const loginId = newRef("loginId");
-const at = "2026-09-14T15:00:00.000Z";
+import { bookingRef, paymentHandoffRef, SAMPLES } from "../fixtures/operation-samples.js";
 
-type Samples = { [Op in OperationName]: { args: OperationArgs<Op>; result: OperationResult<Op> } };
-
-// One valid args/result pair per operation; the type makes this table complete.
-const SAMPLES: Samples = {
-  "hotels.status": { args: {}, result: { state: "mobile_read_only_ready", storeBackend: "keychain" } },
-  "hotels.get_customer": { args: {}, result: { customer: { firstName: "Анна", hasEmail: true, hasPhone: false }, observedAt: at } },
-  "hotels.list_bookings": {
-    args: { offset: 0, limit: 20 },
-    result: {
-      items: [
-        { bookingRef, status: "CONFIRMED", hotelName: "Отель Казань", city: "Казань", checkinDate: "2026-09-15", checkoutDate: "2026-09-17", guestsCount: 2 },
-        { bookingRef: newRef("bookingRef"), status: "CANCELLED", hotelName: null, city: null, checkinDate: null, checkoutDate: null, guestsCount: null },
-      ],
-      total: 2,
-      hasMore: false,
-      nextOffset: null,
-    },
-  },
-  "hotels.get_booking_v1": {
-    args: { bookingRef },
-    result: {
-      bookingRef,
-      status: "CONFIRMED",
-      hotel: { name: "Отель", city: "Казань", address: "ул. Баумана, 1", stars: 4 },
-      room: { name: "Стандарт", mealName: null },
-      checkinDate: "2026-09-15",
-      checkoutDate: "2026-09-17",
-      checkinFrom: "2026-09-15T14:00:00+03:00",
-      checkoutUntil: null,
-      guestsCount: 2,
-      payment: { amountDecimal: "18450.5", currency: "RUB", paymentStatus: "PAID" },
-      cancellation: { freeCancellationUntil: "2026-09-14T18:00:00+03:00", refundable: true, penalty: null },
-      observedAt: at,
-    },
-  },
-  "hotels.save_voucher_v1": {
-    args: { bookingRef },
-    result: { path: "/home/u/.local/state/tbank-auth-broker/vouchers/v.pdf", sizeBytes: 1024, sha256: "a".repeat(64), expiresAt: at },
-  },
-  "hotels.create_payment_handoff": {
-    args: { bookingRef },
-    result: { paymentHandoffRef, amountDecimal: "18450.5", currency: "RUB", paymentStatus: "NOT_PAID", observedAt: at, expiresAt: at },
-  },
-  "banking.status": { args: {}, result: { state: "mobile_login_required" } },
-  "banking.get_hotel_preferences": {
-    args: {},
-    result: {
-      hotelPreferences: { pricePerNight: { min: 6000, max: 13000, currency: "RUB" }, ranking: "best_value", showAlternativesOutsideBand: true },
-      basis: { staysCount: 7, periodMonths: 24 },
-    },
-  },
-  "banking.consume_payment_handoff": {
-    args: { paymentHandoffRef },
-    result: { amountDecimal: "18450.5", currency: "RUB", paymentStatus: "NOT_PAID", observedAt: at, consumedAt: at },
-  },
-  "broker.status": {
-    args: {},
-    result: {
-      state: "mobile_read_only_ready",
-      storeBackend: "file",
-      storeNote: "keychain probe timed out",
-      brokerVersion: "0.1.0",
-      protocol: 2,
-      pid: 4242,
-      startedAt: at,
-      socketPath: "/home/u/.local/share/tbank-auth-broker/auth.sock",
-      connections: 1,
-      activeRefs: { bookingRefs: 3, paymentHandoffs: 0 },
-      accessExpiresAt: null,
-    },
-  },
-  "broker.login_start": {
-    args: {},
-    result: { loginId, userCode: "WDJB-MJHT", verificationUri: "https://id.example/device", expiresAt: at, intervalSeconds: 5 },
-  },
-  "broker.login_poll": { args: { loginId }, result: { state: "pending" } },
-  "broker.logout": { args: {}, result: { hadSession: true, revokedRefs: 4 } },
-  "broker.stop": { args: {}, result: { stopping: true } },
-};
 
 describe("operations table", () => {
   it("has args and result schemas for every operation, and the sample pairs parse", () => {

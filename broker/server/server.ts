@@ -1,0 +1,83 @@
+import { chmod } from "node:fs/promises";
+import { createServer, type Server, type Socket } from "node:net";
+import type { Audit } from "../audit.js";
+import type { HandlerMap } from "../types.js";
+import { serveConnection } from "./connection.js";
+import type { PeerCredentialReader } from "./peer-cred.js";
+
+export interface BrokerServerOptions {
+  socketPath: string;
+  handlers: HandlerMap;
+  brokerVersion: string;
+  readPeer: PeerCredentialReader;
+  /** Only this uid may talk to the broker (the broker's own). */
+  allowedUid: number;
+  audit: Audit;
+  requestTimeoutMs: number;
+  idleTimeoutMs?: number;
+  maxConnections?: number;
+  maxInFlightPerConnection?: number;
+}
+
+export interface BrokerServer {
+  listen(): Promise<void>;
+  /** Stops accepting, aborts in-flight work, closes every connection. */
+  close(): Promise<void>;
+  connections(): number;
+}
+
+export const MAX_CONNECTIONS = 64;
+export const IDLE_TIMEOUT_MS = 60_000;
+
+export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
+  const sockets = new Set<Socket>();
+  const stopping = new AbortController();
+  const maxConnections = opts.maxConnections ?? MAX_CONNECTIONS;
+
+  const server: Server = createServer({ allowHalfOpen: false, pauseOnConnect: false }, (socket) => {
+    const peer = opts.readPeer(socket);
+    // Fail closed: a peer we cannot identify is treated like a stranger.
+    if (peer === undefined || peer.uid !== opts.allowedUid) {
+      opts.audit.record({ event: "connection_refused", peer, outcome: peer === undefined ? "peer_unknown" : "foreign_uid" });
+      socket.destroy();
+      return;
+    }
+    if (sockets.size >= maxConnections) {
+      opts.audit.record({ event: "connection_refused", peer, outcome: "busy" });
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+    serveConnection(socket, {
+      handlers: opts.handlers,
+      brokerVersion: opts.brokerVersion,
+      requestTimeoutMs: opts.requestTimeoutMs,
+      idleTimeoutMs: opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+      maxInFlight: opts.maxInFlightPerConnection ?? 16,
+      audit: opts.audit,
+      peer,
+      stopping: stopping.signal,
+    });
+  });
+
+  return {
+    listen: () =>
+      new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(opts.socketPath, () => {
+          server.off("error", reject);
+          // The directory is already 0700; the socket is tightened too, before anyone is served.
+          chmod(opts.socketPath, 0o600).then(resolve, reject);
+        });
+      }),
+    close: async () => {
+      stopping.abort();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+    connections: () => sockets.size,
+  };
+}
