@@ -1,0 +1,43 @@
+import type { Logger, SecretRegistry } from "../../shared/logger.js";
+import { BrokerError } from "../../shared/protocol/errors.js";
+import type { Clock } from "../../shared/time.js";
+import type { CapabilityTable } from "../capabilities.js";
+import type { BankingApi } from "../provider/banking.js";
+import type { HotelsApi } from "../provider/hotels.js";
+import type { RefTable } from "../refs.js";
+import type { BrokerInfo, SessionManager } from "../types.js";
+import type { VoucherStore } from "../vouchers/store.js";
+
+/**
+ * Everything the operation handlers use. The wiring (broker/bin) builds one of each per process:
+ * - `refs`, `capabilities`, `vouchers` die with the session: createOperations subscribes them to
+ *   `session.onEnded`, and `broker.logout` clears them itself before ending the session.
+ * - `hotels` / `banking` wrap one ProviderClient built on the same `session`.
+ * - `secrets` learns every provider orderId, so no log line can carry one.
+ * - `requestStop` asks the server to close after the `broker.stop` reply is written.
+ */
+export interface OperationDeps {
+  session: SessionManager;
+  refs: RefTable;
+  capabilities: CapabilityTable;
+  vouchers: VoucherStore;
+  hotels: HotelsApi;
+  banking: BankingApi;
+  info: BrokerInfo;
+  now: Clock;
+  logger: Logger;
+  secrets: SecretRegistry;
+  requestStop: () => void;
+}
+
+/** The session refs and capabilities get bound to; a logged-out broker has none. */
+export function requireSessionId(session: SessionManager): string {
+  const id = session.sessionId();
+  if (id === undefined) throw new BrokerError("mobile_login_required");
+  return id;
+}
+
+/** Drops the session-bound state; returns how many refs and capabilities were revoked. */
+export function revokeSessionState(deps: Pick<OperationDeps, "refs" | "capabilities">): number {
+  return deps.refs.clear() + deps.capabilities.clear();
+}

@@ -1,0 +1,52 @@
+import type { HandlerMap } from "../types.js";
+import { bankingConsumePaymentHandoff } from "./banking-consume-payment-handoff.js";
+import { bankingGetHotelPreferences } from "./banking-get-hotel-preferences.js";
+import { bankingStatus } from "./banking-status.js";
+import { brokerLoginPoll } from "./broker-login-poll.js";
+import { brokerLoginStart } from "./broker-login-start.js";
+import { brokerLogout } from "./broker-logout.js";
+import { brokerStatus } from "./broker-status.js";
+import { brokerStop } from "./broker-stop.js";
+import type { OperationDeps } from "./deps.js";
+import { revokeSessionState } from "./deps.js";
+import { hotelsCreatePaymentHandoff } from "./hotels-create-payment-handoff.js";
+import { hotelsGetBooking } from "./hotels-get-booking.js";
+import { hotelsGetCustomer } from "./hotels-get-customer.js";
+import { hotelsListBookings } from "./hotels-list-bookings.js";
+import { hotelsSaveVoucher } from "./hotels-save-voucher.js";
+import { hotelsStatus } from "./hotels-status.js";
+
+export type { OperationDeps } from "./deps.js";
+export { revokeSessionState } from "./deps.js";
+export { perNightBand } from "./preference-band.js";
+
+/**
+ * The handler for every v2 operation. Also ties the session-bound state to the session: when it
+ * ends for any reason (logout, invalid_grant, refresh-token reuse), refs and capabilities die and
+ * saved vouchers are deleted.
+ */
+export function createOperations(deps: OperationDeps): HandlerMap {
+  deps.session.onEnded(() => {
+    const revoked = revokeSessionState(deps);
+    deps.vouchers.deleteAll().then(
+      (deleted) => deps.logger.info({ event: "session_ended", revoked, deletedVouchers: deleted }, "session ended: refs, capabilities and vouchers dropped"),
+      (err: unknown) => deps.logger.warn({ event: "voucher_cleanup_failed", err }, "could not delete vouchers after the session ended"),
+    );
+  });
+  return {
+    "hotels.status": hotelsStatus(deps),
+    "hotels.get_customer": hotelsGetCustomer(deps),
+    "hotels.list_bookings": hotelsListBookings(deps),
+    "hotels.get_booking_v1": hotelsGetBooking(deps),
+    "hotels.save_voucher_v1": hotelsSaveVoucher(deps),
+    "hotels.create_payment_handoff": hotelsCreatePaymentHandoff(deps),
+    "banking.status": bankingStatus(deps),
+    "banking.get_hotel_preferences": bankingGetHotelPreferences(deps),
+    "banking.consume_payment_handoff": bankingConsumePaymentHandoff(deps),
+    "broker.status": brokerStatus(deps),
+    "broker.login_start": brokerLoginStart(deps),
+    "broker.login_poll": brokerLoginPoll(deps),
+    "broker.logout": brokerLogout(deps),
+    "broker.stop": brokerStop(deps),
+  };
+}

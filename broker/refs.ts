@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import type { Role } from "../shared/protocol/common.js";
+import { BrokerError } from "../shared/protocol/errors.js";
+import { newRef, type RandomBytes } from "../shared/refs.js";
+import type { Clock } from "../shared/time.js";
+
+export const BOOKING_REF_TTL_MS = 30 * 60_000;
+export const MAX_BOOKING_REFS = 1000;
+
+interface Entry {
+  orderId: string;
+  sessionId: string;
+  role: Role;
+  expiresAt: number;
+}
+
+export interface RefTableOptions {
+  now?: Clock;
+  random?: RandomBytes;
+  ttlMs?: number;
+  maxEntries?: number;
+}
+
+/**
+ * bookingRef → provider orderId, inside the broker only. A ref is bound to the session that listed
+ * it and to the hotels role; anything that does not match looks exactly like an unknown ref, so a
+ * caller cannot probe for refs of another session.
+ */
+export class RefTable {
+  readonly #entries = new Map<string, Entry>();
+  readonly #now: Clock;
+  readonly #random: RandomBytes;
+  readonly #ttlMs: number;
+  readonly #max: number;
+
+  constructor(opts: RefTableOptions = {}) {
+    this.#now = opts.now ?? Date.now;
+    this.#random = opts.random ?? randomBytes;
+    this.#ttlMs = opts.ttlMs ?? BOOKING_REF_TTL_MS;
+    this.#max = opts.maxEntries ?? MAX_BOOKING_REFS;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  mint(orderId: string, sessionId: string, role: Role = "hotels"): { bookingRef: string; expiresAt: number } {
+    const now = this.#now();
+    // Expired refs have the earliest expiry, so they go first; until then they still answer
+    // `ref_expired` rather than `invalid_ref`.
+    while (this.#entries.size >= this.#max) this.#evictEarliest();
+    const bookingRef = newRef("bookingRef", this.#random);
+    const expiresAt = now + this.#ttlMs;
+    this.#entries.set(bookingRef, { orderId, sessionId, role, expiresAt });
+    return { bookingRef, expiresAt };
+  }
+
+  /** The orderId behind a ref, or `invalid_ref` / `ref_expired`. */
+  resolve(bookingRef: string, sessionId: string | undefined, role: Role): string {
+    const entry = this.#entries.get(bookingRef);
+    if (!entry || entry.sessionId !== sessionId || entry.role !== role) throw new BrokerError("invalid_ref", "unknown bookingRef: list the bookings again");
+    if (this.#now() >= entry.expiresAt) {
+      this.#entries.delete(bookingRef);
+      throw new BrokerError("ref_expired", "the bookingRef has expired: list the bookings again");
+    }
+    return entry.orderId;
+  }
+
+  /** Forgets every ref (session end, logout, broker exit); returns how many there were. */
+  clear(): number {
+    const count = this.#entries.size;
+    this.#entries.clear();
+    return count;
+  }
+
+  #evictEarliest(): void {
+    let earliest: [string, number] | undefined;
+    for (const [ref, entry] of this.#entries) if (!earliest || entry.expiresAt < earliest[1]) earliest = [ref, entry.expiresAt];
+    if (earliest) this.#entries.delete(earliest[0]);
+  }
+}

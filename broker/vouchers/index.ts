@@ -1,0 +1,3 @@
+export { VoucherStore, type OpenVoucher, type VoucherStoreOptions } from "./store.js";
+export { MAX_VOUCHER_BYTES, isPdfContentType, writePdfAtomically } from "./atomic-pdf.js";
+export { timerScheduler, type Scheduler } from "./scheduler.js";

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { ProviderClient, endpoint, type FetchLike } from "../../broker/provider/client.js";
+import { ProviderCustomerSchema } from "../../broker/provider/hotels-schemas.js";
+import { BrokerError } from "../../shared/protocol/errors.js";
+
+const URL_ = endpoint("https://hotels.example.test/api/", "/v1/customer");
+
+function session() {
+  const rejected: string[] = [];
+  let n = 0;
+  return {
+    rejected,
+    getAccessToken: () => Promise.resolve(`token-${++n}`),
+    markRejected: (t: string) => void rejected.push(t),
+  };
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<BrokerError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof BrokerError)) throw new Error(`expected a BrokerError, got ${String(err)}`);
+  return err;
+}
+
+const jsonResponse = (body: string, init: ResponseInit = {}) => new Response(body, { status: 200, headers: { "content-type": "application/json" }, ...init });
+
+describe("ProviderClient", () => {
+  it("joins base URLs, sends the bearer token and never follows redirects", async () => {
+    const seen: { url: string; init: RequestInit }[] = [];
+    const fetch: FetchLike = (url, init) => {
+      seen.push({ url: url.href, init });
+      return Promise.resolve(jsonResponse('{"firstName":"Анна"}'));
+    };
+    const client = new ProviderClient({ session: session(), fetch });
+    expect(await client.getJson(URL_, ProviderCustomerSchema, AbortSignal.timeout(1000))).toEqual({ firstName: "Анна" });
+    expect(seen[0]!.url).toBe("https://hotels.example.test/api/v1/customer");
+    expect(seen[0]!.init.redirect).toBe("manual");
+    expect(new Headers(seen[0]!.init.headers).get("authorization")).toBe("Bearer token-1");
+  });
+
+  it("marks a 401 token rejected and retries exactly once with the next token", async () => {
+    const s = session();
+    const statuses = [401, 401, 200];
+    const fetch: FetchLike = () => Promise.resolve(jsonResponse("{}", { status: statuses.shift() }));
+    const err = await errorOf(new ProviderClient({ session: s, fetch }).getJson(URL_, ProviderCustomerSchema, AbortSignal.timeout(1000)));
+    expect(err.code).toBe("provider_auth_rejected");
+    expect(s.rejected).toEqual(["token-1", "token-2"]);
+    expect(statuses).toEqual([200]);
+  });
+
+  it("keeps provider bodies and unsafe request ids out of messages", async () => {
+    const body = '{"message":"internal trace SECRET-123 for ord_999"}';
+    const fetch: FetchLike = () => Promise.resolve(new Response(body, { status: 500, headers: { "x-request-id": "id with spaces SECRET" } }));
+    const err = await errorOf(new ProviderClient({ session: session(), fetch }).getJson(URL_, ProviderCustomerSchema, AbortSignal.timeout(1000)));
+    expect(err).toMatchObject({ code: "provider_unavailable", retryAllowed: true });
+    expect(err.message).toBe("the provider is unavailable: HTTP 500");
+  });
+
+  it("maps a network failure to provider_unavailable and an aborted request to timeout", async () => {
+    const down: FetchLike = () => Promise.reject(new TypeError("fetch failed: connect ECONNREFUSED"));
+    expect((await errorOf(new ProviderClient({ session: session(), fetch: down }).getJson(URL_, ProviderCustomerSchema, AbortSignal.timeout(1000)))).code).toBe("provider_unavailable");
+    const controller = new AbortController();
+    // Like fetch: an already aborted signal rejects at once, a later abort rejects the pending call.
+    const hang: FetchLike = (_url, init) =>
+      new Promise((_resolve, reject) => {
+        if (init.signal?.aborted) reject(new Error("aborted"));
+        init.signal?.addEventListener("abort", () => reject(new Error("aborted")));
+      });
+    const pending = new ProviderClient({ session: session(), fetch: hang }).getJson(URL_, ProviderCustomerSchema, controller.signal);
+    controller.abort();
+    expect((await errorOf(pending)).code).toBe("timeout");
+  });
+
+  it("stops reading a JSON body past 2 MiB even without a content-length", async () => {
+    let pulled = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const fetch: FetchLike = () => Promise.resolve(new Response(endless, { status: 200, headers: { "content-type": "application/json" } }));
+    const err = await errorOf(new ProviderClient({ session: session(), fetch }).getJson(URL_, ProviderCustomerSchema, AbortSignal.timeout(5000)));
+    expect(err.code).toBe("too_large");
+    expect(pulled).toBeLessThan(3 * 1024 * 1024);
+  });
+
+  it("refuses a provider answer of the wrong shape without quoting it", async () => {
+    const fetch: FetchLike = () => Promise.resolve(jsonResponse('{"firstName":{"secret":"SECRET-9"}}'));
+    const err = await errorOf(new ProviderClient({ session: session(), fetch }).getJson(URL_, ProviderCustomerSchema, AbortSignal.timeout(1000)));
+    expect(err.code).toBe("provider_error");
+    expect(err.message).not.toContain("SECRET");
+  });
+});
