@@ -1,0 +1,154 @@
+import type { Logger } from "../../shared/logger.js";
+import { BrokerError } from "../../shared/protocol/errors.js";
+import type { RandomBytes } from "../../shared/refs.js";
+import type { IdentityProvider, TokenGrant } from "./provider.js";
+import type { SecretTracker } from "./secret-tracker.js";
+import type { PersistedSession, SessionStore } from "./types.js";
+
+export interface Live {
+  persisted: PersistedSession;
+  access: { token: string; expiresAt: number; lifetimeMs: number } | undefined;
+  rejected: boolean;
+  /** False between a rotation and its save: the new access token is not handed out until then. */
+  saved: boolean;
+}
+
+export interface SessionCoreDeps {
+  store: SessionStore;
+  provider: IdentityProvider | undefined;
+  now: () => number;
+  logger: Logger;
+  random: RandomBytes;
+  secrets: SecretTracker;
+  revokeTimeoutMs: number;
+}
+
+/**
+ * The session in memory and in the store, kept in step: every change of tokens goes through here,
+ * so "persist before use", secret registration and the end-of-session duties live in one place.
+ */
+export class SessionCore {
+  live: Live | undefined;
+  /** Set once the store is no longer ours; the core then neither writes nor holds a session. */
+  lost: string | undefined;
+  private generation = 0;
+  private readonly listeners: (() => void)[] = [];
+
+  constructor(private readonly deps: SessionCoreDeps) {}
+
+  async resume(): Promise<void> {
+    const { store, provider, logger, secrets } = this.deps;
+    const persisted = await store.load();
+    if (!persisted) return;
+    this.generation = Math.max(this.generation, persisted.generation);
+    if (!provider || persisted.issuer !== provider.issuer) {
+      logger.warn({ event: "session_issuer_mismatch" }, "stored session belongs to another identity provider; ignoring it");
+      return;
+    }
+    secrets.add(persisted.refreshToken);
+    this.live = { persisted, access: undefined, rejected: false, saved: true };
+    logger.info({ event: "session_resumed", generation: persisted.generation }, "resumed the stored session");
+  }
+
+  usable(live: Live, skewMs: number): boolean {
+    if (!live.access || !live.saved || live.rejected) return false;
+    // A skew longer than a short-lived token's life would make every call refresh.
+    const skew = Math.min(skewMs, live.access.lifetimeMs / 4);
+    return this.deps.now() < live.access.expiresAt - skew;
+  }
+
+  /** Takes rotated tokens into memory, marked unsaved until persist() succeeds. */
+  apply(live: Live, tokens: TokenGrant): void {
+    const now = this.deps.now();
+    this.deps.secrets.add(tokens.accessToken, tokens.refreshToken);
+    this.generation += 1;
+    const { refreshExpiresAt: _previous, ...rest } = live.persisted;
+    live.persisted = {
+      ...rest,
+      refreshToken: tokens.refreshToken,
+      generation: this.generation,
+      ...(tokens.refreshExpiresInSeconds === undefined ? {} : { refreshExpiresAt: now + tokens.refreshExpiresInSeconds * 1000 }),
+    };
+    live.access = { token: tokens.accessToken, expiresAt: now + tokens.expiresInSeconds * 1000, lifetimeMs: tokens.expiresInSeconds * 1000 };
+    live.rejected = false;
+    live.saved = false;
+  }
+
+  async persist(live: Live): Promise<void> {
+    try {
+      await this.deps.store.save(live.persisted);
+      live.saved = true;
+    } catch (err) {
+      if (this.lost !== undefined) throw new BrokerError("mobile_login_required", undefined, { cause: err });
+      this.deps.logger.error({ event: "session_save_failed", err }, "could not save the session");
+      throw err instanceof BrokerError ? err : new BrokerError("internal", "could not save the session", { cause: err });
+    }
+  }
+
+  /** A freshly approved login becomes the session once saved; a previous session ends. */
+  async install(tokens: TokenGrant): Promise<Live> {
+    const { provider, random, logger } = this.deps;
+    if (this.lost !== undefined || !provider) throw new BrokerError("busy", this.lost);
+    const previous = this.live;
+    const sessionId = Buffer.from(random(16)).toString("base64url");
+    const live: Live = { persisted: { version: 1, refreshToken: tokens.refreshToken, sessionId, generation: 1, issuer: provider.issuer }, access: undefined, rejected: false, saved: false };
+    this.apply(live, tokens);
+    await this.persist(live);
+    this.live = live;
+    if (previous) {
+      // Refs of the old session die with it, and the provider forgets it too.
+      void this.revokeQuietly(previous.persisted.refreshToken);
+      this.fireEnded("replaced");
+    }
+    logger.info({ event: "session_started", generation: live.persisted.generation, accessExpiresAt: live.access?.expiresAt }, "device login approved; session saved");
+    return live;
+  }
+
+  /** Ends the session: memory, store and secrets; at the provider too when `revoke` names a token. */
+  async end(reason: string, revoke?: string, signal?: AbortSignal): Promise<boolean> {
+    const hadSession = this.live !== undefined;
+    this.live = undefined;
+    if (revoke !== undefined) await this.revokeQuietly(revoke, signal);
+    try {
+      if (this.lost === undefined) await this.deps.store.wipe();
+    } finally {
+      this.deps.secrets.clear();
+      if (hadSession) this.fireEnded(reason);
+    }
+    return hadSession;
+  }
+
+  stepDown(reason: string): void {
+    const hadSession = this.live !== undefined;
+    this.lost = reason;
+    this.live = undefined;
+    this.deps.secrets.clear();
+    if (hadSession) this.fireEnded("store_lost");
+  }
+
+  onEnded(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  async revokeQuietly(refreshToken: string, signal?: AbortSignal): Promise<void> {
+    const { provider, logger, revokeTimeoutMs } = this.deps;
+    if (!provider) return;
+    const timeout = AbortSignal.timeout(revokeTimeoutMs);
+    try {
+      await provider.revoke(refreshToken, signal ? AbortSignal.any([signal, timeout]) : timeout);
+    } catch (err) {
+      logger.warn({ event: "session_revoke_failed", err }, "could not revoke the session at the provider; continuing");
+    }
+  }
+
+  private fireEnded(reason: string): void {
+    this.deps.logger.info({ event: "session_ended", reason }, "session ended");
+    for (const listener of this.listeners) {
+      try {
+        listener();
+      } catch (err) {
+        this.deps.logger.error({ event: "session_ended_listener_failed", err }, "an onEnded listener threw");
+      }
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import type { StoreBackendKind } from "../types.js";
+
+// Bounds keep a tampered or broken store from feeding huge strings into memory and logs.
+const TokenValueSchema = z.string().min(1).max(4096);
+
+/**
+ * What survives a restart. The access token is deliberately absent: it lives in memory only, and a
+ * restarted broker gets a fresh one by refreshing on first use.
+ */
+export const PersistedSessionSchema = z.strictObject({
+  version: z.literal(1),
+  refreshToken: TokenValueSchema,
+  sessionId: z.string().min(1).max(128),
+  generation: z.int().min(1),
+  refreshExpiresAt: z.int().min(0).optional(),
+  /** The issuer that minted the refresh token: it is never presented to any other. */
+  issuer: z.string().min(1).max(2048),
+});
+export type PersistedSession = z.infer<typeof PersistedSessionSchema>;
+
+/** The live session in memory. */
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+  accessExpiresAt: number;
+  sessionId: string;
+  generation: number;
+}
+
+export interface SessionStore {
+  /** Undefined when there is no usable session (absent, corrupt, or refused and logged). */
+  load(): Promise<PersistedSession | undefined>;
+  save(session: PersistedSession): Promise<void>;
+  wipe(): Promise<void>;
+  /** Releases what the store holds (its lock); the stored session stays. */
+  close?(): Promise<void>;
+  /** Fires once when the store stops being ours (its lock was compromised): stop using it. */
+  onLost?(listener: (reason: string) => void): void;
+}
+
+export interface StoreBackendInfo {
+  kind: StoreBackendKind;
+  /** Why `auto` chose this backend when it was not the first choice. */
+  note?: string;
+}
+
+export type Cancel = () => void;
+
+/** Timers, injected so refresh and polling are tested without sleeping. Real timers are unref'ed. */
+export interface Scheduler {
+  setTimeout(fn: () => void, ms: number): Cancel;
+}
+
+export const realScheduler: Scheduler = {
+  setTimeout(fn, ms) {
+    const timer = setTimeout(fn, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
+
+/** Resolves after `ms` on the scheduler; rejects with the signal's reason when it aborts first. */
+export function sleep(scheduler: Scheduler, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const onAbort = (): void => {
+      cancel();
+      reject(signal?.reason as Error);
+    };
+    const cancel = scheduler.setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

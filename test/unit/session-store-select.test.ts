@@ -1,0 +1,126 @@
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { LockOptions } from "proper-lockfile";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Keytar } from "../../broker/session/keychain-store.js";
+import { BrokerSessionManager } from "../../broker/session/manager.js";
+import type { IdentityProvider } from "../../broker/session/provider.js";
+import { openSessionStore, probeKeychain } from "../../broker/session/select-store.js";
+import { LockedSessionStore, type LockFn } from "../../broker/session/store-lock.js";
+import type { SessionStore } from "../../broker/session/types.js";
+import { sessionForGeneration } from "../fixtures/session-fixture-data.js";
+
+const dirs: string[] = [];
+const closers: (() => Promise<void>)[] = [];
+async function stateDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "session-select-"));
+  dirs.push(dir);
+  return join(dir, "state");
+}
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((c) => c()));
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+function memoryKeytar(): Keytar & { entries: Map<string, string> } {
+  const entries = new Map<string, string>();
+  return {
+    entries,
+    getPassword: (s, a) => Promise.resolve(entries.get(`${s}/${a}`) ?? null),
+    setPassword: (s, a, p) => Promise.resolve(void entries.set(`${s}/${a}`, p)),
+    deletePassword: (s, a) => Promise.resolve(entries.delete(`${s}/${a}`)),
+  };
+}
+
+describe("session store selection", () => {
+  it("file: never touches the keychain", async () => {
+    const loadKeytar = vi.fn(() => Promise.resolve(memoryKeytar()));
+    const opened = await openSessionStore({ choice: "file", stateDir: await stateDir(), loadKeytar });
+    closers.push(() => opened.store.close!());
+    expect(opened.backend).toEqual({ kind: "file" });
+    expect(loadKeytar).not.toHaveBeenCalled();
+  });
+
+  it("auto: uses a working keychain, and the probe leaves nothing behind", async () => {
+    const keytar = memoryKeytar();
+    const opened = await openSessionStore({ choice: "auto", stateDir: await stateDir(), loadKeytar: () => Promise.resolve(keytar) });
+    closers.push(() => opened.store.close!());
+    expect(opened.backend).toEqual({ kind: "keychain" });
+    expect(keytar.entries.size).toBe(0);
+    await opened.store.save(sessionForGeneration(1));
+    expect([...keytar.entries.keys()]).toEqual(["tbank-auth-broker/session"]);
+  });
+
+  it("auto: falls back to the file store when keytar is missing, and says why", async () => {
+    const dir = await stateDir();
+    const opened = await openSessionStore({ choice: "auto", stateDir: dir, loadKeytar: () => Promise.resolve(undefined) });
+    closers.push(() => opened.store.close!());
+    expect(opened.backend).toEqual({ kind: "file", note: expect.stringContaining("keytar is not installed") as unknown });
+    await opened.store.save(sessionForGeneration(1));
+    expect((await stat(join(dir, "session.json"))).mode & 0o777).toBe(0o600);
+  });
+
+  it("auto: falls back when the keychain hangs, within the probe timeout", async () => {
+    const hanging: Keytar = { ...memoryKeytar(), setPassword: () => new Promise<void>(() => undefined) };
+    const started = Date.now();
+    const opened = await openSessionStore({ choice: "auto", stateDir: await stateDir(), probeTimeoutMs: 100, loadKeytar: () => Promise.resolve(hanging) });
+    closers.push(() => opened.store.close!());
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(opened.backend.kind).toBe("file");
+    expect(opened.backend.note).toContain("did not answer within 100 ms");
+  });
+
+  it("keychain: fails clearly instead of falling back", async () => {
+    const broken: Keytar = { ...memoryKeytar(), setPassword: () => Promise.reject(new Error("org.freedesktop.DBus.Error.ServiceUnknown: secret")) };
+    await expect(openSessionStore({ choice: "keychain", stateDir: await stateDir(), loadKeytar: () => Promise.resolve(broken) })).rejects.toMatchObject({
+      code: "internal",
+      message: expect.stringContaining("TBANK_AUTH_SESSION_STORE=keychain") as unknown,
+    });
+    expect(await probeKeychain(() => Promise.resolve(broken))).toEqual({ ok: false, reason: expect.not.stringContaining("DBus") as unknown });
+  });
+});
+
+describe("session store lock", () => {
+  it("refuses a second broker while the first holds the store", async () => {
+    const dir = await stateDir();
+    const first = await openSessionStore({ choice: "file", stateDir: dir });
+    await expect(openSessionStore({ choice: "file", stateDir: dir })).rejects.toMatchObject({ code: "busy" });
+    await first.store.close!();
+    const second = await openSessionStore({ choice: "file", stateDir: dir });
+    await second.store.close!();
+  });
+
+  it("steps down on a compromised lock: the manager stops writing and asks for a login", async () => {
+    let compromise: ((err: Error) => void) | undefined;
+    const fakeLock = ((_file: string, opts?: LockOptions) => {
+      compromise = opts?.onCompromised as (err: Error) => void;
+      return Promise.resolve(() => Promise.resolve());
+    }) as LockFn;
+    const saved: number[] = [];
+    let wiped = 0;
+    const inner: SessionStore = {
+      load: () => Promise.resolve(sessionForGeneration(3)),
+      save: (s) => Promise.resolve(void saved.push(s.generation)),
+      wipe: () => Promise.resolve(void wiped++),
+    };
+    const store = await LockedSessionStore.acquire(inner, { target: join(await stateDir(), "session.json"), lock: fakeLock });
+    const provider = { issuer: "http://127.0.0.1:9/" } as IdentityProvider;
+    const manager = new BrokerSessionManager({ store, backend: { kind: "file" }, provider, timeoutMs: 1_000 });
+    await manager.start();
+    const ended = vi.fn();
+    manager.onEnded(ended);
+    expect(manager.state()).toBe("mobile_read_only_ready");
+
+    compromise!(new Error("lock stolen"));
+    expect(manager.state()).toBe("mobile_login_required");
+    expect(ended).toHaveBeenCalledOnce();
+    await expect(manager.getAccessToken(AbortSignal.timeout(1_000))).rejects.toMatchObject({ code: "mobile_login_required" });
+    await expect(manager.loginStart(AbortSignal.timeout(1_000))).rejects.toMatchObject({ code: "busy" });
+    await expect(store.save(sessionForGeneration(4))).rejects.toMatchObject({ code: "busy" });
+    expect(await manager.logout(AbortSignal.timeout(1_000))).toEqual({ hadSession: false });
+    expect(saved).toEqual([]);
+    expect(wiped).toBe(0);
+    await manager.close();
+  });
+});
