@@ -1,4 +1,12 @@
 #!/usr/bin/env node
-// Declared now so the package shape is final; the program itself lands with issue #3.
-process.stderr.write("tbank-auth-broker: not implemented yet in this version (tracked in issue #3)\n");
-process.exitCode = 78;
+import { brokerMain } from "./cli.js";
+
+brokerMain(process.argv.slice(2), process.env, process.stderr).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`tbank-auth-broker: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -24,7 +24,7 @@ export interface RunBrokerOptions {
   requestTimeoutMs: number;
   logger: Logger;
   audit: Audit;
-  createParts(control: { requestStop(reason: string): void; info: BrokerInfo }): Promise<BrokerParts>;
+  createParts(control: { requestStop: (reason: string) => void; info: BrokerInfo }): Promise<BrokerParts>;
   readPeer?: PeerCredentialReader;
   allowedUid?: number;
   selfCheckIntervalMs?: number;
@@ -92,7 +92,8 @@ export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult
         opts.logger.info({ reason }, "broker stopped");
         resolveStopped(reason);
       })());
-    stopRequested = (reason) => void stop(reason);
+    // Deferred a moment so the reply to broker.stop leaves before the connections are closed.
+    stopRequested = (reason) => void setTimeout(() => void stop(reason), 50);
     const selfCheck = startSelfCheck({
       socketPath: opts.socketPath,
       identity,
@@ -102,7 +103,7 @@ export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult
         void stop(reason);
       },
     });
-    opts.logger.info({ socketPath: opts.socketPath, pid: process.pid, version: opts.version }, "broker ready");
+    opts.logger.info({ socketPath: opts.socketPath, version: opts.version }, "broker ready");
     return { kind: "running", info, stop, stopped };
   } catch (err) {
     await lock.release();

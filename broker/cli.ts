@@ -1,0 +1,114 @@
+import { spawn } from "node:child_process";
+import { closeSync, openSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import pino from "pino";
+import { brokerChildEnv } from "../shared/child-env.js";
+import { parseConfig, type ToolkitConfig } from "../shared/config/index.js";
+import { createLogger, SecretRegistry } from "../shared/logger.js";
+import { ensurePrivateDir } from "../shared/paths.js";
+import { connectBroker } from "../shared/protocol/client.js";
+import { createAudit } from "./audit.js";
+import { runBroker } from "./main.js";
+import { createBrokerParts } from "./wire.js";
+
+export const BROKER_VERSION = "0.1.0";
+export const READY_TIMEOUT_MS = 8000;
+
+const USAGE = `Usage: tbank-auth-broker [--foreground] [--ready-fd N]
+
+Holds the mobile session and serves protocol v2 on an owner-only Unix socket
+(TBANK_AUTH_BROKER_SOCKET). Without --foreground it starts itself in the background, waits until
+the socket answers (at most 8 s) and exits 0. Logs and the audit trail go to
+<state dir>/broker.log.`;
+
+/** Exit codes, in one place: 0 ok (or another broker already serves), 64 usage, 78 config, 1 failure. */
+export async function brokerMain(argv: string[], env: NodeJS.ProcessEnv, stderr: { write(s: string): unknown }): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({ args: argv, strict: true, options: { foreground: { type: "boolean" }, "ready-fd": { type: "string" }, help: { type: "boolean" }, version: { type: "boolean" } } }).values;
+  } catch (err) {
+    stderr.write(`tbank-auth-broker: ${err instanceof Error ? err.message : String(err)}\n${USAGE}\n`);
+    return 64;
+  }
+  if (values.help || values.version) {
+    stderr.write(values.help ? `${USAGE}\n` : `${BROKER_VERSION}\n`);
+    return 0;
+  }
+  const parsed = parseConfig(env);
+  if (!parsed.ok) {
+    for (const p of parsed.problems) stderr.write(`tbank-auth-broker: ${p.variable}: ${p.message}\n`);
+    return 78;
+  }
+  const { config } = parsed;
+  const state = await ensurePrivateDir(config.broker.stateDir);
+  if (!state.ok) {
+    stderr.write(`tbank-auth-broker: state directory refused: ${state.message}\n`);
+    return 1;
+  }
+  const logPath = join(config.broker.stateDir, "broker.log");
+  if (!values.foreground) return daemonize(config, logPath, env, stderr);
+  return foreground(config, logPath, values["ready-fd"], stderr);
+}
+
+async function foreground(config: ToolkitConfig, logPath: string, readyFd: string | undefined, stderr: { write(s: string): unknown }): Promise<number> {
+  const secrets = new SecretRegistry();
+  const destination = pino.destination({ dest: logPath, mode: 0o600, sync: true });
+  const logger = createLogger({ destination, secrets, name: "broker" });
+  let result;
+  try {
+    result = await runBroker({
+      socketPath: config.broker.socketPath,
+      stateDir: config.broker.stateDir,
+      version: BROKER_VERSION,
+      requestTimeoutMs: config.broker.timeoutMs,
+      logger,
+      audit: createAudit(logger),
+      createParts: ({ requestStop, info }) => createBrokerParts({ config, logger, secrets, info, requestStop }),
+    });
+  } catch (err) {
+    logger.error({ err }, "broker failed to start");
+    stderr.write(`tbank-auth-broker: cannot start: ${secrets.scrub(err instanceof Error ? err.message : String(err))}\n`);
+    return 1;
+  }
+  if (result.kind === "already_running") {
+    stderr.write(`tbank-auth-broker: another broker (version ${result.version ?? "unknown"}) already serves ${config.broker.socketPath}\n`);
+    return 0;
+  }
+  const broker = result;
+  process.once("SIGTERM", () => void broker.stop("SIGTERM"));
+  process.once("SIGINT", () => void broker.stop("SIGINT"));
+  if (readyFd !== undefined && /^\d+$/.test(readyFd)) {
+    try {
+      writeSync(Number(readyFd), `READY ${process.pid}\n`);
+      closeSync(Number(readyFd));
+    } catch {
+      // A launcher that stopped listening is not a reason to fail.
+    }
+  }
+  stderr.write(`tbank-auth-broker: ready on ${config.broker.socketPath} (pid ${process.pid})\n`);
+  const reason = await broker.stopped;
+  stderr.write(`tbank-auth-broker: stopped (${reason})\n`);
+  return 0;
+}
+
+/** Starts a detached copy in --foreground with its output in the log, and waits until it answers. */
+async function daemonize(config: ToolkitConfig, logPath: string, env: NodeJS.ProcessEnv, stderr: { write(s: string): unknown }): Promise<number> {
+  const out = openSync(logPath, "a", 0o600);
+  const script = process.argv[1] ?? "";
+  const child = spawn(process.execPath, [script, "--foreground"], { detached: true, stdio: ["ignore", out, out], env: brokerChildEnv(env) });
+  closeSync(out);
+  child.unref();
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (let wait = 25; Date.now() < deadline; wait = Math.min(wait * 2, 400)) {
+    try {
+      const conn = await connectBroker({ socketPath: config.broker.socketPath, role: "toolkit", clientVersion: BROKER_VERSION, timeoutMs: 1000 });
+      conn.close();
+      return 0;
+    } catch {
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+  stderr.write(`tbank-auth-broker: did not become ready within ${READY_TIMEOUT_MS / 1000} s; see ${logPath}\n`);
+  return 1;
+}

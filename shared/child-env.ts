@@ -1,0 +1,38 @@
+/**
+ * The environment a spawned broker gets: what it needs to find its files, the keychain and the
+ * provider, and nothing else. Service credentials of the Hotels MCP (static token, JWT key) and
+ * mutation switches never cross over: the broker does not need them.
+ */
+const EXACT = new Set([
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "PATH",
+  "SHELL",
+  "TMPDIR",
+  "TZ",
+  "LANG",
+  "DBUS_SESSION_BUS_ADDRESS",
+  "NODE_EXTRA_CA_CERTS",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  "TBANK_HOTELS_API_BASE_URL",
+  "TBANK_HOTELS_VOUCHER_DIRECTORY",
+  "TBANK_HOTELS_VOUCHER_TTL_SECONDS",
+  "TBANK_AUTH_BROKER_SOCKET",
+  "TBANK_AUTH_BROKER_TIMEOUT_MS",
+  "TBANK_AUTH_BROKER_STATE_DIR",
+  "TBANK_AUTH_SESSION_STORE",
+  "TBANK_AUTH_ISSUER_URL",
+  "TBANK_BANKING_API_BASE_URL",
+]);
+const PREFIXES = ["LC_", "XDG_"];
+
+export function brokerChildEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) continue;
+    if (EXACT.has(key) || PREFIXES.some((p) => key.startsWith(p))) out[key] = value;
+  }
+  return out;
+}
