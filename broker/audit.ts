@@ -1,5 +1,6 @@
+import type { DestinationStream } from "pino";
+import type { SecretRegistry } from "../shared/logger.js";
 import type { Role } from "../shared/protocol/common.js";
-import type { Logger } from "../shared/logger.js";
 import type { PeerCredentials } from "./types.js";
 
 /** One audit line: who asked for what and how it ended. Never arguments or results. */
@@ -17,11 +18,31 @@ export interface Audit {
   record(event: AuditEvent): void;
 }
 
-export function createAudit(logger: Logger): Audit {
+/**
+ * Writes pino-compatible JSON lines (level 30, time, pid, msg "audit") straight to the broker log.
+ * It skips pino's redaction machinery on purpose: an audit line has a fixed set of non-secret
+ * fields, and this runs once per request on the hot path. Registered secrets are still scrubbed,
+ * since `op` comes from the client.
+ */
+export function createAudit(destination: DestinationStream, secrets: SecretRegistry, now: () => number = Date.now): Audit {
+  const pid = process.pid;
   return {
     record: (e) => {
-      const { peer, ...rest } = e;
-      logger.info({ ...rest, peerPid: peer?.pid, peerUid: peer?.uid }, "audit");
+      const line = JSON.stringify({
+        level: 30,
+        time: now(),
+        pid,
+        component: "audit",
+        event: e.event,
+        role: e.role,
+        peerPid: e.peer?.pid,
+        peerUid: e.peer?.uid,
+        op: e.op,
+        outcome: e.outcome,
+        durationMs: e.durationMs,
+        msg: "audit",
+      });
+      destination.write(`${secrets.scrub(line)}\n`);
     },
   };
 }

@@ -53,7 +53,11 @@ export async function brokerMain(argv: string[], env: NodeJS.ProcessEnv, stderr:
 
 async function foreground(config: ToolkitConfig, logPath: string, readyFd: string | undefined, stderr: { write(s: string): unknown }): Promise<number> {
   const secrets = new SecretRegistry();
-  const destination = pino.destination({ dest: logPath, mode: 0o600, sync: true });
+  // Buffered asynchronous writes keep audit lines off the request path: up to 4 KiB or one second
+  // of lines are held, then written; everything is flushed on exit.
+  const destination = pino.destination({ dest: logPath, mode: 0o600, sync: false, minLength: 4096 });
+  const flusher = setInterval(() => destination.flush(), 1000);
+  flusher.unref();
   const logger = createLogger({ destination, secrets, name: "broker" });
   let result;
   try {
@@ -63,7 +67,7 @@ async function foreground(config: ToolkitConfig, logPath: string, readyFd: strin
       version: BROKER_VERSION,
       requestTimeoutMs: config.broker.timeoutMs,
       logger,
-      audit: createAudit(logger),
+      audit: createAudit(destination, secrets),
       createParts: ({ requestStop, info }) => createBrokerParts({ config, logger, secrets, info, requestStop }),
     });
   } catch (err) {
@@ -88,6 +92,12 @@ async function foreground(config: ToolkitConfig, logPath: string, readyFd: strin
   }
   stderr.write(`tbank-auth-broker: ready on ${config.broker.socketPath} (pid ${process.pid})\n`);
   const reason = await broker.stopped;
+  clearInterval(flusher);
+  try {
+    destination.flushSync();
+  } catch {
+    // Nothing was written yet.
+  }
   stderr.write(`tbank-auth-broker: stopped (${reason})\n`);
   return 0;
 }

@@ -9,7 +9,7 @@ const entryPoints = {
   "tbank-banking-mcp": "mcp/banking/bin.ts",
   "tbank-mcp": "scripts/cli/bin.ts",
 };
-const tools = { bench: "scripts/bench/main.ts" };
+const tools = { bench: "scripts/bench/main.ts", "bench-broker": "scripts/bench/broker-main.ts", "bench-echo": "scripts/bench/echo-server.ts" };
 
 rmSync("dist", { recursive: true, force: true });
 await build({

@@ -1,5 +1,4 @@
 import type { Socket } from "node:net";
-import { setTimeout as delay } from "node:timers/promises";
 import type { Role } from "../../shared/protocol/common.js";
 import { BrokerError, toWireError } from "../../shared/protocol/errors.js";
 import { errorResponse, RequestSchema, serializeMessage, serializeResponse } from "../../shared/protocol/envelope.js";
@@ -7,7 +6,7 @@ import { HelloSchema, isSupportedProtocol, PROTOCOL_VERSION, unsupportedProtocol
 import { isAllowed, OPERATIONS, ROLE_OPERATIONS, type OperationName } from "../../shared/protocol/operations.js";
 import { LineTooLongError, parseLine, ReadBuffer } from "../../shared/protocol/read-buffer.js";
 import type { Audit } from "../audit.js";
-import type { HandlerMap, OperationHandler, PeerCredentials } from "../types.js";
+import type { HandlerMap, OperationHandler, PeerCredentials, RequestContext } from "../types.js";
 
 export interface ConnectionOptions {
   handlers: HandlerMap;
@@ -27,7 +26,12 @@ export interface ConnectionOptions {
 export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
   const now = opts.now ?? performance.now.bind(performance);
   const buffer = new ReadBuffer();
-  const closed = new AbortController();
+  // Requests in flight, aborted together when the connection closes or the broker stops. A Set
+  // is cheaper per request than linking each request's signal to a shared one.
+  const running = new Set<LazyAbort>();
+  const abortAll = (): void => running.forEach((c) => c.abort());
+  if (opts.stopping.aborted) abortAll();
+  else opts.stopping.addEventListener("abort", abortAll, { once: true });
   let role: Role | undefined;
   let inFlight = 0;
   let idle: NodeJS.Timeout | undefined;
@@ -46,7 +50,8 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
 
   socket.on("close", () => {
     clearTimeout(idle);
-    closed.abort();
+    abortAll();
+    opts.stopping.removeEventListener("abort", abortAll);
   });
   socket.on("error", () => socket.destroy());
   armIdle();
@@ -129,20 +134,64 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
       const where = issue?.path.length ? issue.path.join(".") : "args";
       throw new BrokerError("bad_request", `invalid arguments for ${op}: ${where}: ${issue?.message ?? "invalid"}`.slice(0, 300));
     }
-    const deadline = AbortSignal.timeout(opts.requestTimeoutMs);
-    const signal = AbortSignal.any([deadline, opts.stopping, closed.signal]);
     const handler = opts.handlers[op] as OperationHandler<OperationName>;
-    const work = handler(args.data, { role: who, peer: opts.peer, signal });
-    // A handler that ignores its signal still gets a timely answer; its late result is dropped.
-    const timedOut = delay(opts.requestTimeoutMs, undefined, { signal: closed.signal, ref: false }).then(() => {
-      throw new BrokerError("timeout", `${op} did not finish within ${opts.requestTimeoutMs} ms`);
+    // One timer per request, released when it settles (AbortSignal.timeout would keep a 45 s timer
+    // alive for every request served), and a signal made only if the handler asks for it.
+    const controller = new LazyAbort();
+    running.add(controller);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new BrokerError("timeout", `${op} did not finish within ${opts.requestTimeoutMs} ms`));
+      }, opts.requestTimeoutMs);
     });
-    work.catch(() => undefined);
-    timedOut.catch(() => undefined);
-    const result = await Promise.race([work, timedOut]);
+    let result: unknown;
+    try {
+      // A handler that ignores its signal still gets a timely answer; its late result is dropped.
+      const work = handler(args.data, controller.context(who, opts.peer));
+      work.catch(() => undefined);
+      result = await Promise.race([work, timedOut]);
+    } finally {
+      clearTimeout(timer);
+      running.delete(controller);
+    }
     const checked = schema.result.safeParse(result);
     // Results are strict: a field the schema does not know (a provider id, say) never goes out.
     if (!checked.success) throw new BrokerError("internal", `${op} produced a result the protocol does not allow`);
     return checked.data;
+  }
+}
+
+/**
+ * A request's cancellation, allocated lazily: most operations (status reads) never look at their
+ * signal, and an AbortController per request was the largest cost on the hot path.
+ */
+class LazyAbort {
+  private controller: AbortController | undefined;
+  private aborted = false;
+
+  abort(): void {
+    this.aborted = true;
+    this.controller?.abort();
+  }
+
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+
+  context(role: Role, peer: PeerCredentials): RequestContext {
+    const getSignal = (): AbortSignal => this.signal;
+    return {
+      role,
+      peer,
+      get signal(): AbortSignal {
+        return getSignal();
+      },
+    };
   }
 }

@@ -1,3 +1,4 @@
+import { benchBroker } from "./broker.js";
 import { benchColdStart } from "./cold-start.js";
 import { benchLogger } from "./logger.js";
 import { formatRows } from "./stats.js";
@@ -6,3 +7,4 @@ import { formatRows } from "./stats.js";
 const out = process.stdout;
 out.write(formatRows("Cold start (spawn to exit)", benchColdStart()));
 out.write(formatRows("Logging", benchLogger()));
+out.write(formatRows("Broker vs ssh-agent", await benchBroker()));
