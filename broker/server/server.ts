@@ -3,6 +3,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import type { Audit } from "../audit.js";
 import type { HandlerMap } from "../types.js";
 import { serveConnection } from "./connection.js";
+import { DeadlineSweeper, tickFor } from "./deadlines.js";
 import type { PeerCredentialReader } from "./peer-cred.js";
 
 export interface BrokerServerOptions {
@@ -33,6 +34,7 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
   const sockets = new Set<Socket>();
   const stopping = new AbortController();
   const maxConnections = opts.maxConnections ?? MAX_CONNECTIONS;
+  const deadlines = new DeadlineSweeper(tickFor(opts.requestTimeoutMs));
 
   const server: Server = createServer({ allowHalfOpen: false, pauseOnConnect: false }, (socket) => {
     const peer = opts.readPeer(socket);
@@ -53,6 +55,7 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
       handlers: opts.handlers,
       brokerVersion: opts.brokerVersion,
       requestTimeoutMs: opts.requestTimeoutMs,
+      deadlines,
       idleTimeoutMs: opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
       maxInFlight: opts.maxInFlightPerConnection ?? 16,
       audit: opts.audit,
@@ -73,6 +76,7 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
       }),
     close: async () => {
       stopping.abort();
+      deadlines.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();
