@@ -2,13 +2,13 @@ import { spawn } from "node:child_process";
 import { closeSync, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import pino from "pino";
 import { brokerChildEnv } from "../shared/child-env.js";
 import { parseConfig, type ToolkitConfig } from "../shared/config/index.js";
 import { createLogger, SecretRegistry } from "../shared/logger.js";
 import { ensurePrivateDir } from "../shared/paths.js";
 import { connectBroker } from "../shared/protocol/client.js";
 import { createAudit } from "./audit.js";
+import { LogFile } from "./log-file.js";
 import { runBroker } from "./main.js";
 import { createBrokerParts } from "./wire.js";
 
@@ -53,11 +53,21 @@ export async function brokerMain(argv: string[], env: NodeJS.ProcessEnv, stderr:
 
 async function foreground(config: ToolkitConfig, logPath: string, readyFd: string | undefined, stderr: { write(s: string): unknown }): Promise<number> {
   const secrets = new SecretRegistry();
-  // Buffered asynchronous writes keep audit lines off the request path: up to 4 KiB or one second
-  // of lines are held, then written; everything is flushed on exit.
-  const destination = pino.destination({ dest: logPath, mode: 0o600, sync: false, minLength: 4096 });
-  const flusher = setInterval(() => destination.flush(), 1000);
-  flusher.unref();
+  let destination: LogFile;
+  try {
+    destination = new LogFile(logPath);
+  } catch (err) {
+    stderr.write(`tbank-auth-broker: cannot open ${logPath}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+  try {
+    return await serve(config, destination, secrets, readyFd, stderr);
+  } finally {
+    destination.close();
+  }
+}
+
+async function serve(config: ToolkitConfig, destination: LogFile, secrets: SecretRegistry, readyFd: string | undefined, stderr: { write(s: string): unknown }): Promise<number> {
   const logger = createLogger({ destination, secrets, name: "broker" });
   let result;
   try {
@@ -92,12 +102,6 @@ async function foreground(config: ToolkitConfig, logPath: string, readyFd: strin
   }
   stderr.write(`tbank-auth-broker: ready on ${config.broker.socketPath} (pid ${process.pid})\n`);
   const reason = await broker.stopped;
-  clearInterval(flusher);
-  try {
-    destination.flushSync();
-  } catch {
-    // Nothing was written yet.
-  }
   stderr.write(`tbank-auth-broker: stopped (${reason})\n`);
   return 0;
 }

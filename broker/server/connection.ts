@@ -36,30 +36,30 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
   else opts.stopping.addEventListener("abort", abortAll, { once: true });
   let role: Role | undefined;
   let inFlight = 0;
-  let idle: NodeJS.Timeout | undefined;
 
   const send = (line: string): void => {
     if (!socket.destroyed && socket.writable) socket.write(line);
   };
-  const armIdle = (): void => {
-    clearTimeout(idle);
-    idle = setTimeout(() => {
-      if (inFlight === 0) socket.end();
-      else armIdle();
-    }, opts.idleTimeoutMs);
-    idle.unref();
+  // Idleness is checked by the server's deadline sweeper against the last activity, so traffic
+  // only updates a number instead of re-arming a timer on every chunk.
+  let lastActivity = now();
+  let cancelIdle = (): void => undefined;
+  const checkIdle = (): void => {
+    const quiet = now() - lastActivity;
+    if (quiet >= opts.idleTimeoutMs && inFlight === 0) socket.end();
+    else cancelIdle = opts.deadlines.add(Math.max(1, opts.idleTimeoutMs - quiet), checkIdle);
   };
+  cancelIdle = opts.deadlines.add(opts.idleTimeoutMs, checkIdle);
 
   socket.on("close", () => {
-    clearTimeout(idle);
+    cancelIdle();
     abortAll();
     opts.stopping.removeEventListener("abort", abortAll);
   });
   socket.on("error", () => socket.destroy());
-  armIdle();
 
   socket.on("data", (chunk: Buffer) => {
-    armIdle();
+    lastActivity = now();
     buffer.append(chunk);
     for (;;) {
       let line: string | undefined;

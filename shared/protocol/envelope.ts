@@ -46,6 +46,7 @@ export function errorResponse(id: string | null, err: unknown): ErrorResponse {
 // client gets an answer instead of a connection the broker had to drop.
 export function serializeResponse(response: Response, maxBytes = MAX_RESPONSE_LINE_BYTES): string {
   const line = serializeMessage(response);
-  if (Buffer.byteLength(line, "utf8") <= maxBytes) return line;
+  // A UTF-16 code unit never takes more than 3 UTF-8 bytes: short lines need no byte count.
+  if (line.length * 3 <= maxBytes || Buffer.byteLength(line, "utf8") <= maxBytes) return line;
   return serializeMessage(errorResponse(response.id, new BrokerError("too_large", "response exceeds the line limit")));
 }

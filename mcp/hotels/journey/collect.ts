@@ -1,0 +1,172 @@
+import { sha256Hex } from "../../../shared/refs.js";
+import type { ProviderSearchItem, ProviderSearchPage } from "./types.js";
+
+export const COLLECT_LIMITS = { maxRequests: 20, maxExtraPolls: 3, budgetMs: 11_000 } as const;
+export const SUBSTANTIAL_RATIO = 0.8;
+
+export interface CollectLimits {
+  maxRequests: number;
+  maxExtraPolls: number;
+  budgetMs: number;
+}
+
+export interface SearchRequest {
+  offset: number;
+  // Absent only on the very first request, which creates the provider search.
+  searchId?: string;
+  // What is left of the time budget: the caller's abort timeout for this request.
+  remainingMs: number;
+}
+
+export type StopReason = "completed" | "request_cap" | "poll_limit" | "budget" | "request_failed";
+
+export interface CollectedItem {
+  dedupeKey: string;
+  item: ProviderSearchItem;
+}
+
+export interface SearchCoverage {
+  collectedCount: number;
+  requestsMade: number;
+  reportedCount: number | null;
+  loadingCompleted: boolean;
+  providerSort: null;
+  truncated: boolean;
+  coverageLevel: "complete" | "substantial" | "partial";
+  coverageRatio: number;
+  continuationAvailable: boolean;
+  continuationRecommended: boolean;
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+// hotelId when the provider gives one; otherwise a hash of the whole object, key order ignored.
+export function dedupeKey(item: ProviderSearchItem): string {
+  return item.hotelId !== undefined && item.hotelId !== "" ? `id:${item.hotelId}` : `hash:${sha256Hex(stableJson(item))}`;
+}
+
+// The collection policy as a state machine; the caller owns HTTP and the clock:
+//   let req; while ((req = c.next(elapsed()))) c.accept(await search(req));   // or c.fail()
+// One instance lives as long as the journey, so a continuation resumes at the same offset and
+// shares the request cap with the initial collection.
+export class Collector {
+  readonly limits: CollectLimits;
+  private readonly byKey = new Map<string, CollectedItem>();
+  private offset = 0;
+  private searchId: string | undefined;
+  private requests = 0;
+  private requestsAtOffset = 0;
+  private pending: SearchRequest | undefined;
+  private last: ProviderSearchPage | undefined;
+  private stop: StopReason | undefined;
+  private continuations = 0;
+
+  constructor(limits: Partial<CollectLimits> = {}) {
+    this.limits = { ...COLLECT_LIMITS, ...limits };
+  }
+
+  // The next request to make, or null when collection is over. Idempotent while one is pending.
+  next(elapsedMs: number): SearchRequest | null {
+    if (this.pending) return this.pending;
+    if (this.stop) return null;
+    if (this.requests >= this.limits.maxRequests) return this.halt("request_cap");
+    if (elapsedMs >= this.limits.budgetMs) return this.halt("budget");
+    this.requests += 1;
+    this.requestsAtOffset += 1;
+    const request: SearchRequest = { offset: this.offset, remainingMs: this.limits.budgetMs - elapsedMs };
+    if (this.searchId !== undefined) request.searchId = this.searchId;
+    this.pending = request;
+    return request;
+  }
+
+  accept(page: ProviderSearchPage): void {
+    if (!this.pending) throw new Error("accept() without a pending request");
+    this.pending = undefined;
+    this.last = page;
+    this.searchId = page.searchId;
+    for (const item of page.items) {
+      const key = dedupeKey(item);
+      if (!this.byKey.has(key)) this.byKey.set(key, { dedupeKey: key, item });
+    }
+    if (page.nextOffset !== null) {
+      this.offset = page.nextOffset;
+      this.requestsAtOffset = 0;
+    } else if (page.isLoadingCompleted) {
+      this.stop = "completed";
+    } else if (this.requestsAtOffset > this.limits.maxExtraPolls) {
+      // The page is still loading and has been polled maxExtraPolls times after the first ask.
+      this.stop = "poll_limit";
+    }
+  }
+
+  // The pending request timed out or failed: keep what was collected and stop.
+  fail(): void {
+    if (!this.pending) throw new Error("fail() without a pending request");
+    this.pending = undefined;
+    this.stop = "request_failed";
+  }
+
+  // Resume a truncated collection in a new tool call; elapsed time is measured from its start.
+  beginContinuation(): boolean {
+    if (!this.coverage().continuationAvailable) return false;
+    this.continuations += 1;
+    this.stop = undefined;
+    this.requestsAtOffset = 0;
+    return true;
+  }
+
+  get stopReason(): StopReason | undefined {
+    return this.stop;
+  }
+
+  get continuationsUsed(): number {
+    return this.continuations;
+  }
+
+  get pagesReceived(): boolean {
+    return this.last !== undefined;
+  }
+
+  items(): CollectedItem[] {
+    return [...this.byKey.values()];
+  }
+
+  coverage(): SearchCoverage {
+    const collectedCount = this.byKey.size;
+    const reportedCount = this.last ? this.last.totalCount : null;
+    const loadingCompleted = this.last?.isLoadingCompleted ?? false;
+    const complete = this.stop === "completed";
+    const exact = reportedCount === null || reportedCount === 0 ? (complete ? 1 : 0) : Math.min(1, collectedCount / reportedCount);
+    const ratio = complete ? 1 : exact;
+    const coverageLevel = complete ? "complete" : ratio >= SUBSTANTIAL_RATIO ? "substantial" : "partial";
+    // A continuation shares the request cap, so with the cap spent there is nothing to continue.
+    const resumable = this.stop === "budget" || this.stop === "poll_limit" || this.stop === "request_failed";
+    const continuationAvailable = !complete && resumable && this.last !== undefined && this.requests < this.limits.maxRequests;
+    return {
+      collectedCount,
+      requestsMade: this.requests,
+      reportedCount,
+      loadingCompleted,
+      providerSort: null,
+      truncated: !complete,
+      coverageLevel,
+      // Floored, so a shown 0.8 always means "substantial".
+      coverageRatio: Math.floor(ratio * 100) / 100,
+      continuationAvailable,
+      continuationRecommended: continuationAvailable && coverageLevel === "partial" && this.continuations === 0,
+    };
+  }
+
+  private halt(reason: StopReason): null {
+    this.stop = reason;
+    return null;
+  }
+}

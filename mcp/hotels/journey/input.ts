@@ -1,0 +1,177 @@
+import { z } from "zod";
+import { CURRENCY_PATTERN } from "../../../shared/money.js";
+import { isIsoDate, nightsBetween } from "../../../shared/time.js";
+import type { IsoDate } from "../../../shared/time.js";
+import { RANKINGS } from "./types.js";
+import type { FieldError, HotelPreferencesInput, Ranking, Room } from "./types.js";
+
+export const MAX_NIGHTS = 30;
+export const MAX_ROOMS = 5;
+export const MAX_ADULTS_PER_ROOM = 6;
+export const MAX_CHILDREN_PER_ROOM = 4;
+export const DEFAULT_MAX_OPTIONS = 10;
+
+const missingOr = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? "required" : message;
+
+// A child without an age is refused rather than guessed: the price depends on it.
+const ChildAge = z
+  .int({ error: (i) => (i.input === undefined || i.input === null ? "child age is missing: ask for it, do not guess" : "child age must be a whole number of years") })
+  .min(0, "child age must be 0..17")
+  .max(17, "child age must be 0..17 (an 18-year-old counts as an adult)");
+const Adults = z.int({ error: missingOr("adults must be a whole number") }).min(1, "at least 1 adult per room").max(MAX_ADULTS_PER_ROOM, `at most ${MAX_ADULTS_PER_ROOM} adults per room`);
+const StayDate = z.string({ error: missingOr("expected a date YYYY-MM-DD") }).refine(isIsoDate, "not a real calendar date (YYYY-MM-DD)");
+const Text = z.string().trim().min(1, "must not be empty").max(200);
+const MaxOptions = z.int().min(1).max(20);
+
+export const RoomSchema = z.strictObject({
+  adults: Adults,
+  childrenAges: z.array(ChildAge).max(MAX_CHILDREN_PER_ROOM, `at most ${MAX_CHILDREN_PER_ROOM} children per room`).optional(),
+});
+
+export const HotelPreferencesSchema = z.strictObject({
+  pricePerNight: z.strictObject({
+    min: z.number().min(0),
+    max: z.number().min(0),
+    currency: z.string().regex(CURRENCY_PATTERN, "not an ISO 4217 currency code"),
+  }),
+  ranking: z.literal("best_value").optional(),
+  showAlternativesOutsideBand: z.boolean().optional(),
+});
+
+// A raw shape, because the MCP SDK registers tools from one; wrap it with z.strictObject (below)
+// so unknown fields are rejected instead of silently stripped.
+export const planStayInputShape = {
+  destination: Text.describe("City name, e.g. «Казань»").optional(),
+  checkinDate: StayDate.describe("YYYY-MM-DD"),
+  checkoutDate: StayDate.describe("YYYY-MM-DD, after checkinDate, at most 30 nights"),
+  rooms: z.array(RoomSchema).min(1, "at least one room").max(MAX_ROOMS, `at most ${MAX_ROOMS} rooms`).optional(),
+  language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, "a language tag like ru-RU").optional(),
+  ranking: z.enum(RANKINGS).optional(),
+  maxOptions: MaxOptions.describe("Options in this answer (1..20, default 10); the journey keeps all").optional(),
+  breakfastIncluded: z.boolean().optional(),
+  hotelName: Text.describe("Match a hotel among this destination's results").optional(),
+  hotelPreferences: HotelPreferencesSchema.describe("Pass the object from the banking MCP unchanged").optional(),
+  // Bounded aliases: normalized below, never together with their canonical field.
+  location: Text.describe("Alias of destination").optional(),
+  guests: Adults.describe("Alias: number of adults in one room").optional(),
+  adultsCount: Adults.describe("Alias of rooms[0].adults").optional(),
+  childrenAge: z.union([ChildAge, z.array(ChildAge).max(MAX_CHILDREN_PER_ROOM)]).describe("Alias of rooms[0].childrenAges").optional(),
+  limit: MaxOptions.describe("Alias of maxOptions").optional(),
+};
+
+export const PlanStayInputSchema = z.strictObject(planStayInputShape);
+export type PlanStayInput = z.infer<typeof PlanStayInputSchema>;
+
+export interface PlanStayRequest {
+  destination: string;
+  checkinDate: IsoDate;
+  checkoutDate: IsoDate;
+  nights: number;
+  rooms: Room[];
+  language?: string;
+  ranking?: Ranking;
+  maxOptions: number;
+  breakfastIncluded?: boolean;
+  hotelName?: string;
+  hotelPreferences?: HotelPreferencesInput;
+}
+
+export type PlanStayParse = { ok: true; request: PlanStayRequest } | { ok: false; errors: FieldError[] };
+
+// [canonical, alias] pairs that must not arrive together; guests/adultsCount are both adult counts.
+const CONFLICTS: readonly (readonly [string, string])[] = [
+  ["destination", "location"],
+  ["maxOptions", "limit"],
+  ["rooms", "guests"],
+  ["rooms", "adultsCount"],
+  ["rooms", "childrenAge"],
+  ["adultsCount", "guests"],
+];
+
+export function fieldPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const part of path) out += typeof part === "number" ? `[${part}]` : `${out ? "." : ""}${String(part)}`;
+  return out;
+}
+
+function issuesToErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const issue of issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        const hint = key === "children" ? "; pass childrenAges with one age (0..17) per child" : "";
+        errors.push({ field: fieldPath([...issue.path, key]), message: `unknown field${hint}` });
+      }
+    } else {
+      errors.push({ field: fieldPath(issue.path) || "(input)", message: issue.message });
+    }
+  }
+  return errors;
+}
+
+function semanticErrors(raw: Record<string, unknown>, today: IsoDate): FieldError[] {
+  const errors: FieldError[] = [];
+  const has = (key: string) => raw[key] !== undefined;
+  for (const [canonical, alias] of CONFLICTS) {
+    if (has(canonical) && has(alias)) {
+      errors.push({ field: alias, message: `both ${canonical} and its alias ${alias} were given: pass only ${canonical}` });
+    }
+  }
+  if (!has("destination") && !has("location")) errors.push({ field: "destination", message: "required: a city name" });
+  if (!has("rooms") && !has("guests") && !has("adultsCount")) {
+    errors.push({ field: "rooms", message: "required: rooms [{ adults, childrenAges }] (or guests: number of adults)" });
+  }
+  const { checkinDate: inDate, checkoutDate: outDate } = raw;
+  if (isIsoDate(inDate) && isIsoDate(outDate)) {
+    const nights = nightsBetween(inDate, outDate);
+    if (nights < 1) errors.push({ field: "checkoutDate", message: "must be after checkinDate" });
+    else if (nights > MAX_NIGHTS) errors.push({ field: "checkoutDate", message: `at most ${MAX_NIGHTS} nights (got ${nights})` });
+  }
+  if (isIsoDate(inDate) && inDate < today) errors.push({ field: "checkinDate", message: `is in the past (today is ${today})` });
+  const band = (raw.hotelPreferences as { pricePerNight?: { min?: unknown; max?: unknown } } | undefined)?.pricePerNight;
+  if (typeof band?.min === "number" && typeof band.max === "number" && band.min > band.max) {
+    errors.push({ field: "hotelPreferences.pricePerNight", message: "min must not exceed max" });
+  }
+  return errors;
+}
+
+function dedupe(errors: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const key = `${e.field}\u0000${e.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function toRequest(input: PlanStayInput): PlanStayRequest {
+  const ages = input.childrenAge === undefined ? [] : Array.isArray(input.childrenAge) ? input.childrenAge : [input.childrenAge];
+  const adults = input.guests ?? input.adultsCount ?? 0;
+  const rooms = input.rooms?.map((r) => ({ adults: r.adults, childrenAges: r.childrenAges ?? [] })) ?? [{ adults, childrenAges: ages }];
+  const request: PlanStayRequest = {
+    destination: input.destination ?? input.location ?? "",
+    checkinDate: input.checkinDate,
+    checkoutDate: input.checkoutDate,
+    nights: nightsBetween(input.checkinDate, input.checkoutDate),
+    rooms,
+    maxOptions: input.maxOptions ?? input.limit ?? DEFAULT_MAX_OPTIONS,
+  };
+  if (input.language !== undefined) request.language = input.language;
+  if (input.ranking !== undefined) request.ranking = input.ranking;
+  if (input.breakfastIncluded !== undefined) request.breakfastIncluded = input.breakfastIncluded;
+  if (input.hotelName !== undefined) request.hotelName = input.hotelName;
+  if (input.hotelPreferences !== undefined) request.hotelPreferences = input.hotelPreferences;
+  return request;
+}
+
+// Structural (zod) and semantic problems are collected together, so one answer lists them all.
+// `today` is the caller's calendar date (e.g. isoDateAt(now, 180) for Moscow), injected for tests.
+export function parsePlanStayInput(raw: unknown, today: IsoDate): PlanStayParse {
+  const parsed = PlanStayInputSchema.safeParse(raw);
+  const record = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const errors = dedupe([...(parsed.success ? [] : issuesToErrors(parsed.error.issues)), ...semanticErrors(record, today)]);
+  if (errors.length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, request: toRequest(parsed.data) };
+}

@@ -1,0 +1,119 @@
+import { compareDecimal } from "../../../shared/money.js";
+import { bestValueScores, SLIGHTLY_OUTSIDE } from "./best-value.js";
+import type { BestValueDetail } from "./best-value.js";
+import type { PublicOption } from "./options.js";
+import type { HotelPreferencesInput, PriceBand, Ranking } from "./types.js";
+
+export const DEFAULT_RANKING: Ranking = "provider_order";
+// Alternatives just outside the band must still be good hotels, not merely near the price.
+export const ALTERNATIVE_MIN_RATING = 7.5;
+export const ALTERNATIVES_PER_SIDE = 3;
+
+export interface RankingParams {
+  ranking: Ranking;
+  hotelPreferences?: HotelPreferencesInput;
+}
+
+export interface PreferencesApplied {
+  applied: boolean;
+  band?: PriceBand;
+  reason?: "no_hotel_preferences" | "ranking_not_best_value" | "currency_mismatch";
+}
+
+export interface RankingResult {
+  ranking: Ranking;
+  orderedIds: string[];
+  // The one currency whose prices were compared (null when ranking does not compare prices).
+  priceCurrency: string | null;
+  currencyNote: string | null;
+  notPriceCompared: string[];
+  preferencesApplied: PreferencesApplied;
+  preferenceAlternatives: { below: string[]; above: string[] };
+  bestValue: Record<string, BestValueDetail> | null;
+}
+
+// Top-level ranking wins over hotelPreferences.ranking. get_stay_options / compare_stay_options
+// called without ranking pass the plan's stored ranking here, so they inherit it.
+export function resolveRanking(request: { ranking?: Ranking | undefined; hotelPreferences?: HotelPreferencesInput | undefined }): {
+  ranking: Ranking;
+  source: "request" | "hotel_preferences" | "default";
+} {
+  if (request.ranking) return { ranking: request.ranking, source: "request" };
+  if (request.hotelPreferences?.ranking) return { ranking: request.hotelPreferences.ranking, source: "hotel_preferences" };
+  return { ranking: DEFAULT_RANKING, source: "default" };
+}
+
+// The requested (band) currency when any option has it; else the most frequent one, ties going
+// to the currency seen first in provider order.
+export function referenceCurrency(options: readonly PublicOption[], preferred?: string): string | null {
+  const counts = new Map<string, number>();
+  for (const o of options) counts.set(o.currency, (counts.get(o.currency) ?? 0) + 1);
+  if (preferred !== undefined && counts.has(preferred)) return preferred;
+  let best: string | null = null;
+  let bestCount = 0;
+  for (const [currency, count] of counts) {
+    if (count > bestCount) [best, bestCount] = [currency, count];
+  }
+  return best;
+}
+
+function currencyNote(others: readonly PublicOption[], currency: string): string | null {
+  if (others.length === 0) return null;
+  const list = [...new Set(others.map((o) => o.currency))].join(", ");
+  return `Цены в ${list} (${others.length} вар.) не сравниваются с ${currency}: эти варианты стоят после, в порядке выдачи provider.`;
+}
+
+const ids = (options: readonly PublicOption[]) => options.map((o) => o.optionId);
+
+// Array.prototype.sort is stable, so ties keep the collected provider order.
+export function rankOptions(options: readonly PublicOption[], params: RankingParams): RankingResult {
+  const prefs = params.hotelPreferences;
+  const bandCurrency = prefs?.pricePerNight.currency;
+  const result: RankingResult = {
+    ranking: params.ranking,
+    orderedIds: ids(options),
+    priceCurrency: null,
+    currencyNote: null,
+    notPriceCompared: [],
+    preferencesApplied: { applied: false, reason: prefs ? "ranking_not_best_value" : "no_hotel_preferences" },
+    preferenceAlternatives: { below: [], above: [] },
+    bestValue: null,
+  };
+  if (params.ranking === "provider_order") return result;
+  if (params.ranking === "highest_rating") {
+    const sorted = [...options].sort((a, b) => (b.rating ?? -Infinity) - (a.rating ?? -Infinity));
+    return { ...result, orderedIds: ids(sorted) };
+  }
+  const currency = referenceCurrency(options, bandCurrency);
+  if (currency === null) return result;
+  const same = options.filter((o) => o.currency === currency);
+  const others = options.filter((o) => o.currency !== currency);
+  result.priceCurrency = currency;
+  result.currencyNote = currencyNote(others, currency);
+  result.notPriceCompared = ids(others);
+  if (params.ranking === "lowest_price") {
+    const sorted = [...same].sort((a, b) => compareDecimal(a.pricePerNightDecimal, b.pricePerNightDecimal));
+    return { ...result, orderedIds: [...ids(sorted), ...ids(others)] };
+  }
+  const applied = prefs !== undefined && bandCurrency === currency;
+  const band = applied ? prefs.pricePerNight : undefined;
+  const scores = bestValueScores(same, band);
+  const score = (o: PublicOption) => scores.get(o.optionId)?.score ?? 0;
+  const sorted = [...same].sort((a, b) => score(b) - score(a));
+  result.orderedIds = [...ids(sorted), ...ids(others)];
+  result.bestValue = Object.fromEntries(scores);
+  if (!prefs) return result;
+  result.preferencesApplied = band ? { applied: true, band } : { applied: false, reason: "currency_mismatch" };
+  if (band && prefs.showAlternativesOutsideBand !== false) {
+    const alternatives = (side: "below" | "above") =>
+      sorted
+        .filter((o) => {
+          const d = scores.get(o.optionId);
+          return d?.bandPosition === side && (d.bandDeviation ?? Infinity) <= SLIGHTLY_OUTSIDE && (o.rating ?? 0) >= ALTERNATIVE_MIN_RATING;
+        })
+        .slice(0, ALTERNATIVES_PER_SIDE)
+        .map((o) => o.optionId);
+    result.preferenceAlternatives = { below: alternatives("below"), above: alternatives("above") };
+  }
+  return result;
+}
