@@ -35,7 +35,8 @@ function harness(auth: HotelsAuthProfile, now: () => number = Date.now) {
   return { sent, provider, call };
 }
 
-const jwtProfile = (key: Extract<HotelsAuthProfile, { kind: "service_jwt" }>["key"], over: Partial<HotelsAuthProfile> = {}): HotelsAuthProfile => ({
+type JwtProfile = Extract<HotelsAuthProfile, { kind: "service_jwt" }>;
+const jwtProfile = (key: JwtProfile["key"], over: Partial<Omit<JwtProfile, "kind">> = {}): JwtProfile => ({
   kind: "service_jwt",
   issuer: "HOTELSSEARCHAPI",
   audience: ["HOTELSAPI", "HOTELSQA"],
