@@ -1,4 +1,5 @@
 import { ProviderError } from "./provider.js";
+import { BodyTooLarge, declaredTooLarge, discard, readCapped as readCappedBody } from "../../shared/http/capped-body.js";
 
 export type FetchFn = typeof globalThis.fetch;
 
@@ -37,26 +38,16 @@ export function parseRetryAfter(value: string | null, now: number): number | und
 }
 
 async function readCapped(res: Response, maxBytes: number): Promise<string> {
-  const declared = Number(res.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
+  if (declaredTooLarge(res.headers, maxBytes)) {
+    discard(res);
     throw new Error("response too large");
   }
   if (!res.body) return "";
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new Error("response too large");
-    }
-    chunks.push(value);
+  try {
+    return (await readCappedBody(res.body, maxBytes)).toString("utf8");
+  } catch (err) {
+    throw err instanceof BodyTooLarge ? new Error("response too large") : err;
   }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 export interface OAuthRequest {
