@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolkitConfig } from "../../shared/config/types.js";
+import { nullLogger, type Logger } from "../../shared/logger.js";
+import type { HotelsContext } from "./context.js";
+import { createHotelsProvider, type FetchLike } from "./provider/index.js";
+import { registerHotelsTools } from "./tools/index.js";
+
+export const HOTELS_SERVER_VERSION = "0.1.0";
+
+const INSTRUCTIONS =
+  "Plan hotel stays on real T-Bank Hotels prices. Start with tbank_hotels_plan_stay; follow each result's status and nextStep. " +
+  "Booking and payment happen only on the seller's page (tbank_hotels_create_checkout_handoff). Never retry a result whose retryAllowed is false.";
+
+export interface HotelsServerDeps {
+  fetch?: FetchLike;
+  now?: () => number;
+  random?: (bytes: number) => Buffer;
+  logger?: Logger;
+}
+
+/** Builds the Hotels MCP server with its provider and tools; the caller connects a transport. */
+export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps = {}): { server: McpServer; ctx: HotelsContext; tools: string[] } {
+  const now = deps.now ?? Date.now;
+  const logger = deps.logger ?? nullLogger;
+  const ctx: HotelsContext = {
+    config,
+    provider: createHotelsProvider(config.hotels, { fetch: deps.fetch, now, logger }),
+    logger,
+    now,
+    random: deps.random ?? randomBytes,
+  };
+  const server = new McpServer({ name: "tbank-hotels-mcp", version: HOTELS_SERVER_VERSION }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
+  const tools = registerHotelsTools(server, ctx);
+  return { server, ctx, tools };
+}

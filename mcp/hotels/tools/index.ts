@@ -1,0 +1,19 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { HotelsContext } from "../context.js";
+import { connectionStatus } from "./connection-status.js";
+import { registerTool, type AnyToolDef } from "./define.js";
+
+/** Every Hotels tool, in the order tools/list shows them. */
+export const HOTELS_TOOLS: readonly AnyToolDef[] = [connectionStatus];
+
+/** Registers the tools of the configured toolsets (plus the always-on ones). */
+export function registerHotelsTools(server: McpServer, ctx: HotelsContext, tools: readonly AnyToolDef[] = HOTELS_TOOLS): string[] {
+  const enabled = ctx.config.hotels.toolsets;
+  const registered: string[] = [];
+  for (const tool of tools) {
+    if (tool.toolset !== "always" && !enabled.has(tool.toolset)) continue;
+    registerTool(server, tool, ctx);
+    registered.push(tool.name);
+  }
+  return registered;
+}
