@@ -1,0 +1,31 @@
+import type { PlanStayRequest } from "./input.js";
+
+// The provider search body a plan_stay turns into. Only confirmed filter forms are produced.
+export interface ProviderSearchBody {
+  destinationId: string;
+  checkinDate: string;
+  checkoutDate: string;
+  guests: { adultsCount: number; childrenAges: number[] }[];
+  filters?: { $objectType: "array"; filterId: "meal_types"; values: ["breakfast"] }[];
+}
+
+// breakfastIncluded=true becomes the confirmed meal_types filter; the provider's "breakfast"
+// value also matches half board and all inclusive.
+export function toSearchBody(request: PlanStayRequest, destinationId: string): ProviderSearchBody {
+  const body: ProviderSearchBody = {
+    destinationId,
+    checkinDate: request.checkinDate,
+    checkoutDate: request.checkoutDate,
+    guests: request.rooms.map((r) => ({ adultsCount: r.adults, childrenAges: [...r.childrenAges] })),
+  };
+  if (request.breakfastIncluded === true) body.filters = [{ $objectType: "array", filterId: "meal_types", values: ["breakfast"] }];
+  return body;
+}
+
+// Key for coalescing identical searches and the 30 s result cache. Ranking, maxOptions, hotelName,
+// language and preferences are local concerns, so switching them never triggers a new search.
+export function searchKey(body: ProviderSearchBody): string {
+  const guests = body.guests.map((g) => `${g.adultsCount}:${g.childrenAges.join(".")}`).join("|");
+  const filters = (body.filters ?? []).map((f) => `${f.filterId}=${f.values.join(".")}`).join("&");
+  return [body.destinationId, body.checkinDate, body.checkoutDate, guests, filters].join(";");
+}

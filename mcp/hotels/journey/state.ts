@@ -1,0 +1,59 @@
+import type { NormalizedCheckout } from "./checkout.js";
+import type { Collector } from "./collect.js";
+import type { PlanStayRequest } from "./input.js";
+import type { JourneyOption, OptionIdRegistry } from "./options.js";
+import type { LoadedRates } from "./rates.js";
+import type { Ranking } from "./types.js";
+
+export interface ResolvedDestination {
+  destinationId: string;
+  name: string;
+  region: string;
+  country: string;
+}
+
+// Everything a journey remembers between tool calls. Provider ids live only in `options[].hotelId`,
+// `rates.private` and `inspection.private`; tools project the public halves.
+export interface JourneyState {
+  request: PlanStayRequest;
+  destination: ResolvedDestination;
+  ranking: Ranking;
+  collector: Collector;
+  optionIds: OptionIdRegistry;
+  options: JourneyOption[];
+  lastComparisonGroup: string[] | null;
+  selectedOptionId: string | null;
+  rates: LoadedRates | null;
+  selectedRateNumber: number | null;
+  inspection: NormalizedCheckout | null;
+  continuationUsed: boolean;
+}
+
+const CLEARED_SELECTION = { selectedOptionId: null, rates: null, selectedRateNumber: null, inspection: null } as const;
+
+// Choosing another hotel makes its predecessor's rates and inspection meaningless.
+export function withSelectedOption(state: JourneyState, optionId: string): JourneyState {
+  if (state.selectedOptionId === optionId) return state;
+  return { ...state, ...CLEARED_SELECTION, selectedOptionId: optionId };
+}
+
+export function withRates(state: JourneyState, rates: LoadedRates): JourneyState {
+  return { ...state, rates, selectedRateNumber: null, inspection: null };
+}
+
+export function withSelectedRate(state: JourneyState, rateNumber: number): JourneyState {
+  return { ...state, selectedRateNumber: rateNumber, inspection: null };
+}
+
+export function withInspection(state: JourneyState, inspection: NormalizedCheckout): JourneyState {
+  return { ...state, inspection };
+}
+
+// After a continuation the option list is rebuilt (ids are stable). A selected hotel that is no
+// longer in the provider results takes its rates and inspection with it: a new choice is needed.
+export function withOptions(state: JourneyState, options: JourneyOption[], continuation: boolean): { state: JourneyState; selectionReset: boolean } {
+  const next: JourneyState = { ...state, options, continuationUsed: state.continuationUsed || continuation };
+  const selected = state.selectedOptionId;
+  if (selected === null || options.some((o) => o.public.optionId === selected)) return { state: next, selectionReset: false };
+  return { state: { ...next, ...CLEARED_SELECTION }, selectionReset: true };
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import { newRef } from "../../../shared/refs.js";
+import type { RandomBytes } from "../../../shared/refs.js";
+import type { Clock } from "../../../shared/time.js";
+import type { JourneyState } from "./state.js";
+
+export const JOURNEY_TTL_MS = 60 * 60_000;
+export const MAX_JOURNEYS = 200;
+
+export interface JourneyRecord<T> {
+  journeyId: string;
+  createdAtMs: number;
+  expiresAtMs: number;
+  state: T;
+}
+
+export type JourneyLookup<T> = { status: "found"; journey: JourneyRecord<T> } | { status: "expired" } | { status: "not_found" };
+
+export interface JourneyStoreOptions {
+  ttlMs?: number;
+  maxJourneys?: number;
+  now?: Clock;
+  random?: RandomBytes;
+}
+
+// Bounded in-memory journeys: a fixed lifetime from creation (not sliding), and when full the
+// journey closest to expiry makes room. Nothing survives a restart, by design.
+export class JourneyStore<T = JourneyState> {
+  private readonly journeys = new Map<string, JourneyRecord<T>>();
+  private readonly ttlMs: number;
+  private readonly maxJourneys: number;
+  private readonly now: Clock;
+  private readonly random: RandomBytes;
+
+  constructor(options: JourneyStoreOptions = {}) {
+    this.ttlMs = options.ttlMs ?? JOURNEY_TTL_MS;
+    this.maxJourneys = options.maxJourneys ?? MAX_JOURNEYS;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? randomBytes;
+    if (!Number.isInteger(this.maxJourneys) || this.maxJourneys < 1) throw new RangeError("maxJourneys must be a positive integer");
+  }
+
+  create(state: T): JourneyRecord<T> {
+    const nowMs = this.now();
+    this.sweep(nowMs);
+    while (this.journeys.size >= this.maxJourneys) this.evictEarliestExpiry();
+    const record: JourneyRecord<T> = { journeyId: newRef("journeyId", this.random), createdAtMs: nowMs, expiresAtMs: nowMs + this.ttlMs, state };
+    this.journeys.set(record.journeyId, record);
+    return record;
+  }
+
+  get(journeyId: string): JourneyLookup<T> {
+    const record = this.journeys.get(journeyId);
+    if (!record) return { status: "not_found" };
+    if (this.now() >= record.expiresAtMs) {
+      this.journeys.delete(journeyId);
+      return { status: "expired" };
+    }
+    return { status: "found", journey: record };
+  }
+
+  // Replaces the state of a live journey; its lifetime stays what it was.
+  update(journeyId: string, change: (state: T) => T): JourneyLookup<T> {
+    const lookup = this.get(journeyId);
+    if (lookup.status !== "found") return lookup;
+    lookup.journey.state = change(lookup.journey.state);
+    return lookup;
+  }
+
+  delete(journeyId: string): boolean {
+    return this.journeys.delete(journeyId);
+  }
+
+  get size(): number {
+    return this.journeys.size;
+  }
+
+  sweep(nowMs: number = this.now()): number {
+    let removed = 0;
+    for (const [id, record] of this.journeys) {
+      if (nowMs >= record.expiresAtMs) {
+        this.journeys.delete(id);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  private evictEarliestExpiry(): void {
+    let victim: JourneyRecord<T> | undefined;
+    for (const record of this.journeys.values()) {
+      if (!victim || record.expiresAtMs < victim.expiresAtMs) victim = record;
+    }
+    if (victim) this.journeys.delete(victim.journeyId);
+  }
+}

@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import { Collector, dedupeKey } from "../../mcp/hotels/journey/collect.js";
+import type { SearchRequest } from "../../mcp/hotels/journey/collect.js";
+import type { ProviderSearchItem, ProviderSearchPage } from "../../mcp/hotels/journey/types.js";
+
+function hotel(id: string | undefined, extra: Partial<ProviderSearchItem> = {}): ProviderSearchItem {
+  const item: ProviderSearchItem = {
+    name: `Hotel ${id ?? "x"}`,
+    stars: 4,
+    rating: 8,
+    reviewsCount: 10,
+    address: "ул. Баумана, 1",
+    distanceToCenterKm: 1,
+    coverPhotoUrl: "https://img.example/1.jpg",
+    photosCount: 20,
+    shownPrice: { value: 10_000, currency: "RUB" },
+    mealName: null,
+    freeCancellationUntil: null,
+    hasRates: true,
+    ...extra,
+  };
+  if (id !== undefined) item.hotelId = id;
+  return item;
+}
+
+const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => hotel(`h${from + i}`));
+
+function page(items: ProviderSearchItem[], nextOffset: number | null, isLoadingCompleted: boolean, totalCount: number): ProviderSearchPage {
+  return { searchId: "s1", items, nextOffset, isLoadingCompleted, totalCount, loadedCount: totalCount };
+}
+
+// Drives the collector against a scripted provider; every request costs `costMs` of elapsed time.
+function drive(c: Collector, respond: (req: SearchRequest, n: number) => ProviderSearchPage | "fail", costMs = 100, startMs = 0) {
+  const requests: SearchRequest[] = [];
+  let elapsed = startMs;
+  let req: SearchRequest | null;
+  while ((req = c.next(elapsed))) {
+    requests.push(req);
+    const res = respond(req, requests.length);
+    elapsed += costMs;
+    if (res === "fail") c.fail();
+    else c.accept(res);
+  }
+  return requests;
+}
+
+describe("Collector: paging", () => {
+  it("follows nextOffset, passes the searchId on, stops when loading is complete", () => {
+    const c = new Collector();
+    const pages = [page(ids(0, 20), 20, false, 45), page(ids(20, 20), 40, true, 45), page(ids(40, 5), null, true, 45)];
+    const requests = drive(c, (_req, n) => pages[n - 1]!);
+    expect(requests.map((r) => [r.offset, r.searchId])).toEqual([[0, undefined], [20, "s1"], [40, "s1"]]);
+    expect(c.stopReason).toBe("completed");
+    expect(c.coverage()).toEqual({
+      collectedCount: 45,
+      requestsMade: 3,
+      reportedCount: 45,
+      loadingCompleted: true,
+      providerSort: null,
+      truncated: false,
+      coverageLevel: "complete",
+      coverageRatio: 1,
+      continuationAvailable: false,
+      continuationRecommended: false,
+    });
+  });
+
+  it("polls a loading page at most 3 extra times, then stops with continuation available", () => {
+    const c = new Collector();
+    const requests = drive(c, (req) => (req.offset === 0 ? page(ids(0, 20), 20, false, 100) : page(ids(20, 5), null, false, 100)));
+    expect(requests.map((r) => r.offset)).toEqual([0, 20, 20, 20, 20]);
+    expect(c.stopReason).toBe("poll_limit");
+    expect(c.coverage()).toMatchObject({ collectedCount: 25, truncated: true, coverageLevel: "partial", coverageRatio: 0.25, continuationAvailable: true, continuationRecommended: true });
+  });
+
+  it("resets the poll count when the loading page moves on", () => {
+    const c = new Collector();
+    let polls = 0;
+    const requests = drive(c, (req) => {
+      if (req.offset === 0) return page(ids(0, 20), 20, false, 40);
+      polls += 1;
+      return polls < 3 ? page(ids(20, 10), null, false, 40) : page(ids(20, 20), null, true, 40);
+    });
+    expect(requests).toHaveLength(4);
+    expect(c.coverage()).toMatchObject({ coverageLevel: "complete", collectedCount: 40 });
+  });
+
+  it("stops at 20 requests; with the shared cap spent no continuation is offered", () => {
+    const c = new Collector();
+    const requests = drive(c, (req) => page(ids(req.offset, 20), req.offset + 20, false, 1000), 10);
+    expect(requests).toHaveLength(20);
+    expect(c.stopReason).toBe("request_cap");
+    expect(c.coverage()).toMatchObject({ requestsMade: 20, collectedCount: 400, coverageLevel: "partial", continuationAvailable: false, continuationRecommended: false });
+  });
+
+  it("stops at the 11 s budget and gives each request the remaining time", () => {
+    const c = new Collector();
+    const requests = drive(c, (req) => page(ids(req.offset, 20), req.offset + 20, false, 100), 3_000);
+    expect(requests.map((r) => r.remainingMs)).toEqual([11_000, 8_000, 5_000, 2_000]);
+    expect(c.stopReason).toBe("budget");
+    expect(c.coverage()).toMatchObject({ collectedCount: 80, coverageLevel: "substantial", coverageRatio: 0.8, continuationAvailable: true, continuationRecommended: false });
+  });
+
+  it("keeps what was collected when a request fails", () => {
+    const c = new Collector();
+    drive(c, (_req, n) => (n === 1 ? page(ids(0, 20), 20, false, 200) : "fail"));
+    expect(c.stopReason).toBe("request_failed");
+    expect(c.coverage()).toMatchObject({ collectedCount: 20, requestsMade: 2, truncated: true, continuationAvailable: true });
+  });
+
+  it("offers nothing to continue when the very first request fails", () => {
+    const c = new Collector();
+    drive(c, () => "fail");
+    expect(c.pagesReceived).toBe(false);
+    expect(c.coverage()).toMatchObject({ collectedCount: 0, reportedCount: null, continuationAvailable: false });
+  });
+
+  it("treats an empty completed search as complete", () => {
+    const c = new Collector();
+    drive(c, () => page([], null, true, 0));
+    expect(c.coverage()).toMatchObject({ coverageLevel: "complete", coverageRatio: 1, truncated: false, collectedCount: 0 });
+  });
+
+  it("returns the same pending request until it is answered, and refuses a stray accept", () => {
+    const c = new Collector();
+    const first = c.next(0);
+    expect(c.next(50)).toBe(first);
+    expect(c.coverage().requestsMade).toBe(1);
+    c.accept(page([], null, true, 0));
+    expect(() => c.accept(page([], null, true, 0))).toThrow();
+    expect(() => c.fail()).toThrow();
+  });
+});
+
+describe("Collector: dedupe", () => {
+  it("dedupes by hotelId, keeping the first occurrence and its position", () => {
+    const c = new Collector();
+    const pages = [page([hotel("a"), hotel("b")], 2, true, 3), page([hotel("b", { name: "B again" }), hotel("c")], null, true, 3)];
+    drive(c, (_r, n) => pages[n - 1]!);
+    expect(c.items().map((i) => [i.dedupeKey, i.item.name])).toEqual([["id:a", "Hotel a"], ["id:b", "Hotel b"], ["id:c", "Hotel c"]]);
+  });
+
+  it("dedupes id-less items by a hash of the whole object, independent of key order", () => {
+    const one = hotel(undefined, { name: "No id" });
+    const reordered = Object.fromEntries(Object.entries(one).reverse()) as unknown as ProviderSearchItem;
+    const other = hotel(undefined, { name: "No id", shownPrice: { value: 10_001, currency: "RUB" } });
+    expect(dedupeKey(one)).toMatch(/^hash:[0-9a-f]{64}$/);
+    expect(dedupeKey(reordered)).toBe(dedupeKey(one));
+    expect(dedupeKey(other)).not.toBe(dedupeKey(one));
+    const c = new Collector();
+    drive(c, () => page([one, reordered, other], null, true, 2));
+    expect(c.items()).toHaveLength(2);
+  });
+});
+
+describe("Collector: continuation", () => {
+  it("resumes at the current offset once, sharing the request cap, then never recommends again", () => {
+    const c = new Collector();
+    // 4 requests of 3 s exhaust the initial budget at 100 of 1000 hotels: partial, recommended.
+    const respond = (req: SearchRequest) => page(ids(req.offset, 25), req.offset + 25, false, 1000);
+    drive(c, respond, 3_000);
+    expect(c.coverage()).toMatchObject({ requestsMade: 4, continuationAvailable: true, continuationRecommended: true });
+
+    expect(c.beginContinuation()).toBe(true);
+    const more = drive(c, respond, 3_000);
+    expect(more[0]?.offset).toBe(100);
+    expect(c.continuationsUsed).toBe(1);
+    expect(c.coverage()).toMatchObject({ requestsMade: 8, collectedCount: 200, coverageLevel: "partial", continuationAvailable: true, continuationRecommended: false });
+
+    // An explicit second continuation is still possible, up to the shared 20-request cap.
+    expect(c.beginContinuation()).toBe(true);
+    drive(c, respond, 100);
+    expect(c.coverage()).toMatchObject({ requestsMade: 20, continuationAvailable: false, continuationRecommended: false });
+    expect(c.beginContinuation()).toBe(false);
+  });
+
+  it("refuses to continue a complete collection", () => {
+    const c = new Collector();
+    drive(c, () => page(ids(0, 3), null, true, 3));
+    expect(c.beginContinuation()).toBe(false);
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { NBSP } from "../../shared/money.js";
+import { MISSING } from "../../shared/time.js";
+import { dedupeKey } from "../../mcp/hotels/journey/collect.js";
+import { compareOptions, distanceDisplay, resolveComparisonScope } from "../../mcp/hotels/journey/compare.js";
+import { buildOptions, OptionIdRegistry } from "../../mcp/hotels/journey/options.js";
+import type { PublicOption } from "../../mcp/hotels/journey/options.js";
+import type { ProviderSearchItem } from "../../mcp/hotels/journey/types.js";
+
+function journey(ratings: (number | null)[]): PublicOption[] {
+  let n = 0;
+  const ids = new OptionIdRegistry((size) => new Uint8Array(size).fill(++n));
+  const items: ProviderSearchItem[] = ratings.map((rating, i) => ({
+    hotelId: `h${i}`,
+    name: `H${i}`,
+    stars: 3,
+    rating,
+    reviewsCount: 10 * i,
+    address: `ул. ${i}`,
+    distanceToCenterKm: 1.25,
+    coverPhotoUrl: "https://img.example/c.jpg",
+    photosCount: 3,
+    shownPrice: { value: 20_000 + 1000 * i, currency: "RUB" },
+    mealName: i === 0 ? "Завтрак включён" : null,
+    freeCancellationUntil: null,
+    hasRates: true,
+  }));
+  return buildOptions(items.map((item) => ({ dedupeKey: dedupeKey(item), item })), 2, ids).map((o) => o.public);
+}
+
+// The tool's loop: resolve the scope against the stored group, compare, store the shown group.
+function session(all: PublicOption[]) {
+  let group: string[] | null = null;
+  const allIds = all.map((o) => o.optionId);
+  return (input: Parameters<typeof resolveComparisonScope>[2], maxRows?: number) => {
+    const scope = resolveComparisonScope(allIds, group, input);
+    if (!scope.ok) return scope;
+    const chosen = new Set(scope.optionIds);
+    const result = compareOptions(all.filter((o) => chosen.has(o.optionId)), scope.scope, { ranking: "highest_rating" }, maxRows);
+    group = result.group;
+    return { ok: true as const, result, names: result.comparisonRows.map((r) => r.name) };
+  };
+}
+
+describe("comparison scopes", () => {
+  const all = journey([7, 9.5, 8, null, 9, 6, 8.5, 9.1]);
+  const idOf = (name: string) => all.find((o) => o.name === name)!.optionId;
+
+  it("ranks the whole journey first, then stays inside the shown group, until asked for everything", () => {
+    const compare = session(all);
+    const first = compare({}, 3);
+    expect(first).toMatchObject({ ok: true, names: ["H1", "H7", "H4"], result: { scope: "journey_selection" } });
+
+    // "Pick among these" with another ranking: only the shown three, never a new hotel.
+    const second = compare({});
+    expect(second).toMatchObject({ ok: true, names: ["H1", "H7", "H4"], result: { scope: "previous_group" } });
+
+    const everything = compare({ scope: "all_journey_options" });
+    expect(everything).toMatchObject({ ok: true, names: ["H1", "H7", "H4", "H6", "H2"], result: { scope: "all_journey_options" } });
+  });
+
+  it("ranks explicit optionIds within themselves, and that subset becomes the group", () => {
+    const compare = session(all);
+    const explicit = compare({ optionIds: [idOf("H0"), idOf("H3"), idOf("H2")] });
+    expect(explicit).toMatchObject({ ok: true, names: ["H2", "H0", "H3"], result: { scope: "explicit" } });
+    expect(compare({})).toMatchObject({ names: ["H2", "H0", "H3"], result: { scope: "previous_group" } });
+  });
+
+  it("validates explicit optionIds: 2..5, unique, known, not with scope", () => {
+    const ids = all.map((o) => o.optionId);
+    const fail = (input: Parameters<typeof resolveComparisonScope>[2]) => {
+      const r = resolveComparisonScope(ids, null, input);
+      return r.ok ? [] : r.errors.map((e) => e.message);
+    };
+    expect(fail({ optionIds: [ids[0]!] })).toEqual(["compare 2..5 options"]);
+    expect(fail({ optionIds: ids.slice(0, 6) })).toEqual(["compare 2..5 options"]);
+    expect(fail({ optionIds: [ids[0]!, ids[0]!, ids[1]!] })).toEqual(["optionIds must not repeat"]);
+    expect(fail({ optionIds: [ids[0]!, "opt_unknown"] })[0]).toContain("opt_unknown");
+    expect(fail({ optionIds: [ids[0]!, ids[1]!], scope: "all_journey_options" })).toEqual(["give either optionIds or scope, not both"]);
+  });
+
+  it("asks for an explicit scope when the previous group left the journey", () => {
+    const r = resolveComparisonScope(["opt_a", "opt_b"], ["opt_x", "opt_a"], {});
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe("comparison rows", () => {
+  it("are flat, ready to show, and carry guidance against re-division", () => {
+    const all = journey([8, 9]);
+    const c = compareOptions(all, "journey_selection", { ranking: "provider_order" });
+    expect(c.comparisonRows[0]).toEqual({
+      rank: 1,
+      optionId: all[0]!.optionId,
+      name: "H0",
+      location: "ул. 0",
+      distanceDisplay: "1,3 км до центра",
+      stars: 3,
+      rating: 8,
+      reviewsCount: 0,
+      totalPriceDisplay: `20${NBSP}000${NBSP}₽`,
+      pricePerNightDisplay: `10${NBSP}000${NBSP}₽`,
+      currency: "RUB",
+      cancellationDisplay: MISSING,
+      mealName: "Завтрак включён",
+      breakfastEvidence: "confirmed_by_meal_name",
+      bandPosition: null,
+    });
+    expect(c.comparisonRows[1]?.mealName).toBe(MISSING);
+    expect(c.presentationGuidance).toContain("«За поездку»");
+    expect(c.presentationGuidance).toContain("«За ночь»");
+    expect(c.presentationGuidance).toContain("не делите");
+    expect(distanceDisplay(Number.NaN)).toBe(MISSING);
+  });
+});
