@@ -1,12 +1,18 @@
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import type { Logger } from "../../shared/logger.js";
+import type { JourneyState } from "./journey/state.js";
+import type { JourneyStore } from "./journey/store.js";
 import type { HotelsProvider } from "./provider/index.js";
 
 /** What every Hotels tool may use. Built once per process by the server factory. */
 export interface HotelsContext {
   config: ToolkitConfig;
   provider: HotelsProvider<unknown>;
+  /** Journeys live 60 minutes in a bounded store; a restart forgets them (no credentials inside). */
+  journeys: JourneyStore<JourneyState>;
   logger: Logger;
   now: () => number;
   random: (bytes: number) => Buffer;
+  /** Today's date (YYYY-MM-DD) for local date validation, injected so tests are stable. */
+  today: () => string;
 }

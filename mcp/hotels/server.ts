@@ -3,6 +3,8 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import { nullLogger, type Logger } from "../../shared/logger.js";
 import type { HotelsContext } from "./context.js";
+import type { JourneyState } from "./journey/state.js";
+import { JourneyStore } from "./journey/store.js";
 import { createHotelsProvider, type FetchLike } from "./provider/index.js";
 import { registerHotelsTools } from "./tools/index.js";
 
@@ -17,18 +19,22 @@ export interface HotelsServerDeps {
   now?: () => number;
   random?: (bytes: number) => Buffer;
   logger?: Logger;
+  today?: () => string;
 }
 
 /** Builds the Hotels MCP server with its provider and tools; the caller connects a transport. */
 export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps = {}): { server: McpServer; ctx: HotelsContext; tools: string[] } {
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? nullLogger;
+  const random = deps.random ?? randomBytes;
   const ctx: HotelsContext = {
     config,
     provider: createHotelsProvider(config.hotels, { fetch: deps.fetch, now, logger }),
+    journeys: new JourneyStore<JourneyState>({ now, random }),
     logger,
     now,
-    random: deps.random ?? randomBytes,
+    random,
+    today: deps.today ?? (() => new Date(now()).toISOString().slice(0, 10)),
   };
   const server = new McpServer({ name: "tbank-hotels-mcp", version: HOTELS_SERVER_VERSION }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
   const tools = registerHotelsTools(server, ctx);
