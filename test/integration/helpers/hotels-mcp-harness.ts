@@ -39,7 +39,7 @@ export async function startHotelsHarness(opts: { sandbox?: SandboxOptions; env?:
     call: async (name, args = {}) => {
       const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
       const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-      return { result, text, data: (result.structuredContent ?? {}) as Record<string, unknown> };
+      return { result, text, data: (result.structuredContent ?? {}) };
     },
     close: async () => {
       await client.close();
