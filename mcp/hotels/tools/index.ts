@@ -1,10 +1,12 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { HotelsContext } from "../context.js";
 import { connectionStatus } from "./connection-status.js";
+import { CHECKOUT_TOOLS } from "./checkout-tools.js";
 import { registerTool, type AnyToolDef } from "./define.js";
+import { SEARCH_TOOLS } from "./search-tools.js";
 
 /** Every Hotels tool, in the order tools/list shows them. */
-export const HOTELS_TOOLS: readonly AnyToolDef[] = [connectionStatus];
+export const HOTELS_TOOLS: readonly AnyToolDef[] = [connectionStatus, ...SEARCH_TOOLS, ...CHECKOUT_TOOLS];
 
 /** Registers the tools of the configured toolsets (plus the always-on ones). */
 export function registerHotelsTools(server: McpServer, ctx: HotelsContext, tools: readonly AnyToolDef[] = HOTELS_TOOLS): string[] {
