@@ -1,5 +1,4 @@
 import type { KeyObject } from "node:crypto";
-import { SignJWT } from "jose";
 import type { HotelsAuthProfile } from "../../../shared/config/auth-profile.js";
 import { ProviderError } from "./errors.js";
 import { loadServiceKey, type KeyFileSystem, type ServiceKeyProblem } from "./service-key.js";
@@ -98,6 +97,8 @@ export class ServiceJwtSigner {
 
   async #sign(now: number): Promise<string> {
     try {
+      // jose is loaded only by processes that sign: anonymous and static profiles never pay for it.
+      const { SignJWT } = await import("jose");
       const token = await new SignJWT({})
         .setProtectedHeader({ alg: JWT_ALGORITHM, typ: "JWT" })
         .setIssuer(this.#opts.issuer)

@@ -1,0 +1,129 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { getEncoding } from "js-tiktoken";
+import { createHotelsServer } from "../../mcp/hotels/server.js";
+import { parseConfig } from "../../shared/config/index.js";
+import { startSandbox, type Sandbox } from "../sandbox/index.js";
+import { coldStart } from "./mcp-cold-start.js";
+import { median, ms, type BenchRow } from "./stats.js";
+
+const o200k = getEncoding("o200k_base");
+export const tokens = (s: string): number => o200k.encode(s).length;
+
+function configFor(sandbox: Sandbox) {
+  const parsed = parseConfig({ HOME: "/nonexistent-home", TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl, TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: sandbox.urls.hotelPageUrlTemplate });
+  if (!parsed.ok) throw new Error("bench config");
+  return parsed.config;
+}
+
+async function client(sandbox: Sandbox) {
+  const { server } = createHotelsServer(configFor(sandbox));
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(b);
+  const c = new Client({ name: "bench", version: "1" });
+  await c.connect(a);
+  return c;
+}
+
+/** The next Friday after today, as YYYY-MM-DD, and the Sunday after it. */
+export function nextWeekend(now = new Date()): { checkinDate: string; checkoutDate: string } {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  do d.setUTCDate(d.getUTCDate() + 1);
+  while (d.getUTCDay() !== 5);
+  const checkinDate = d.toISOString().slice(0, 10);
+  d.setUTCDate(d.getUTCDate() + 2);
+  return { checkinDate, checkoutDate: d.toISOString().slice(0, 10) };
+}
+
+export interface JourneyStep {
+  tool: string;
+  status: string;
+  textTokens: number;
+  structuredTokens: number;
+  ms: number;
+}
+
+/** The golden journey: Казань, next Friday to Sunday, 2 adults, best_value with a band up to 10,000 RUB. */
+export async function goldenJourney(c: Client): Promise<JourneyStep[]> {
+  const steps: JourneyStep[] = [];
+  const call = async (tool: string, args: Record<string, unknown>) => {
+    const started = performance.now();
+    const result = (await c.callTool({ name: `tbank_hotels_${tool}`, arguments: args })) as CallToolResult;
+    const text = result.content.map((x) => (x.type === "text" ? x.text : "")).join("\n");
+    const data = (result.structuredContent ?? {}) as Record<string, unknown>;
+    steps.push({ tool, status: typeof data.status === "string" ? data.status : result.isError ? "error" : "?", textTokens: tokens(text), structuredTokens: tokens(JSON.stringify(data)), ms: performance.now() - started });
+    if (result.isError) throw new Error(`${tool} failed: ${text}`);
+    return data;
+  };
+  const plan = await call("plan_stay", {
+    destination: "Казань",
+    ...nextWeekend(),
+    rooms: [{ adults: 2, childrenAges: [] }],
+    ranking: "best_value",
+    hotelPreferences: { pricePerNight: { min: 0, max: 10000, currency: "RUB" }, ranking: "best_value", showAlternativesOutsideBand: true },
+  });
+  const journeyId = String(plan.journeyId);
+  const compared = await call("compare_stay_options", { journeyId });
+  const rows = (compared.comparisonRows ?? []) as { optionId: string }[];
+  for (const row of rows) {
+    await call("select_stay_option", { journeyId, optionId: row.optionId });
+    const rates = await call("get_selected_stay_rates", { journeyId });
+    if (rates.status !== "ready") continue;
+    await call("select_stay_rate", { journeyId, rateNumber: 1 });
+    await call("create_booking_preview", { journeyId });
+    await call("inspect_checkout", { journeyId });
+    await call("create_checkout_handoff", { journeyId });
+    return steps;
+  }
+  throw new Error("no compared option had bookable rates");
+}
+
+export async function benchMcp(): Promise<{ rows: BenchRow[]; journey: JourneyStep[] }> {
+  const sandbox = await startSandbox({ seed: "bench-mcp" });
+  try {
+    const env = { PATH: process.env.PATH, HOME: "/nonexistent-home", TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl };
+    const ours: number[] = [];
+    const bare: number[] = [];
+    const everything: number[] = [];
+    let toolsList = "";
+    await coldStart(["dist/tbank-hotels-mcp.js"], env);
+    for (let i = 0; i < 12; i++) {
+      bare.push((await coldStart(["dist/bench-bare-mcp.js"], env)).ms);
+      const run = await coldStart(["dist/tbank-hotels-mcp.js"], env);
+      ours.push(run.ms);
+      toolsList = run.toolsList;
+      everything.push((await coldStart(["node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"], env)).ms);
+    }
+    const listed = JSON.parse(toolsList) as { result: { tools: unknown[] } };
+    const listJson = JSON.stringify(listed.result);
+
+    const c = await client(sandbox);
+    const journey = await goldenJourney(c);
+    const journeyText = journey.reduce((n, s) => n + s.textTokens, 0);
+    const journeyStructured = journey.reduce((n, s) => n + s.structuredTokens, 0);
+
+    // plan_stay over the 400-hotel city with 50 ms provider latency per page.
+    sandbox.control.setFault("search", { kind: "latency", ms: 50 });
+    sandbox.control.resetCounters();
+    const started = performance.now();
+    const moscow = (await c.callTool({ name: "tbank_hotels_plan_stay", arguments: { destination: "Москва", ...nextWeekend(), rooms: [{ adults: 2, childrenAges: [] }] } })) as CallToolResult;
+    const wall = performance.now() - started;
+    const pages = sandbox.control.requestCount("search");
+    const catalog = sandbox.control.requestCount("locations");
+    const latencySum = pages * 50;
+    await c.close();
+    if (moscow.isError) throw new Error("plan_stay Москва failed");
+
+    const rows: BenchRow[] = [
+      { name: "cold start to tools/list (median)", figure: ms(median(ours)), anchor: `bare node ${ms(median(bare))}`, ratio: median(ours) / median(bare), goal: "<= 2x" },
+      { name: "cold start vs server-everything", figure: ms(median(ours)), anchor: `everything ${ms(median(everything))}`, ratio: median(ours) / median(everything), goal: "<= 0.5x" },
+      { name: `tools/list, ${listed.result.tools.length} default tools`, figure: `${tokens(listJson)} tokens`, anchor: `${listJson.length} bytes; goal 6000`, ratio: tokens(listJson) / 6000, goal: "<= 1x" },
+      { name: `golden journey, ${journey.length} calls`, figure: `${journeyText} tokens`, anchor: `goal 5000 (+${journeyStructured} structured)`, ratio: journeyText / 5000, goal: "<= 1x" },
+      { name: `plan_stay Москва, ${pages} pages x 50 ms`, figure: ms(wall), anchor: `latency sum ${ms(latencySum)} (+${catalog} catalog pages)`, ratio: wall / latencySum, goal: "<= 1.10x" },
+    ];
+    return { rows, journey };
+  } finally {
+    await sandbox.close();
+  }
+}
