@@ -1,5 +1,6 @@
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import type { Logger } from "../../shared/logger.js";
+import type { RetryPolicy } from "./journey/retry.js";
 import type { JourneyState } from "./journey/state.js";
 import type { JourneyStore } from "./journey/store.js";
 import type { HotelsProvider } from "./provider/index.js";
@@ -15,4 +16,6 @@ export interface HotelsContext {
   random: (bytes: number) => Buffer;
   /** Today's date (YYYY-MM-DD) for local date validation, injected so tests are stable. */
   today: () => string;
+  /** Overrides RATES_RETRY_POLICY / CHECKOUT_RETRY_POLICY; tests shorten them instead of waiting 13 s. */
+  retryPolicies?: Partial<Record<"rates" | "checkout", RetryPolicy>>;
 }

@@ -48,7 +48,8 @@ export interface ProviderRate {
   roomName: string;
   mealName: string | null;
   price: ProviderMoney;
-  cancellation: { freeCancellationUntil: string | null; penaltyAfter: ProviderMoney | null };
+  // The provider may leave penaltyAfter out entirely; absent reads like null (no fact).
+  cancellation: { freeCancellationUntil: string | null; penaltyAfter?: ProviderMoney | null };
   paymentType: string;
 }
 
@@ -70,7 +71,8 @@ export type ProviderPromoResult =
   | {
       valid: true;
       promoCode: string;
-      discount: { type: "percent" | "fixed"; percent?: number; amount: ProviderMoney };
+      // "percent" | "fixed" today; the provider schema keeps it an open string, so does this.
+      discount: { type: string; percent?: number; amount: ProviderMoney };
       priceAfterDiscount: ProviderMoney;
     }
   | { valid: false; promoCode: string; reason: string };

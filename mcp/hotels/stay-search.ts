@@ -1,0 +1,132 @@
+import { Collector } from "./journey/collect.js";
+import { searchKey, type ProviderSearchBody } from "./journey/search-request.js";
+import type { ProviderSearchItem } from "./journey/types.js";
+import { isProviderError, type HotelsProvider, type ProviderHotelItem } from "./provider/index.js";
+
+export const SEARCH_PAGE_SIZE = 20;
+
+/** Progress of a hotel collection: hotels collected so far, the provider's reported count. */
+export type SearchProgress = (collected: number, reported: number | undefined, message: string) => Promise<void>;
+
+export interface StaySearchOptions {
+  timeoutMs: number;
+  now: () => number;
+}
+
+/**
+ * Runs plan_stay's hotel collection through the process-wide search cache: identical concurrent
+ * searches share one collection (every waiter still gets progress), a complete one is reused for
+ * 30 s, a truncated one is handed to its waiters but never cached. One instance per provider.
+ */
+export class StaySearch {
+  readonly #provider: HotelsProvider<unknown>;
+  readonly #opts: StaySearchOptions;
+  readonly #listeners = new Map<string, Set<SearchProgress>>();
+  // Journeys coalesced onto one collection share its Collector; their continuations must not interleave.
+  readonly #continuing = new WeakMap<Collector, Promise<void>>();
+
+  constructor(provider: HotelsProvider<unknown>, opts: StaySearchOptions) {
+    this.#provider = provider;
+    this.#opts = opts;
+  }
+
+  /** Rejects with the ProviderError of the first page; a later failure truncates instead. */
+  async collect(body: ProviderSearchBody, opts: { signal?: AbortSignal; progress?: SearchProgress } = {}): Promise<Collector> {
+    const key = searchKey(body);
+    const listeners = this.#listeners.get(key) ?? new Set<SearchProgress>();
+    this.#listeners.set(key, listeners);
+    if (opts.progress) listeners.add(opts.progress);
+    try {
+      const broadcast: SearchProgress = async (...args) => {
+        for (const fn of this.#listeners.get(key) ?? []) void fn(...args).catch(() => undefined);
+        return Promise.resolve();
+      };
+      const value = await this.#provider.searchCache.coalesced(key, () => this.#run(body, new Collector(), broadcast), {
+        signal: opts.signal,
+        cacheable: (v) => v instanceof Collector && !v.coverage().truncated,
+      });
+      if (!(value instanceof Collector)) throw new TypeError("the search cache holds a foreign value");
+      return value;
+    } finally {
+      if (opts.progress) listeners.delete(opts.progress);
+      if (listeners.size === 0) this.#listeners.delete(key);
+    }
+  }
+
+  /**
+   * Resumes a truncated collection from its offset, within the shared request cap. Returns false
+   * when there was nothing to resume; rejects when the first new request failed.
+   */
+  async continue(collector: Collector, body: ProviderSearchBody, progress?: SearchProgress): Promise<boolean> {
+    const running = this.#continuing.get(collector);
+    if (running) {
+      await running;
+      return true;
+    }
+    if (!collector.beginContinuation()) return false;
+    const run = this.#run(body, collector, progress).then(() => undefined);
+    this.#continuing.set(collector, run);
+    try {
+      await run;
+    } finally {
+      this.#continuing.delete(collector);
+    }
+    if (!collector.coverage().truncated) {
+      // Completed by continuation: it may now serve identical searches like any other result.
+      this.#provider.searchCache.coalesced(searchKey(body), () => Promise.resolve(collector), { cacheable: () => true }).catch(() => undefined);
+    }
+    return true;
+  }
+
+  // No caller signal here: the collection is shared, one caller giving up must not stop it.
+  async #run(body: ProviderSearchBody, collector: Collector, progress?: SearchProgress): Promise<Collector> {
+    const { now, timeoutMs } = this.#opts;
+    const started = now();
+    let pages = 0;
+    let shown = 0;
+    for (let req = collector.next(0); req !== null; req = collector.next(now() - started)) {
+      try {
+        const page = await this.#provider.api.search(
+          { ...body, offset: req.offset, limit: SEARCH_PAGE_SIZE, ...(req.searchId === undefined ? {} : { searchId: req.searchId }) },
+          { timeoutMs: Math.max(1, Math.min(timeoutMs, req.remainingMs)) },
+        );
+        collector.accept({ ...page, loadedCount: page.loadedCount ?? page.offset + page.items.length, items: page.items.map(toJourneyItem) });
+        pages += 1;
+      } catch (err) {
+        collector.fail();
+        if (pages === 0 || !isProviderError(err)) throw err;
+        break;
+      }
+      const { collectedCount, reportedCount } = collector.coverage();
+      // MCP progress must increase; a poll that brought nothing new is not reported.
+      if (progress && collectedCount > shown) {
+        shown = collectedCount;
+        await progress(collectedCount, reportedCount ?? undefined, `collected ${collectedCount}${reportedCount === null ? "" : ` of ${reportedCount}`} hotels`);
+      }
+    }
+    return collector;
+  }
+}
+
+// The provider contract leaves a few display facts optional; the journey wants them present.
+// NaN distance and an empty photo URL read as "no data" downstream.
+function toJourneyItem(item: ProviderHotelItem): ProviderSearchItem {
+  return {
+    ...item,
+    address: item.address ?? "",
+    distanceToCenterKm: item.distanceToCenterKm ?? Number.NaN,
+    coverPhotoUrl: item.coverPhotoUrl ?? "",
+    photosCount: item.photosCount ?? 0,
+  };
+}
+
+const searches = new WeakMap<object, StaySearch>();
+
+export function staySearchFor(provider: HotelsProvider<unknown>, opts: StaySearchOptions): StaySearch {
+  let search = searches.get(provider);
+  if (search === undefined) {
+    search = new StaySearch(provider, opts);
+    searches.set(provider, search);
+  }
+  return search;
+}

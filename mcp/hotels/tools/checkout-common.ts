@@ -1,0 +1,125 @@
+import { z } from "zod";
+import type { HotelsContext } from "../context.js";
+import type { JourneyOption } from "../journey/options.js";
+import type { PrivateRate, PublicRate } from "../journey/rates.js";
+import type { JourneyState } from "../journey/state.js";
+import type { Room } from "../journey/types.js";
+import type { ToolOutcome } from "./define.js";
+
+// Shared by the rates, checkout and handoff tools: the journey lookup with its failure answers,
+// and the stay/rate summaries every answer repeats. Provider ids never leave this layer.
+
+export const JourneyIdInput = z.string().max(64);
+
+export const JOURNEY_FAILURES = ["journey_not_found", "journey_expired", "selection_required", "rate_selection_required", "provider_auth_rejected"] as const;
+export type JourneyFailure = (typeof JOURNEY_FAILURES)[number];
+
+/** The fields every answer of these tools has, whatever its status. */
+export function baseOutput<S extends readonly [string, ...string[]]>(statuses: S) {
+  return { status: z.enum(statuses), retryAllowed: z.boolean(), nextStep: z.string().optional(), message: z.string().optional() };
+}
+
+export interface FailureOut {
+  status: JourneyFailure;
+  retryAllowed: false;
+  nextStep: string;
+  message: string;
+}
+
+export function textLines(...parts: (string | false | null | undefined)[]): string {
+  return parts.filter((p): p is string => typeof p === "string" && p !== "").join("\n");
+}
+
+export function failure(status: JourneyFailure, message: string, nextStep: string): ToolOutcome<FailureOut> {
+  return {
+    structured: { status, retryAllowed: false, nextStep, message },
+    text: textLines(`status=${status} retryAllowed=false`, message, `nextStep: ${nextStep}`),
+    isError: true,
+  };
+}
+
+export function authRejected(status: number | undefined): ToolOutcome<FailureOut> {
+  return failure(
+    "provider_auth_rejected",
+    `The provider rejected the configured credentials${status === undefined ? "" : ` (HTTP ${status})`}. Do not retry and do not switch to other tools: the auth profile must be fixed outside this dialog.`,
+    "stop; show tbank_hotels_connection_status at most once",
+  );
+}
+
+export type Loaded<T> = ({ ok: true } & T) | { ok: false; outcome: ToolOutcome<FailureOut> };
+
+export function loadSelectedStay(ctx: HotelsContext, journeyId: string): Loaded<{ state: JourneyState; option: JourneyOption }> {
+  const lookup = ctx.journeys.get(journeyId);
+  if (lookup.status === "not_found") return { ok: false, outcome: failure("journey_not_found", "Unknown journeyId.", "tbank_hotels_plan_stay") };
+  if (lookup.status === "expired") return { ok: false, outcome: failure("journey_expired", "The journey expired (journeys live 60 minutes).", "tbank_hotels_plan_stay") };
+  const state = lookup.journey.state;
+  const option = state.selectedOptionId === null ? undefined : state.options.find((o) => o.public.optionId === state.selectedOptionId);
+  if (!option) return { ok: false, outcome: failure("selection_required", "No hotel is selected in this journey.", "tbank_hotels_select_stay_option") };
+  return { ok: true, state, option };
+}
+
+export interface SelectedRate {
+  state: JourneyState;
+  option: JourneyOption;
+  rate: PublicRate;
+  privateRate: PrivateRate & { bookHash: string };
+}
+
+export function loadSelectedRate(ctx: HotelsContext, journeyId: string): Loaded<SelectedRate> {
+  const stay = loadSelectedStay(ctx, journeyId);
+  if (!stay.ok) return stay;
+  const { state } = stay;
+  const n = state.selectedRateNumber;
+  const rate = n === null ? undefined : state.rates?.rates.find((r) => r.rateNumber === n);
+  const privateRate = n === null ? undefined : state.rates?.private.find((r) => r.rateNumber === n);
+  if (!rate || !privateRate || privateRate.bookHash === null) {
+    const next = state.rates?.status === "ready" ? "tbank_hotels_select_stay_rate" : "tbank_hotels_get_selected_stay_rates, then tbank_hotels_select_stay_rate";
+    return { ok: false, outcome: failure("rate_selection_required", "No bookable rate is selected in this journey.", next) };
+  }
+  return { ...stay, rate, privateRate: { ...privateRate, bookHash: privateRate.bookHash } };
+}
+
+export function guestsDisplay(rooms: readonly Room[]): string {
+  const room = (r: Room) => `${r.adults} взр.${r.childrenAges.length > 0 ? `, дети: ${r.childrenAges.join(", ")} лет` : ""}`;
+  const [first] = rooms;
+  return rooms.length === 1 && first ? room(first) : `номеров: ${rooms.length} (${rooms.map(room).join("; ")})`;
+}
+
+// Nested objects in output schemas name only the fields a client acts on; the rest is display
+// text. Every tools/list schema costs context in every session, so they stay loose.
+export const StaySchema = z.looseObject({});
+
+export function staySummary(state: JourneyState, option: JourneyOption) {
+  const { checkinDate, checkoutDate, nights, rooms } = state.request;
+  return { hotelName: option.public.name, checkinDate, checkoutDate, nights, guests: guestsDisplay(rooms) };
+}
+
+export type Stay = ReturnType<typeof staySummary>;
+
+export function stayLine(stay: Stay): string {
+  return `«${stay.hotelName}», ${stay.checkinDate} → ${stay.checkoutDate} (ночей: ${stay.nights}), ${stay.guests}`;
+}
+
+export const RateSummarySchema = z.looseObject({});
+
+export function rateSummary(r: PublicRate) {
+  return {
+    rateNumber: r.rateNumber,
+    rateLabel: r.rateLabel,
+    roomName: r.roomName,
+    mealName: r.mealName,
+    breakfastEvidence: r.breakfastEvidence,
+    totalPriceDecimal: r.totalPriceDecimal,
+    currency: r.currency,
+    totalPriceDisplay: r.totalPriceDisplay,
+    pricePerNightDisplay: r.pricePerNightDisplay,
+    cancellationDisplay: r.cancellationDisplay,
+    paymentType: r.paymentType,
+  };
+}
+
+export type RateSummary = ReturnType<typeof rateSummary>;
+
+export function rateLine(r: RateSummary): string {
+  return `${r.rateLabel} (за ночь ${r.pricePerNightDisplay}; отмена: ${r.cancellationDisplay})`;
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { isFresh } from "../journey/checkout.js";
+import { baseOutput, JourneyIdInput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema, textLines } from "./checkout-common.js";
+import { defineTool } from "./define.js";
+
+const Output = z.object({
+  ...baseOutput(["preview_ready", "journey_not_found", "journey_expired", "selection_required", "rate_selection_required"]),
+  stay: StaySchema.optional(),
+  rate: RateSummarySchema.optional(),
+  inspectedPriceDisplay: z.string().optional(),
+  bookingExecution: z.looseObject({ available: z.literal(false) }).optional(),
+});
+
+const NEXT_STEP = "tbank_hotels_create_checkout_handoff";
+const NOTE =
+  "Local preview only: nothing is booked, no draft is created, the provider is not called and no personal data is needed. Booking happens on the seller's page.";
+
+export const createBookingPreview = defineTool({
+  name: "tbank_hotels_create_booking_preview",
+  title: "Booking preview",
+  description:
+    "Local summary of the selected hotel, dates, guests, rate and price; creates nothing and asks for no personal data. " +
+    "Booking is not executed here: finish with tbank_hotels_create_checkout_handoff.",
+  toolset: "journey",
+  input: z.strictObject({ journeyId: JourneyIdInput }),
+  output: Output,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: ({ journeyId }, ctx) => {
+    const sel = loadSelectedRate(ctx, journeyId);
+    if (!sel.ok) return Promise.resolve(sel.outcome);
+    const stay = staySummary(sel.state, sel.option);
+    const rate = rateSummary(sel.rate);
+    const inspection = sel.state.inspection;
+    const inspectedPriceDisplay = inspection && isFresh(inspection, ctx.now()) ? inspection.public.currentPrice.display : undefined;
+    return Promise.resolve({
+      structured: {
+        status: "preview_ready" as const,
+        retryAllowed: false,
+        nextStep: NEXT_STEP,
+        message: NOTE,
+        stay,
+        rate,
+        ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}),
+        bookingExecution: { available: false as const, reason: "booking and payment happen only on the seller's page" },
+      },
+      text: textLines(
+        "status=preview_ready bookingExecution.available=false",
+        stayLine(stay),
+        rateLine(rate),
+        inspectedPriceDisplay && `Checked price (inspect_checkout): ${inspectedPriceDisplay}`,
+        NOTE,
+        `nextStep: ${NEXT_STEP}`,
+      ),
+    });
+  },
+});

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { baseOutput, JourneyIdInput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, textLines } from "./checkout-common.js";
+import { defineTool } from "./define.js";
+
+const Output = z.object({
+  ...baseOutput(["preview_only", "journey_not_found", "journey_expired", "selection_required", "rate_selection_required"]),
+  available: z.literal(false).optional(),
+  rate: RateSummarySchema.optional(),
+  flow: z.array(z.string()).optional(),
+  remainingGates: z.array(z.string()).optional(),
+});
+
+// The hosted payment form flow as the seller runs it; this server only describes it.
+const FLOW = [
+  "the user opens the hotel page (tbank_hotels_create_checkout_handoff) and picks the room and meal",
+  "the seller re-checks price and availability and shows the offer to accept",
+  "the user enters guest details and pays in the seller's hosted payment form (card data, 3-D Secure there only)",
+  "the seller confirms the booking and sends the voucher",
+];
+
+const GATES = [
+  "owner-bound payment handoff is not activated",
+  "customer auth, request headers (x-real-ip) and idempotency of booking are not confirmed by the API owner",
+  "mutations are off (TBANK_HOTELS_ENABLE_MUTATIONS and a reviewed execution profile)",
+];
+
+const NOTE = "Description only: no payment is set up, no paymentUrl exists, and no personal or card data is taken here.";
+const NEXT_STEP = "tbank_hotels_create_checkout_handoff";
+
+export const createPaymentFormPreview = defineTool({
+  name: "tbank_hotels_create_payment_form_preview",
+  title: "Payment form preview",
+  description:
+    "Describes the seller's hosted payment form flow for the selected rate and the gates still closed (available=false). " +
+    "Takes no personal or card data, calls no provider, returns no payment link.",
+  toolset: "journey",
+  input: z.strictObject({ journeyId: JourneyIdInput }),
+  output: Output,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: ({ journeyId }, ctx) => {
+    const sel = loadSelectedRate(ctx, journeyId);
+    if (!sel.ok) return Promise.resolve(sel.outcome);
+    const stay = staySummary(sel.state, sel.option);
+    const rate = rateSummary(sel.rate);
+    return Promise.resolve({
+      structured: { status: "preview_only" as const, retryAllowed: false, nextStep: NEXT_STEP, message: NOTE, available: false as const, rate, flow: FLOW, remainingGates: GATES },
+      text: textLines(
+        "status=preview_only available=false",
+        stayLine(stay),
+        rateLine(rate),
+        `Flow: ${FLOW.map((s, i) => `${i + 1}) ${s}`).join("; ")}`,
+        `Remaining gates: ${GATES.join("; ")}`,
+        NOTE,
+        `nextStep: ${NEXT_STEP}`,
+      ),
+    });
+  },
+});

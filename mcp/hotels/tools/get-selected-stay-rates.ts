@@ -1,0 +1,107 @@
+import { z } from "zod";
+import type { HotelsContext } from "../context.js";
+import type { JourneyOption } from "../journey/options.js";
+import { normalizeRates, RATES_RETRY_POLICY, ratesTableMarkdown, ratesUnavailable } from "../journey/rates.js";
+import type { LoadedRates } from "../journey/rates.js";
+import { withRates } from "../journey/state.js";
+import type { JourneyState } from "../journey/state.js";
+import { isProviderError } from "../provider/index.js";
+import { authRejected, baseOutput, JourneyIdInput, loadSelectedStay, staySummary, stayLine, StaySchema, textLines } from "./checkout-common.js";
+import { withTimeoutRetry } from "./checkout-retry.js";
+import { defineTool } from "./define.js";
+import type { ToolOutcome } from "./define.js";
+
+// Each rate also carries its room, meal, breakfastEvidence, prices (decimal and display) and cancellation.
+const RateSchema = z.looseObject({ rateNumber: z.number(), bookable: z.boolean() });
+
+const Output = z.object({
+  ...baseOutput(["ready", "no_bookable_rates", "rates_temporarily_unavailable", "journey_not_found", "journey_expired", "selection_required", "provider_auth_rejected"]),
+  stay: StaySchema.optional(),
+  rates: z.array(RateSchema).optional(),
+  ratesTableMarkdown: z.string().optional(),
+  searchPriceDisplay: z.string().optional(),
+  attempts: z.number().optional(),
+  durationMs: z.number().optional(),
+  failureKind: z.string().nullable().optional(),
+});
+type Out = z.infer<typeof Output>;
+
+async function fetchRates(ctx: HotelsContext, state: JourneyState, option: JourneyOption, signal: AbortSignal): Promise<LoadedRates | ToolOutcome<Out>> {
+  const { hotelId } = option;
+  const { nights } = state.request;
+  if (hotelId === null) return normalizeRates([], nights);
+  const body = {
+    checkinDate: state.request.checkinDate,
+    checkoutDate: state.request.checkoutDate,
+    guests: state.request.rooms.map((r) => ({ adultsCount: r.adults, childrenAges: [...r.childrenAges] })),
+  };
+  const policy = ctx.retryPolicies?.rates ?? RATES_RETRY_POLICY;
+  const run = await withTimeoutRetry((timeoutMs) => ctx.provider.api.rates(hotelId, body, { signal, timeoutMs }), policy, ctx.now);
+  if (run.ok) return normalizeRates(run.value.rates, nights, run.summary);
+  if (isProviderError(run.error, "auth_rejected")) return authRejected(run.error.status);
+  return ratesUnavailable(run.summary);
+}
+
+function answer(state: JourneyState, option: JourneyOption, loaded: LoadedRates, fromJourney: boolean): ToolOutcome<Out> {
+  const stay = staySummary(state, option);
+  // A repeated call answers from the journey: the attempt figures of the original load do not apply.
+  const attempts = loaded.attempts && !fromJourney ? { attempts: loaded.attempts.attempts, durationMs: loaded.attempts.durationMs, failureKind: loaded.attempts.failureKind } : {};
+  if (loaded.status === "rates_temporarily_unavailable") {
+    const message = "Rates could not be loaded now; the tool already retried what was safe. Tell the user and do not call it again.";
+    const nextStep = "stop: tell the user; tbank_hotels_create_checkout_handoff still opens the hotel page";
+    return {
+      structured: { status: loaded.status, retryAllowed: false, nextStep, stay, ...attempts, message },
+      text: textLines(
+        `status=rates_temporarily_unavailable retryAllowed=false attempts=${loaded.attempts?.attempts ?? 0} durationMs=${loaded.attempts?.durationMs ?? 0} failureKind=${loaded.attempts?.failureKind ?? "none"}`,
+        stayLine(stay),
+        message,
+        `nextStep: ${nextStep}`,
+      ),
+    };
+  }
+  if (loaded.status === "no_bookable_rates") {
+    const searchPriceDisplay = option.public.totalPriceDisplay;
+    const message = `The provider has no bookable rates for these dates. The search price ${searchPriceDisplay} is information only: no rate can be selected or booked.`;
+    const nextStep = "tbank_hotels_select_stay_option (another hotel)";
+    return {
+      structured: { status: loaded.status, retryAllowed: false, nextStep, message, stay, searchPriceDisplay, rates: [], ...attempts },
+      text: textLines(`status=no_bookable_rates`, stayLine(stay), message, `nextStep: ${nextStep}`),
+    };
+  }
+  const rates = loaded.rates.map(({ stayNights: _n, freeCancellationUntilDisplay: _d, ...r }) => r);
+  const ratesTable = ratesTableMarkdown(loaded.rates);
+  const nextStep = "tbank_hotels_select_stay_rate(journeyId, rateNumber)";
+  return {
+    structured: { status: "ready", retryAllowed: false, nextStep, stay, rates, ratesTableMarkdown: ratesTable, ...attempts },
+    text: textLines(
+      `status=ready rates=${rates.length}${fromJourney ? " (already loaded in this journey)" : ""}`,
+      stayLine(stay),
+      ratesTable,
+      `Show this table once. nextStep: ${nextStep}; after choosing, «оформить/забронировать» → tbank_hotels_create_checkout_handoff.`,
+    ),
+  };
+}
+
+export const getSelectedStayRates = defineTool({
+  name: "tbank_hotels_get_selected_stay_rates",
+  title: "Rates of the selected stay",
+  description:
+    "Rates of the selected hotel for the journey's dates and guests: stable rateNumber, a table to show once. " +
+    "no_bookable_rates: nothing to select; rates_temporarily_unavailable: already retried, do not call again.",
+  toolset: "journey",
+  input: z.strictObject({ journeyId: JourneyIdInput }),
+  output: Output,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  handler: async ({ journeyId }, ctx, extra) => {
+    const sel = loadSelectedStay(ctx, journeyId);
+    if (!sel.ok) return sel.outcome;
+    const { state, option } = sel;
+    // Loaded rates keep their numbers for the journey's life: asking again must not renumber them.
+    if (state.rates && state.rates.status !== "rates_temporarily_unavailable") return answer(state, option, state.rates, true);
+    const loaded = await fetchRates(ctx, state, option, extra.signal);
+    if ("structured" in loaded) return loaded;
+    const optionId = option.public.optionId;
+    ctx.journeys.update(journeyId, (s) => (s.selectedOptionId === optionId ? withRates(s, loaded) : s));
+    return answer(state, option, loaded, false);
+  },
+});

@@ -1,0 +1,76 @@
+import type { HotelsContext } from "../context.js";
+import type { JourneyState } from "../journey/state.js";
+import type { JourneyRecord } from "../journey/store.js";
+import type { FieldError } from "../journey/types.js";
+import { isProviderError } from "../provider/index.js";
+import type { ToolOutcome } from "./define.js";
+
+// Failure results shared by the journey tools. Each carries retryAllowed and the next step; a
+// provider failure keeps only kind, status, safe code and request id, never the provider's text.
+
+export interface FailureFields<S extends string = string> {
+  status: S;
+  retryAllowed: boolean;
+  nextStep: string;
+  errors?: FieldError[];
+  provider?: { kind: string; status?: number; code?: string; requestId?: string };
+}
+
+// Statuses the model must not treat as data; clarification, no match and an unavailable
+// requirement are answers to show the user.
+const ERROR_STATUSES: ReadonlySet<string> = new Set(["invalid_input", "provider_auth_rejected", "search_unavailable", "journey_not_found", "journey_expired"]);
+
+export function failure<S extends FailureFields>(structured: S): ToolOutcome<S> {
+  const lines = [`status=${structured.status} retryAllowed=${structured.retryAllowed}`];
+  for (const e of structured.errors ?? []) lines.push(`- ${e.field}: ${e.message}`);
+  if (structured.provider) {
+    const p = structured.provider;
+    lines.push(`provider: ${[p.kind, p.status && `HTTP ${p.status}`, p.code, p.requestId && `request ${p.requestId}`].filter(Boolean).join(", ")}`);
+  }
+  lines.push(`next: ${structured.nextStep}`);
+  return { structured, text: lines.join("\n"), ...(ERROR_STATUSES.has(structured.status) ? { isError: true } : {}) };
+}
+
+export function invalidInput(errors: FieldError[], nextStep = "Fix every listed field (ask the user for missing facts such as child ages; never guess) and call again."): FailureFields<"invalid_input"> {
+  return { status: "invalid_input", retryAllowed: true, nextStep, errors };
+}
+
+export const NEXT_SEARCH_UNAVAILABLE =
+  "The Hotels API is unreachable. Call tbank_hotels_connection_status once, tell the user, then stop: no retries, no other search tools.";
+export const NEXT_AUTH_REJECTED =
+  "The provider rejected the search credentials. Do not retry or change filters: the search auth profile (TBANK_HOTELS_* settings) must be fixed outside the chat.";
+const NEXT_BUSY = "The Hotels API (or this server's request queue) is busy. Tell the user and stop; search again only when the user asks.";
+const NEXT_REQUIREMENTS =
+  "The provider could not apply the breakfast filter, so no unfiltered results are shown. Tell the user; drop breakfastIncluded only if the user explicitly agrees.";
+
+/**
+ * Maps a provider failure of a search step. With a mandatory filter in the request, any refusal
+ * or silence except an auth rejection is requirements_unavailable: never a silent unfiltered result.
+ */
+export function providerFailure(err: unknown): FailureFields<"provider_auth_rejected" | "search_unavailable">;
+export function providerFailure(err: unknown, opts: { filtered: boolean }): FailureFields<"provider_auth_rejected" | "search_unavailable" | "requirements_unavailable">;
+export function providerFailure(err: unknown, opts: { filtered?: boolean } = {}): FailureFields<"provider_auth_rejected" | "search_unavailable" | "requirements_unavailable"> {
+  if (!isProviderError(err)) throw err;
+  const provider: NonNullable<FailureFields["provider"]> = { kind: err.kind };
+  if (err.status !== undefined) provider.status = err.status;
+  if (err.code !== undefined) provider.code = err.code;
+  if (err.requestId !== undefined) provider.requestId = err.requestId;
+  if (err.kind === "auth_rejected" || err.kind === "auth_unavailable") {
+    return { status: "provider_auth_rejected", retryAllowed: false, nextStep: NEXT_AUTH_REJECTED, provider };
+  }
+  if (opts.filtered) return { status: "requirements_unavailable", retryAllowed: false, nextStep: NEXT_REQUIREMENTS, provider };
+  const busy = err.kind === "rate_limited" || err.kind === "overloaded";
+  return { status: "search_unavailable", retryAllowed: false, nextStep: busy ? NEXT_BUSY : NEXT_SEARCH_UNAVAILABLE, provider };
+}
+
+export type JourneyLookup = { ok: true; journey: JourneyRecord<JourneyState> } | { ok: false; failure: FailureFields<"journey_not_found" | "journey_expired"> };
+
+export function journeyGone(status: "expired" | "not_found"): FailureFields<"journey_not_found" | "journey_expired"> {
+  const nextStep = "Run tbank_hotels_plan_stay again with the user's parameters; journeys live 60 minutes and do not survive a restart.";
+  return { status: status === "expired" ? "journey_expired" : "journey_not_found", retryAllowed: false, nextStep };
+}
+
+export function lookupJourney(ctx: HotelsContext, journeyId: string): JourneyLookup {
+  const found = ctx.journeys.get(journeyId);
+  return found.status === "found" ? { ok: true, journey: found.journey } : { ok: false, failure: journeyGone(found.status) };
+}

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import type { HotelsContext } from "../context.js";
+import { matchHotelName } from "../journey/destination.js";
+import type { PlanStayRequest } from "../journey/input.js";
+import { buildOptions, OptionIdRegistry, publicOptions } from "../journey/options.js";
+import { rankOptions, resolveRanking } from "../journey/ranking.js";
+import { toSearchBody } from "../journey/search-request.js";
+import type { JourneyState, ResolvedDestination } from "../journey/state.js";
+import type { ToolExtra, ToolOutcome } from "./define.js";
+import { staySearch } from "./destination-lookup.js";
+import { failure, providerFailure } from "./outcomes.js";
+import { cardLine, coverageLine, rankingFields, rankingLine, stayLine, toCard } from "./present.js";
+import { Candidates, Coverage, Failure, Obj, Page, RankingFields, wire } from "./schemas.js";
+
+/** What plan_stay and repeat_stay_plan return: one schema for every status either can reach. */
+export const PlanOutput = wire(z.object({
+  status: z.enum([
+    "ok",
+    "invalid_input",
+    "clarification_required",
+    "destination_not_found",
+    "no_matching_stays",
+    "requirements_unavailable",
+    "provider_auth_rejected",
+    "search_unavailable",
+    "journey_not_found",
+    "journey_expired",
+  ]),
+  ...Failure,
+  reason: z.string().optional(),
+  journeyId: z.string().optional(),
+  ...Candidates,
+  stay: Obj.optional(),
+  ...Page,
+  ...RankingFields,
+  ...Coverage,
+  conditionsApplied: z.array(Obj).optional(),
+  hotelNameMatches: z.array(Obj).optional(),
+}));
+export type PlanResult = z.infer<typeof PlanOutput>;
+
+const NEXT_OK = "Show the options with their «за поездку» and «за ночь» prices exactly as given. Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.";
+const NEXT_CONTINUE = "Coverage is partial: call tbank_hotels_continue_stay_search once before comparing. ";
+
+/** Collects, builds the journey and answers: the part of plan_stay after input and destination. */
+export async function runPlan(ctx: HotelsContext, request: PlanStayRequest, destination: ResolvedDestination, extra: ToolExtra): Promise<ToolOutcome<PlanResult>> {
+  const body = toSearchBody(request, destination.destinationId);
+  const filtered = body.filters !== undefined;
+  let collector;
+  try {
+    collector = await staySearch(ctx).collect(body, { signal: extra.signal, progress: (p, total, msg) => extra.progress(p, total, msg) });
+  } catch (err) {
+    return failure(providerFailure(err, { filtered }));
+  }
+  const stay = { checkinDate: request.checkinDate, checkoutDate: request.checkoutDate, nights: request.nights };
+  const conditionsApplied = filtered ? [{ condition: "breakfastIncluded", providerFilter: "meal_types=breakfast" }] : [];
+  const searchCoverage = collector.coverage();
+  const registry = new OptionIdRegistry(ctx.random);
+  const options = buildOptions(collector.items(), request.nights, registry);
+  if (options.length === 0) {
+    const nextStep = filtered
+      ? "Nothing matches breakfastIncluded for these dates. Tell the user; relax the condition only if the user explicitly asks."
+      : "The provider has no stays for these dates and guests. Tell the user and ask for other dates.";
+    return failure({ status: "no_matching_stays" as const, retryAllowed: false, nextStep, reason: filtered ? "no_stays_with_conditions" : "no_stays", destination, stay, searchCoverage, conditionsApplied });
+  }
+
+  const { ranking } = resolveRanking(request);
+  const state: JourneyState = {
+    request,
+    destination,
+    ranking,
+    collector,
+    optionIds: registry,
+    options,
+    lastComparisonGroup: null,
+    selectedOptionId: null,
+    rates: null,
+    selectedRateNumber: null,
+    inspection: null,
+    continuationUsed: false,
+  };
+  const record = ctx.journeys.create(state);
+  const pub = publicOptions(options);
+  const ranked = rankOptions(pub, { ranking, hotelPreferences: request.hotelPreferences });
+  const byId = new Map(pub.map((o) => [o.optionId, o]));
+  const pick = (ids: readonly string[]) => ids.flatMap((id) => {
+    const o = byId.get(id);
+    return o ? [toCard(o, ranked)] : [];
+  });
+  const base = { journeyId: record.journeyId, destination, stay, searchCoverage, conditionsApplied, total: options.length };
+  const header = [stayLine(state), coverageLine(searchCoverage)];
+  if (filtered) header.push("condition breakfastIncluded applied to the whole collection (provider filter meal_types=breakfast)");
+
+  if (request.hotelName !== undefined) {
+    const matches = matchHotelName(request.hotelName, pub);
+    if (matches.length === 0) {
+      const nextStep = `No hotel named «${request.hotelName}» among this destination's ${options.length} results. Tell the user; list other options (tbank_hotels_get_stay_options) only if they want.`;
+      const structured: PlanResult = { status: "no_matching_stays", retryAllowed: false, nextStep, reason: "hotel_name_not_found", ...base, hasMore: true };
+      return { structured, text: [`status=no_matching_stays journeyId=${record.journeyId} (valid 60 min)`, ...header, `next: ${nextStep}`].join("\n") };
+    }
+    const cards = pick(matches.map((m) => m.optionId));
+    const single = matches.length === 1 || matches[0]?.match === "exact";
+    const nextStep = single
+      ? "Confirm the hotel with the user, then tbank_hotels_select_stay_option(journeyId, optionId)."
+      : "Several hotels match: ask the user which one, then tbank_hotels_select_stay_option.";
+    const structured: PlanResult = { status: "ok", retryAllowed: true, nextStep, ...base, ...rankingFields(ranked), options: cards, hasMore: options.length > cards.length, hotelNameMatches: matches };
+    const lines = [`status=ok journeyId=${record.journeyId} (valid 60 min)`, ...header, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1)), `next: ${nextStep}`];
+    return { structured, text: lines.join("\n") };
+  }
+
+  const cards = pick(ranked.orderedIds.slice(0, request.maxOptions));
+  const nextStep = (searchCoverage.continuationRecommended ? NEXT_CONTINUE : "") + NEXT_OK;
+  const structured: PlanResult = { status: "ok", retryAllowed: true, nextStep, ...base, ...rankingFields(ranked), options: cards, hasMore: options.length > cards.length };
+  const more = options.length > cards.length ? `; more: tbank_hotels_get_stay_options(offset=${cards.length})` : "";
+  const lines = [`status=ok journeyId=${record.journeyId} (valid 60 min)`, ...header, rankingLine(ranked), ...cards.map((c, i) => cardLine(c, i + 1)), `shown ${cards.length} of ${options.length}${more}`, `next: ${nextStep}`];
+  return { structured, text: lines.join("\n") };
+}

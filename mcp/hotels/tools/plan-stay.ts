@@ -1,0 +1,39 @@
+import type { DestinationResolution } from "../journey/destination.js";
+import { parsePlanStayInput, PlanStayInputSchema } from "../journey/input.js";
+import { defineTool } from "./define.js";
+import { lookupDestination } from "./destination-lookup.js";
+import { failure, invalidInput, providerFailure } from "./outcomes.js";
+import { PlanOutput, runPlan } from "./plan-run.js";
+import { unresolved } from "./resolve-destination.js";
+import { advertise } from "./schemas.js";
+
+const Input = advertise(PlanStayInputSchema, (json) => {
+  const props = json.properties as Record<string, { description?: string }>;
+  if (props.destination) props.destination.description = "City name, or a destinationId from clarification_required";
+});
+
+export const planStay = defineTool({
+  name: "tbank_hotels_plan_stay",
+  title: "Plan a hotel stay",
+  description:
+    "Searches real T-Bank Hotels prices for a city, dates and guests, and opens a 60-minute journey (journeyId) with compact option cards (total and per-night price). " +
+    "Ambiguous cities return clarification_required without searching. breakfastIncluded is a strict provider filter; hotelPreferences from the banking MCP softly rank best_value. " +
+    "Follow status and nextStep; never retry when retryAllowed is false.",
+  toolset: "journey",
+  input: Input,
+  output: PlanOutput,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  handler: async (args, ctx, extra) => {
+    // Every problem, structural and semantic, comes back at once and before any HTTP.
+    const parsed = parsePlanStayInput(args, ctx.today());
+    if (!parsed.ok) return failure(invalidInput(parsed.errors));
+    let resolution: DestinationResolution;
+    try {
+      resolution = await lookupDestination(ctx, parsed.request.destination);
+    } catch (err) {
+      return failure(providerFailure(err));
+    }
+    if (resolution.status !== "resolved") return unresolved(parsed.request.destination, resolution);
+    return runPlan(ctx, parsed.request, resolution.destination, extra);
+  },
+});

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { parsePlanStayInput, type PlanStayRequest } from "../journey/input.js";
+import { defineTool } from "./define.js";
+import { failure, invalidInput, lookupJourney } from "./outcomes.js";
+import { PlanOutput, runPlan } from "./plan-run.js";
+import { JourneyIdInput, wire } from "./schemas.js";
+
+// What a repeat may change; another city is a new plan, not a repeat.
+const CHANGEABLE = ["checkinDate", "checkoutDate", "rooms", "ranking", "maxOptions", "breakfastIncluded"] as const;
+// Advertised as an open object naming its fields (tbank_hotels_plan_stay's schema already describes
+// them); the handler validates the merged request exactly like a plan, every problem at once.
+const Changes = z.unknown().meta({ type: "object", description: `plan_stay fields to change: ${CHANGEABLE.join(", ")}` });
+
+/** The stored request as plan_stay input, so a changed repeat is validated exactly like a plan. */
+function asInput(r: PlanStayRequest, destinationId: string): Record<string, unknown> {
+  const input: Record<string, unknown> = { destination: destinationId, checkinDate: r.checkinDate, checkoutDate: r.checkoutDate, rooms: r.rooms, maxOptions: r.maxOptions };
+  for (const key of ["language", "ranking", "breakfastIncluded", "hotelName", "hotelPreferences"] as const) if (r[key] !== undefined) input[key] = r[key];
+  return input;
+}
+
+export const repeatStayPlan = defineTool({
+  name: "tbank_hotels_repeat_stay_plan",
+  title: "Repeat a stay plan",
+  description:
+    "Runs a journey's plan again, optionally with small changes (dates, rooms, ranking, maxOptions, breakfastIncluded), and returns a new journeyId. The same destination is reused without asking again.",
+  toolset: "journey",
+  input: wire(z.strictObject({ journeyId: JourneyIdInput, changes: Changes.optional() })),
+  output: PlanOutput,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  handler: async ({ journeyId, changes: raw }, ctx, extra) => {
+    const found = lookupJourney(ctx, journeyId);
+    if (!found.ok) return failure(found.failure);
+    const { request, destination } = found.journey.state;
+    if (raw !== undefined && (typeof raw !== "object" || raw === null || Array.isArray(raw))) {
+      return failure(invalidInput([{ field: "changes", message: "must be an object of plan_stay fields" }]));
+    }
+    const changes = (raw ?? {}) as Record<string, unknown>;
+    const refused = Object.keys(changes)
+      .filter((k) => !(CHANGEABLE as readonly string[]).includes(k))
+      .map((k) => ({ field: `changes.${k}`, message: `cannot be changed in a repeat (allowed: ${CHANGEABLE.join(", ")}); run tbank_hotels_plan_stay instead` }));
+    const parsed = parsePlanStayInput({ ...asInput(request, destination.destinationId), ...pick(changes) }, ctx.today());
+    const errors = [...refused, ...(parsed.ok ? [] : parsed.errors)];
+    if (errors.length > 0 || !parsed.ok) return failure(invalidInput(errors));
+    return runPlan(ctx, parsed.request, destination, extra);
+  },
+});
+
+function pick(changes: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(changes).filter(([k]) => (CHANGEABLE as readonly string[]).includes(k)));
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import type { DestinationResolution } from "../journey/destination.js";
+import { defineTool, type ToolOutcome } from "./define.js";
+import { lookupDestination } from "./destination-lookup.js";
+import { failure, providerFailure } from "./outcomes.js";
+import { Candidates, Failure, wire } from "./schemas.js";
+
+const Output = wire(z.object({
+  status: z.enum(["resolved", "clarification_required", "destination_not_found", "provider_auth_rejected", "search_unavailable"]),
+  ...Failure,
+  reason: z.string().optional(),
+  ...Candidates,
+}));
+type Result = z.infer<typeof Output>;
+
+const NEXT_CLARIFY = "Ask the user which place they mean, then call tbank_hotels_plan_stay with destination set to its destinationId.";
+const NEXT_NOT_FOUND = "No such place in the catalog. Ask the user for another spelling or a nearby city.";
+
+/** The answer for a destination that is not (yet) one place; plan_stay shares it. */
+type Unresolved = Exclude<DestinationResolution, { status: "resolved" }>;
+
+export function unresolved(query: string, r: Unresolved): ToolOutcome<Pick<Result, "retryAllowed" | "nextStep" | "reason" | "candidates"> & { status: Unresolved["status"] }> {
+  if (r.status === "destination_not_found") return failure({ status: r.status, retryAllowed: false, nextStep: NEXT_NOT_FOUND });
+  const structured = { status: r.status, retryAllowed: false, reason: r.reason, nextStep: NEXT_CLARIFY, candidates: r.candidates };
+  const lines = [
+    `status=clarification_required (${r.reason}): «${query}» is not one place; no hotel search was made`,
+    ...r.candidates.map((c) => `- destinationId=${c.destinationId} ${c.name}, ${c.region}, ${c.country}`),
+    `next: ${NEXT_CLARIFY}`,
+  ];
+  return { structured, text: lines.join("\n") };
+}
+
+export const resolveDestinationTool = defineTool({
+  name: "tbank_hotels_resolve_destination",
+  title: "Resolve a destination",
+  description:
+    "Finds a city in the T-Bank Hotels location catalog. Returns resolved (destinationId), clarification_required with candidates for an ambiguous name, or destination_not_found. Optional: tbank_hotels_plan_stay resolves names itself.",
+  toolset: "journey",
+  input: wire(z.strictObject({ query: z.string().trim().min(1).max(200) })),
+  output: Output,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  handler: async ({ query }, ctx) => {
+    let r: DestinationResolution;
+    try {
+      r = await lookupDestination(ctx, query);
+    } catch (err) {
+      return failure(providerFailure(err));
+    }
+    if (r.status !== "resolved") return unresolved(query, r);
+    const d = r.destination;
+    const nextStep = "Call tbank_hotels_plan_stay with this destinationId (or the city name) as destination.";
+    return {
+      structured: { status: "resolved" as const, retryAllowed: true, nextStep, destination: d },
+      text: `status=resolved destinationId=${d.destinationId} ${d.name}, ${d.region}, ${d.country}\nnext: ${nextStep}`,
+    };
+  },
+});

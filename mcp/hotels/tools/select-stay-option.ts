@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { findOption } from "../journey/options.js";
+import { withSelectedOption } from "../journey/state.js";
+import { defineTool } from "./define.js";
+import { failure, invalidInput, lookupJourney } from "./outcomes.js";
+import { cardLine, toCard } from "./present.js";
+import { Failure, JourneyIdInput, Obj, wire } from "./schemas.js";
+
+const Output = wire(z.object({
+  status: z.enum(["ok", "invalid_input", "journey_not_found", "journey_expired"]),
+  ...Failure,
+  journeyId: z.string().optional(),
+  selected: Obj.optional(),
+}));
+
+export const selectStayOption = defineTool({
+  name: "tbank_hotels_select_stay_option",
+  title: "Select a stay option",
+  description:
+    "Selects one option of the journey by optionId (choosing another hotel clears previously loaded rates). Next: tbank_hotels_get_selected_stay_rates. No provider call.",
+  toolset: "journey",
+  input: wire(z.strictObject({ journeyId: JourneyIdInput, optionId: z.string().min(1).max(40) })),
+  output: Output,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: ({ journeyId, optionId }, ctx) => {
+    const found = lookupJourney(ctx, journeyId);
+    if (!found.ok) return Promise.resolve(failure(found.failure));
+    const option = findOption(found.journey.state.options, optionId);
+    if (!option) {
+      const errors = [{ field: "optionId", message: "not an option of this journey: use an optionId shown for this journeyId" }];
+      return Promise.resolve(failure(invalidInput(errors, "Pick an optionId from this journey's options (tbank_hotels_get_stay_options).")));
+    }
+    ctx.journeys.update(journeyId, (s) => withSelectedOption(s, optionId));
+    const card = toCard(option.public);
+    const nextStep = card.hasRates
+      ? "Load its bookable rates with tbank_hotels_get_selected_stay_rates(journeyId)."
+      : "The provider reports no bookable rates for this hotel; tell the user and offer another option (tbank_hotels_get_selected_stay_rates may confirm).";
+    return Promise.resolve({
+      structured: { status: "ok" as const, retryAllowed: true, nextStep, journeyId, selected: card },
+      text: `status=ok journeyId=${journeyId} selected:\n${cardLine(card, 1)}\nnext: ${nextStep}`,
+    });
+  },
+});

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { findRate } from "../journey/rates.js";
+import { withSelectedRate } from "../journey/state.js";
+import { baseOutput, JourneyIdInput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, textLines } from "./checkout-common.js";
+import { defineTool } from "./define.js";
+
+const Output = z.object({
+  ...baseOutput(["rate_selected", "rates_not_loaded", "no_bookable_rates", "rate_not_found", "journey_not_found", "journey_expired", "selection_required"]),
+  selectedRate: RateSummarySchema.optional(),
+  availableRateNumbers: z.array(z.number()).optional(),
+});
+type Out = z.infer<typeof Output>;
+
+const NEXT_STEP =
+  "«оформить/забронировать/продолжить» → tbank_hotels_create_checkout_handoff; current price check → tbank_hotels_inspect_checkout; summary → tbank_hotels_create_booking_preview";
+
+function refused(status: "rates_not_loaded" | "no_bookable_rates" | "rate_not_found", message: string, nextStep: string, extra: Partial<Out> = {}) {
+  return {
+    structured: { status, retryAllowed: false, nextStep, message, ...extra },
+    text: textLines(`status=${status}`, message, `nextStep: ${nextStep}`),
+    isError: true,
+  };
+}
+
+export const selectStayRate = defineTool({
+  name: "tbank_hotels_select_stay_rate",
+  title: "Select a rate",
+  description:
+    "Selects a rate by its rateNumber from tbank_hotels_get_selected_stay_rates. " +
+    "For «оформить/забронировать» continue with tbank_hotels_create_checkout_handoff.",
+  toolset: "journey",
+  input: z.strictObject({ journeyId: JourneyIdInput, rateNumber: z.number().int().min(1).max(99) }),
+  output: Output,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: ({ journeyId, rateNumber }, ctx) => {
+    const sel = loadSelectedStay(ctx, journeyId);
+    if (!sel.ok) return Promise.resolve(sel.outcome);
+    const { state, option } = sel;
+    const loaded = state.rates;
+    if (!loaded || loaded.status === "rates_temporarily_unavailable") {
+      return Promise.resolve(refused("rates_not_loaded", "Rates of the selected hotel are not loaded.", "tbank_hotels_get_selected_stay_rates"));
+    }
+    if (loaded.status === "no_bookable_rates") {
+      return Promise.resolve(refused("no_bookable_rates", "This hotel has no bookable rates for these dates.", "tbank_hotels_select_stay_option (another hotel)"));
+    }
+    const rate = findRate(loaded.rates, rateNumber);
+    const bookable = loaded.rates.filter((r) => r.bookable).map((r) => r.rateNumber);
+    if (!rate?.bookable) {
+      return Promise.resolve(
+        refused("rate_not_found", `No bookable rate #${rateNumber}; choose one of ${bookable.join(", ")}.`, "tbank_hotels_select_stay_rate", { availableRateNumbers: bookable }),
+      );
+    }
+    const optionId = option.public.optionId;
+    // Selecting the same rate again keeps a fresh inspection; another rate drops it.
+    ctx.journeys.update(journeyId, (s) => (s.selectedOptionId === optionId && s.selectedRateNumber !== rateNumber ? withSelectedRate(s, rateNumber) : s));
+    const stay = staySummary(state, option);
+    const selectedRate = rateSummary(rate);
+    return Promise.resolve({
+      structured: { status: "rate_selected" as const, retryAllowed: false, nextStep: NEXT_STEP, selectedRate },
+      text: textLines(`status=rate_selected rateNumber=${rateNumber}`, stayLine(stay), rateLine(selectedRate), `nextStep: ${NEXT_STEP}`),
+    });
+  },
+});

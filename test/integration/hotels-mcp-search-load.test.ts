@@ -1,0 +1,207 @@
+import type { Progress } from "@modelcontextprotocol/sdk/types.js";
+import { ProgressNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Tiktoken } from "js-tiktoken/lite";
+import o200k from "js-tiktoken/ranks/o200k_base";
+import { afterEach, describe, expect, it } from "vitest";
+import type { FetchLike } from "../../mcp/hotels/provider/index.js";
+import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
+import { stay } from "./helpers/search-tools.js";
+
+const KAZAN = { destination: "Казань", rooms: [{ adults: 2 }] };
+const SEARCH_TOOL_NAMES = [
+  "tbank_hotels_resolve_destination",
+  "tbank_hotels_plan_stay",
+  "tbank_hotels_continue_stay_search",
+  "tbank_hotels_get_stay_options",
+  "tbank_hotels_compare_stay_options",
+  "tbank_hotels_select_stay_option",
+  "tbank_hotels_repeat_stay_plan",
+];
+const enc = new Tiktoken(o200k);
+
+interface Coverage {
+  requestsMade: number;
+  collectedCount: number;
+  reportedCount: number;
+  truncated: boolean;
+  coverageLevel: string;
+  coverageRatio: number;
+  continuationAvailable: boolean;
+  continuationRecommended: boolean;
+}
+
+/** Real fetch, except that the n-th search request fails like a dropped connection. */
+function failingNthSearch(n: number): FetchLike {
+  let count = 0;
+  return (url, init) => {
+    if (url.pathname.endsWith("/v3/search") && ++count === n) return Promise.reject(new TypeError("fetch failed"));
+    return fetch(url, init);
+  };
+}
+
+describe("Hotels MCP search tools: load protection, coverage, progress, contract", () => {
+  let h: HotelsHarness | undefined;
+  const start = async (opts: Parameters<typeof startHotelsHarness>[0] = {}) => (h = await startHotelsHarness(opts));
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  it("pins tools/list order, annotations and output schemas, within the token budget", async () => {
+    const { client } = await start();
+    const { tools } = await client.listTools();
+    const mine = tools.filter((t) => SEARCH_TOOL_NAMES.includes(t.name));
+    expect(mine.map((t) => t.name)).toEqual(SEARCH_TOOL_NAMES);
+    expect(Object.fromEntries(mine.map((t) => [t.name, { ...t.annotations, title: undefined }]))).toEqual({
+      tbank_hotels_resolve_destination: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      tbank_hotels_plan_stay: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      tbank_hotels_continue_stay_search: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      tbank_hotels_get_stay_options: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      tbank_hotels_compare_stay_options: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      tbank_hotels_select_stay_option: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      tbank_hotels_repeat_stay_plan: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    });
+    for (const t of mine) {
+      expect(t.outputSchema?.required).toEqual(expect.arrayContaining(["status", "retryAllowed"]));
+      expect(JSON.stringify(t)).not.toContain("9007199254740991");
+    }
+    const tokens = (v: unknown) => enc.encode(JSON.stringify(v)).length;
+    expect(tokens(mine)).toBeLessThanOrEqual(3_100);
+    expect(tokens(tools), "the whole default tools/list (all teams' tools)").toBeLessThanOrEqual(6_000);
+  });
+
+  it("50 identical concurrent plan_stay calls make one catalog read and one search lifecycle", async () => {
+    const harness = await start();
+    const args = { ...KAZAN, ...stay(30) };
+    const results = await Promise.all(Array.from({ length: 50 }, () => harness.call("tbank_hotels_plan_stay", args)));
+    for (const r of results) expect(r.data.status).toBe("ok");
+    expect(new Set(results.map((r) => r.data.journeyId)).size).toBe(50);
+    const coverage = results[0]!.data.searchCoverage as Coverage;
+    expect(coverage.truncated).toBe(false);
+    expect(harness.sandbox.control.requestCount("locations")).toBe(1);
+    expect(harness.sandbox.control.requestCount("search")).toBe(coverage.requestsMade);
+  });
+
+  it("a ranking switch inside 30 s reuses the search: no HTTP call", async () => {
+    const harness = await start();
+    const first = await harness.call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(31) });
+    expect(first.data.status).toBe("ok");
+    harness.sandbox.control.resetCounters();
+    const cheap = await harness.call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(31), ranking: "lowest_price", maxOptions: 20 });
+    expect(cheap.data).toMatchObject({ status: "ok", ranking: "lowest_price", total: first.data.total });
+    const perNight = (cheap.data.options as { pricePerNightDisplay: string }[]).map((o) => Number(o.pricePerNightDisplay.replace(/[^\d,]/g, "").replace(",", ".")));
+    expect(perNight).toEqual([...perNight].sort((a, b) => a - b));
+    const best = await harness.call("tbank_hotels_get_stay_options", { journeyId: first.data.journeyId, ranking: "best_value" });
+    expect(best.data.ranking).toBe("best_value");
+    expect(harness.sandbox.control.requestCounts()).toEqual({});
+  });
+
+  it("Москва stops at the 20-request cap with coverage fields; nothing left to continue", async () => {
+    const harness = await start();
+    const { data, text } = await harness.call("tbank_hotels_plan_stay", { destination: "Москва", rooms: [{ adults: 2 }], ...stay(32) });
+    expect(data.status).toBe("ok");
+    const c = data.searchCoverage as Coverage;
+    expect(c).toMatchObject({ requestsMade: 20, truncated: true, loadingCompleted: false, providerSort: null, continuationAvailable: false, continuationRecommended: false });
+    expect(c.reportedCount).toBeGreaterThan(c.collectedCount);
+    expect(c.coverageLevel).toBe(c.coverageRatio >= 0.8 ? "substantial" : "partial");
+    expect(harness.sandbox.control.requestCount("search")).toBe(20);
+    expect(text).toContain("truncated");
+    harness.sandbox.control.resetCounters();
+    const more = await harness.call("tbank_hotels_continue_stay_search", { journeyId: data.journeyId });
+    expect(more.data).toMatchObject({ status: "continuation_unavailable", retryAllowed: false });
+    expect(harness.sandbox.control.requestCounts()).toEqual({});
+  });
+
+  it("a truncated collection is continued once, keeps optionIds, and is never recommended again", async () => {
+    const harness = await start({ deps: { fetch: failingNthSearch(3) } });
+    const plan = await harness.call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(33) });
+    const before = plan.data.searchCoverage as Coverage;
+    expect(before).toMatchObject({ requestsMade: 3, truncated: true, coverageLevel: "partial", continuationAvailable: true, continuationRecommended: true });
+    expect(String(plan.data.nextStep)).toContain("tbank_hotels_continue_stay_search once");
+    const journeyId = String(plan.data.journeyId);
+    const idsBefore = journeyOptionIds(harness, journeyId);
+
+    const more = await harness.call("tbank_hotels_continue_stay_search", { journeyId });
+    expect(more.data).toMatchObject({ status: "ok", selectionReset: false });
+    const after = more.data.searchCoverage as Coverage;
+    expect(after.collectedCount).toBeGreaterThan(before.collectedCount);
+    expect(after.requestsMade).toBeLessThanOrEqual(20);
+    expect(after.continuationRecommended).toBe(false);
+    expect(more.data.added).toBe(after.collectedCount - before.collectedCount);
+    const idsAfter = journeyOptionIds(harness, journeyId);
+    expect(idsAfter.slice(0, idsBefore.length)).toEqual(idsBefore);
+
+    const again = await harness.call("tbank_hotels_continue_stay_search", { journeyId });
+    expect(again.data.status).toBe("continuation_unavailable");
+    // Completed by continuation, the collection now serves an identical plan from the cache.
+    harness.sandbox.control.resetCounters();
+    expect((await harness.call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(33) })).data.status).toBe("ok");
+    expect(harness.sandbox.control.requestCounts()).toEqual({});
+  });
+
+  it("a dropped connection on the first page is a terminal search_unavailable", async () => {
+    const harness = await start({ deps: { fetch: failingNthSearch(1) } });
+    const { data, result } = await harness.call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(34) });
+    expect(result.isError).toBe(true);
+    expect(data).toMatchObject({ status: "search_unavailable", retryAllowed: false, provider: { kind: "unavailable" } });
+  });
+
+  it("no_matching_stays when the breakfast-filtered search comes back empty", async () => {
+    const emptyFiltered: FetchLike = async (url, init) => {
+      if (url.pathname.endsWith("/v3/search") && typeof init.body === "string" && init.body.includes("meal_types")) {
+        const page = { searchId: "srch_empty", destinationId: "1003", items: [], offset: 0, nextOffset: null, isLoadingCompleted: true, totalCount: 0, loadedCount: 0 };
+        return new Response(JSON.stringify(page), { status: 200, headers: { "content-type": "application/json" } });
+      }
+      return fetch(url, init);
+    };
+    const harness = await start({ deps: { fetch: emptyFiltered } });
+    const { data, result } = await harness.call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(35), breakfastIncluded: true });
+    expect(result.isError).toBeFalsy();
+    expect(data).toMatchObject({ status: "no_matching_stays", reason: "no_stays_with_conditions", retryAllowed: false, conditionsApplied: [{ condition: "breakfastIncluded" }] });
+    expect(data.journeyId).toBeUndefined();
+    expect(String(data.nextStep)).toContain("only if the user explicitly asks");
+  });
+
+  it("sends progress notifications while paging only when the client asked for them", async () => {
+    const harness = await start();
+    const seen: Progress[] = [];
+    const result = await harness.client.callTool({ name: "tbank_hotels_plan_stay", arguments: { ...KAZAN, ...stay(36) } }, undefined, { onprogress: (p) => seen.push(p) });
+    const coverage = (result.structuredContent as { searchCoverage: Coverage }).searchCoverage;
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    const values = seen.map((p) => p.progress);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(new Set(values).size).toBe(values.length);
+    expect(seen.at(-1)).toMatchObject({ progress: coverage.collectedCount, total: coverage.reportedCount });
+    expect(seen[0]!.message).toMatch(/^collected \d+ of \d+ hotels$/);
+
+    let stray = 0;
+    harness.client.setNotificationHandler(ProgressNotificationSchema, () => {
+      stray += 1;
+    });
+    await harness.call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(37) });
+    expect(stray).toBe(0);
+  });
+
+  it("a journey past its 60 minutes is journey_expired", async () => {
+    let now = Date.now();
+    const harness = await start({ deps: { now: () => now } });
+    const plan = await harness.call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(38) });
+    now += 61 * 60_000;
+    const { data } = await harness.call("tbank_hotels_get_stay_options", { journeyId: plan.data.journeyId });
+    expect(data).toMatchObject({ status: "journey_expired", retryAllowed: false });
+  });
+
+  it("a plan_stay answer with 10 options stays well under 2,000 tokens of text", async () => {
+    const harness = await start();
+    const { text, data } = await harness.call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(39), hotelPreferences: { pricePerNight: { min: 6000, max: 13000, currency: "RUB" } }, ranking: "best_value" });
+    expect(data.options).toHaveLength(10);
+    expect(data.preferencesApplied).toEqual({ applied: true });
+    expect(enc.encode(text).length).toBeLessThan(1_500);
+  });
+});
+
+function journeyOptionIds(h: HotelsHarness, journeyId: string): string[] {
+  const found = h.ctx.journeys.get(journeyId);
+  if (found.status !== "found") throw new Error(`journey ${found.status}`);
+  return found.journey.state.options.map((o) => o.public.optionId);
+}
