@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { readFileSync } from "node:fs";
 import { parseConfig } from "../../shared/config/index.js";
-import { createLogger } from "../../shared/logger.js";
-import { createHotelsServer } from "./server.js";
+import { startFastPath, type ToolCatalog } from "../fast-start.js";
 
 // stdout is the MCP wire: everything human goes to stderr.
 const parsed = parseConfig(process.env);
@@ -11,12 +10,24 @@ if (!parsed.ok) {
   process.stderr.write("tbank-hotels-mcp: fix the configuration above (tbank-mcp doctor lists every check)\n");
   process.exitCode = 78;
 } else {
-  const logger = createLogger({ name: "hotels-mcp", level: process.env.TBANK_LOG_LEVEL === "debug" ? "debug" : "warn" });
-  const { server } = createHotelsServer(parsed.config, { logger });
-  // A client that goes away closes our stdout; that ends the session, it is not a crash.
-  process.stdout.on("error", () => void server.close());
-  server.connect(new StdioServerTransport()).catch((err: unknown) => {
+  const { config } = parsed;
+  const fail = (err: unknown): void => {
     process.stderr.write(`tbank-hotels-mcp: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;
+  };
+  // A client that goes away closes our stdout; that ends the session, it is not a crash.
+  process.stdout.on("error", () => process.stdin.destroy());
+  const catalog = JSON.parse(readFileSync(new URL("./hotels-tools.json", import.meta.url), "utf8")) as ToolCatalog;
+  startFastPath({
+    catalog,
+    toolsets: config.hotels.toolsets,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    onError: fail,
+    load: async (write) => {
+      const [{ loadHotelsServer }, { createLogger }] = await Promise.all([import("./full-server.js"), import("../../shared/logger.js")]);
+      const logger = createLogger({ name: "hotels-mcp", level: process.env.TBANK_LOG_LEVEL === "debug" ? "debug" : "warn" });
+      return loadHotelsServer(config, logger, write);
+    },
   });
 }
