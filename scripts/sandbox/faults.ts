@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * Faults a test or a person can switch on per route. Each fault applies `times` times (default:
- * until cleared). Latency delays an otherwise normal answer; the other kinds replace or damage it.
+ * until cleared). Latency makes an otherwise normal answer leave `ms` after the request arrived
+ * (the route's own work included); the other kinds replace or damage it.
  */
 export const FaultSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("latency"), ms: z.number().int().min(0).max(120_000), times: z.number().int().positive().optional() }),

@@ -42,6 +42,7 @@ export function createDispatcher(opts: {
     providerError(status, ERROR_CODES[status] ?? `http_${status}`, `simulated upstream failure${opts.canary ? ` trace=${opts.canary}` : ""}`, requestId);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const arrived = performance.now();
     const requestId = `sbx-${(nextRequest++).toString(16).padStart(6, "0")}`;
     const url = new URL(req.url ?? "/", opts.origin());
     const body = await readBody(req);
@@ -55,8 +56,7 @@ export function createDispatcher(opts: {
     const fault = opts.faults.take(route.id);
     switch (fault?.kind) {
       case "latency":
-        await sleep(fault.ms, undefined, { signal: abort.signal }).catch(() => undefined);
-        break;
+        break; // applied below, once the answer is ready
       case "status":
         return write(res, errorBody(fault.status, requestId));
       case "rate_limit":
@@ -75,6 +75,12 @@ export function createDispatcher(opts: {
       response = errorBody(500, requestId);
     }
     response = { ...response, headers: { "x-request-id": requestId, ...response.headers } };
+    if (fault?.kind === "latency") {
+      // The route answers `ms` after the request arrived, its own work included: a provider that
+      // takes 50 ms per page, not 50 ms plus however long this simulator needed.
+      const wait = fault.ms - (performance.now() - arrived);
+      if (wait > 0) await sleep(wait, undefined, { signal: abort.signal }).catch(() => undefined);
+    }
     switch (fault?.kind) {
       case "truncated":
         return writeTruncated(res, response);

@@ -29,7 +29,14 @@ describe("tbank-mcp main", () => {
   });
 
   it("exits 2 on bad sandbox options, with the usage", async () => {
-    for (const argv of [["sandbox", "--port", "abc"], ["sandbox", "--bogus"], ["sandbox", "--canary", "has spaces"], ["sandbox", "--port", "70000"]]) {
+    for (const argv of [
+      ["sandbox", "--port", "abc"],
+      ["sandbox", "--bogus"],
+      ["sandbox", "--canary", "has spaces"],
+      ["sandbox", "--port", "70000"],
+      ["sandbox", "--latency", "search"],
+      ["sandbox", "--latency", "no_such_route=50"],
+    ]) {
       const t = io();
       expect(await main(argv, t.io)).toBe(2);
       expect(t.err.join("")).toContain("tbank-mcp sandbox [--port N]");

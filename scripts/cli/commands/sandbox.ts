@@ -3,10 +3,12 @@ import { startSandbox } from "../../sandbox/index.js";
 import { UsageError } from "../errors.js";
 import type { CommandIo } from "../io.js";
 
-export const usage = `tbank-mcp sandbox [--port N] [--seed S] [--canary C] [--access-token-ttl SECONDS] [--device-interval SECONDS]
+export const usage = `tbank-mcp sandbox [--port N] [--seed S] [--canary C] [--access-token-ttl SECONDS] [--device-interval SECONDS] [--latency ROUTE=MS ...]
 
 Serves the deterministic sandbox Hotels API, identity provider and banking API on 127.0.0.1 until
-SIGTERM or Ctrl-C. The first lines on stdout are environment assignments for the other programs.`;
+SIGTERM or Ctrl-C. The first lines on stdout are environment assignments for the other programs.
+--latency delays every answer of one route (e.g. --latency search=50), to watch the toolkit under
+a slow provider; route ids are listed in docs/provider-contract.md.`;
 
 export interface SandboxCommandOptions {
   port: number;
@@ -14,6 +16,7 @@ export interface SandboxCommandOptions {
   canary: string | undefined;
   accessTokenTtlSeconds: number;
   deviceIntervalSeconds: number;
+  latency: Record<string, number>;
 }
 
 function int(value: string | undefined, flag: string, fallback: number): number {
@@ -33,6 +36,7 @@ export function parse(argv: string[]): SandboxCommandOptions {
       canary: { type: "string" },
       "access-token-ttl": { type: "string" },
       "device-interval": { type: "string" },
+      latency: { type: "string", multiple: true },
     },
   });
   return {
@@ -41,6 +45,13 @@ export function parse(argv: string[]): SandboxCommandOptions {
     canary: values.canary,
     accessTokenTtlSeconds: int(values["access-token-ttl"], "--access-token-ttl", 600),
     deviceIntervalSeconds: int(values["device-interval"], "--device-interval", 5),
+    latency: Object.fromEntries(
+      (values.latency ?? []).map((spec) => {
+        const m = /^([a-z0-9_]+)=(\d{1,6})$/.exec(spec);
+        if (!m?.[1] || !m[2]) throw new UsageError(`--latency takes ROUTE=MS, got ${JSON.stringify(spec)}`);
+        return [m[1], Number(m[2])];
+      }),
+    ),
   };
 }
 
@@ -52,8 +63,9 @@ export async function run(argv: string[], io: CommandIo): Promise<void> {
     canary: options.canary,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     deviceIntervalSeconds: options.deviceIntervalSeconds,
+    faults: Object.fromEntries(Object.entries(options.latency).map(([route, ms]) => [route, { kind: "latency" as const, ms }])),
   }).catch((err: unknown) => {
-    if (err instanceof Error && "issues" in err) throw new UsageError(`invalid sandbox option: ${err.message}`);
+    if (err instanceof Error && ("issues" in err || err.message.startsWith("unknown sandbox route id"))) throw new UsageError(`invalid sandbox option: ${err.message}`);
     throw err;
   });
   const { urls } = sandbox;
