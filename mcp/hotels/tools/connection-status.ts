@@ -12,12 +12,12 @@ const Output = z.object({
   bookingExecution: z.object({ available: z.literal(false), reason: z.string() }),
   paymentFormExecution: z.object({ available: z.literal(false), reason: z.string() }),
   loadProtection: z.object({
-    maxConcurrent: z.number().int(),
-    inFlight: z.number().int(),
-    queued: z.number().int(),
-    queueLimit: z.number().int(),
-    cachedSearches: z.number().int(),
-    inFlightSearches: z.number().int(),
+    maxConcurrent: z.number(),
+    inFlight: z.number(),
+    queued: z.number(),
+    queueLimit: z.number(),
+    cachedSearches: z.number(),
+    inFlightSearches: z.number(),
   }),
   toolsets: z.array(z.string()),
 });

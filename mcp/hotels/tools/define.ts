@@ -42,7 +42,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: To
 export function registerTool(server: McpServer, def: AnyToolDef, ctx: HotelsContext): void {
   server.registerTool(
     def.name,
-    { title: def.title, description: def.description, inputSchema: def.input as z.ZodObject, outputSchema: def.output as z.ZodObject, annotations: { title: def.title, ...def.annotations } },
+    { title: def.title, description: def.description, inputSchema: withoutSchemaUrl(def.input as z.ZodObject), outputSchema: withoutSchemaUrl(def.output as z.ZodObject), annotations: { title: def.title, ...def.annotations } },
     async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
       const token = extra._meta?.progressToken;
       // The SDK has already parsed `args` with def.input and checks `out` against def.output.
@@ -60,4 +60,9 @@ export function registerTool(server: McpServer, def: AnyToolDef, ctx: HotelsCont
       };
     },
   );
+}
+
+/** tools/list would repeat the JSON Schema dialect URL in every input and output schema: drop it. */
+function withoutSchemaUrl<T extends z.ZodObject>(schema: T): T {
+  return schema.meta({ $schema: undefined });
 }
