@@ -13,7 +13,7 @@ export function registerHotelsTools(server: McpServer, ctx: HotelsContext, tools
   const enabled = ctx.config.hotels.toolsets;
   const registered: string[] = [];
   for (const tool of tools) {
-    if (tool.toolset !== "always" && !enabled.has(tool.toolset)) continue;
+    if (tool.toolset !== "always" && !(enabled as ReadonlySet<string>).has(tool.toolset)) continue;
     registerTool(server, tool, ctx);
     registered.push(tool.name);
   }
