@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { BrokerClient, brokerFailure } from "../../mcp/shared/broker-client.js";
+import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerUnavailableError } from "../../shared/protocol/client.js";
+import { SAMPLES } from "../fixtures/operation-samples.js";
+import { sampleHandlers, startTestBroker, tempBrokerDirs } from "./helpers/broker-harness.js";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setup(handlers = sampleHandlers()) {
+  const dirs = await tempBrokerDirs();
+  cleanups.push(dirs.cleanup);
+  const client = new BrokerClient({ socketPath: dirs.socketPath, role: "hotels", clientVersion: "t", timeoutMs: 2000 });
+  cleanups.push(() => Promise.resolve(client.close()));
+  return { dirs, client, start: () => startTestBroker({ ...dirs, handlers }) };
+}
+
+describe("BrokerClient (MCP side)", () => {
+  it("reports broker_unavailable when nothing listens, and the next step in words", async () => {
+    const { client } = await setup();
+    expect((await client.readiness()).state).toBe("broker_unavailable");
+    const failure = await client.call("hotels.status", {}).then(() => undefined, brokerFailure);
+    expect(failure).toMatchObject({ status: "broker_unavailable", retryAllowed: false });
+    expect(failure?.nextStep).toContain("tbank-mcp login");
+  });
+
+  it("reads readiness from the welcome's verifiedOperations and the status operation", async () => {
+    const { client, start } = await setup(sampleHandlers({ "hotels.status": () => Promise.resolve({ state: "mobile_read_only_ready" as const }) }));
+    const broker = await start();
+    cleanups.push(() => broker.stop("test"));
+    expect(await client.readiness()).toMatchObject({ state: "mobile_read_only_ready" });
+  });
+
+  it("says mobile_login_required when the broker has no session", async () => {
+    const { client, start } = await setup(sampleHandlers({ "hotels.status": () => Promise.resolve({ state: "mobile_login_required" as const }) }));
+    const broker = await start();
+    cleanups.push(() => broker.stop("test"));
+    expect((await client.readiness()).state).toBe("mobile_login_required");
+  });
+
+  it("reconnects once after the broker restarted", async () => {
+    const { client, start } = await setup();
+    const first = await start();
+    expect(await client.call("hotels.list_bookings", {})).toEqual(SAMPLES["hotels.list_bookings"].result);
+    await first.stop("restart");
+    const second = await start();
+    cleanups.push(() => second.stop("test"));
+    expect(await client.call("hotels.list_bookings", {})).toEqual(SAMPLES["hotels.list_bookings"].result);
+  });
+
+  it("maps broker errors to retryAllowed and a next step, never echoing the raw message", () => {
+    expect(brokerFailure(new BrokerError("mobile_login_required", "secret detail"))).toEqual({ status: "mobile_login_required", retryAllowed: false, nextStep: expect.stringContaining("tbank-mcp login") as string });
+    expect(brokerFailure(new BrokerError("capability_consumed"))).toMatchObject({ nextStep: expect.stringContaining("new one") as string });
+    expect(brokerFailure(new BrokerError("timeout"))).toMatchObject({ retryAllowed: true });
+    expect(brokerFailure(new Error("ord_SECRET leaked"))).toMatchObject({ status: "internal", retryAllowed: false });
+    expect(JSON.stringify(brokerFailure(new Error("ord_SECRET")))).not.toContain("ord_SECRET");
+    expect(brokerFailure(new BrokerUnavailableError("x")).status).toBe("broker_unavailable");
+  });
+});
