@@ -1,17 +1,23 @@
 import { writeFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { createBankingServer } from "../mcp/banking/server.js";
 import type { ToolCatalog } from "../mcp/fast-start.js";
 import { createHotelsServer } from "../mcp/hotels/server.js";
 import { HOTELS_TOOLS } from "../mcp/hotels/tools/index.js";
 import { parseConfig } from "../shared/config/index.js";
+import type { ToolkitConfig } from "../shared/config/types.js";
 
-/** Asks the real server, with every toolset on, what initialize and tools/list answer. */
-export async function hotelsCatalog(): Promise<ToolCatalog> {
+function catalogConfig(): ToolkitConfig {
   const parsed = parseConfig({ HOME: "/nonexistent-home", TBANK_HOTELS_TOOLSETS: "all", TBANK_AUTH_BROKER_SOCKET: "/nonexistent-home/auth.sock" });
   if (!parsed.ok) throw new Error("catalog config");
-  const { server } = createHotelsServer(parsed.config);
+  return parsed.config;
+}
+
+/** Asks a real server what initialize and tools/list answer. */
+async function catalogOf(server: McpServer, toolsetOf: (name: string) => string): Promise<ToolCatalog> {
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(b);
   const client = new Client({ name: "catalog", version: "1" });
@@ -22,10 +28,24 @@ export async function hotelsCatalog(): Promise<ToolCatalog> {
     instructions: client.getInstructions(),
     capabilities: client.getServerCapabilities() ?? {},
     protocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
-    tools: tools.map((tool) => ({ toolset: HOTELS_TOOLS.find((d) => d.name === tool.name)?.toolset ?? "always", tool })),
+    tools: tools.map((tool) => ({ toolset: toolsetOf(tool.name), tool })),
   };
   await client.close();
   return catalog;
 }
 
-if (process.argv[2]) writeFileSync(process.argv[2], `${JSON.stringify(await hotelsCatalog())}\n`);
+/** The Hotels catalog, with every toolset on. */
+export async function hotelsCatalog(): Promise<ToolCatalog> {
+  return catalogOf(createHotelsServer(catalogConfig()).server, (name) => HOTELS_TOOLS.find((d) => d.name === name)?.toolset ?? "always");
+}
+
+/** The Banking catalog: every Banking tool is always on. */
+export async function bankingCatalog(): Promise<ToolCatalog> {
+  const { server, ctx } = createBankingServer(catalogConfig());
+  const catalog = await catalogOf(server, () => "always");
+  ctx.broker?.close();
+  return catalog;
+}
+
+// argv: <output path> [hotels|banking]; hotels when the server is not named.
+if (process.argv[2]) writeFileSync(process.argv[2], `${JSON.stringify(await (process.argv[3] === "banking" ? bankingCatalog() : hotelsCatalog()))}\n`);

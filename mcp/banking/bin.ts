@@ -1,4 +1,39 @@
 #!/usr/bin/env node
-// Declared now so the package shape is final; the program itself lands with issue #5.
-process.stderr.write("tbank-banking-mcp: not implemented yet in this version (tracked in issue #5)\n");
-process.exitCode = 78;
+import { readFileSync } from "node:fs";
+import { parseConfig } from "../../shared/config/index.js";
+import { startFastPath, type ToolCatalog } from "../fast-start.js";
+
+// stdout is the MCP wire: everything human goes to stderr.
+const parsed = parseConfig(process.env);
+if (!parsed.ok) {
+  for (const p of parsed.problems) process.stderr.write(`tbank-banking-mcp: ${p.variable}: ${p.message}\n`);
+  process.stderr.write("tbank-banking-mcp: fix the configuration above (tbank-mcp doctor lists every check)\n");
+  process.exitCode = 78;
+} else {
+  const { config } = parsed;
+  const fail = (err: unknown): void => {
+    process.stderr.write(`tbank-banking-mcp: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  };
+  let closeBroker: (() => void) | undefined;
+  // A client that goes away closes our stdout or stdin; that ends the session, it is not a crash.
+  process.stdout.on("error", () => process.stdin.destroy());
+  process.stdin.once("close", () => closeBroker?.());
+  process.stdin.once("end", () => closeBroker?.());
+  const catalog = JSON.parse(readFileSync(new URL("./banking-tools.json", import.meta.url), "utf8")) as ToolCatalog;
+  startFastPath({
+    catalog,
+    // Every Banking tool is always on.
+    toolsets: new Set<string>(),
+    stdin: process.stdin,
+    stdout: process.stdout,
+    onError: fail,
+    load: async (write) => {
+      const [{ loadBankingServer }, { createLogger }] = await Promise.all([import("./full-server.js"), import("../../shared/logger.js")]);
+      const logger = createLogger({ name: "banking-mcp", level: process.env.TBANK_LOG_LEVEL === "debug" ? "debug" : "warn" });
+      const loaded = await loadBankingServer(config, logger, write);
+      closeBroker = () => loaded.close();
+      return loaded;
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import type { ToolkitConfig } from "../../shared/config/types.js";
+import { nullLogger, type Logger } from "../../shared/logger.js";
+import { BrokerClient } from "../shared/broker-client.js";
+import type { BankingBroker, BankingContext } from "./context.js";
+import { registerBankingTools } from "./tools/index.js";
+
+export const BANKING_SERVER_VERSION = "0.1.0";
+
+// A copy of the Hotels constant: importing it would pull the whole Hotels server into this bin.
+export const NO_ELICITATION_VALIDATOR: jsonSchemaValidator = {
+  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: "elicitation is not used by this server" }),
+};
+
+const INSTRUCTIONS =
+  "Soft hotel price preferences and the read-only side of a payment handoff. This server never pays: payment happens only on the bank's hosted page. " +
+  "Pass tbank_banking_get_hotel_preferences' hotelPreferences unchanged to tbank_hotels_plan_stay. Never retry a result whose retryAllowed is false.";
+
+export interface BankingServerDeps {
+  /** Replaces the broker client built from the config (tests). */
+  broker?: BankingBroker;
+  now?: () => number;
+  logger?: Logger;
+}
+
+/** Builds the Banking MCP server with its broker client and tools; the caller connects a transport. */
+export function createBankingServer(config: ToolkitConfig, deps: BankingServerDeps = {}): { server: McpServer; ctx: BankingContext; tools: string[] } {
+  const broker =
+    deps.broker ??
+    (config.broker.combinedProfile
+      ? new BrokerClient({ socketPath: config.broker.socketPath, role: "banking", clientVersion: BANKING_SERVER_VERSION, timeoutMs: config.broker.timeoutMs })
+      : undefined);
+  const ctx: BankingContext = { config, broker, logger: deps.logger ?? nullLogger, now: deps.now ?? Date.now };
+  const server = new McpServer(
+    { name: "tbank-banking-mcp", version: BANKING_SERVER_VERSION },
+    // This server never sends elicitation requests, so it needs no JSON Schema validator for them.
+    { instructions: INSTRUCTIONS, capabilities: { tools: {} }, jsonSchemaValidator: NO_ELICITATION_VALIDATOR },
+  );
+  const tools = registerBankingTools(server, ctx);
+  return { server, ctx, tools };
+}

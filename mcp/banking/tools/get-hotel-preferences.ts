@@ -1,0 +1,42 @@
+import { z } from "zod";
+import type { GetHotelPreferencesResult } from "../../../shared/protocol/ops-banking.js";
+import { defineTool } from "./define.js";
+import { Base, brokerCallFailed, failure, NOT_CONFIGURED, Obj } from "./outcomes.js";
+
+const Output = z.object({
+  ...Base,
+  hotelPreferences: Obj.optional(),
+  basis: z.object({ staysCount: z.number(), periodMonths: z.number() }).optional(),
+});
+
+const NEXT_OK =
+  "Pass hotelPreferences unchanged (no edits, no renamed fields) as the hotelPreferences argument of tbank_hotels_plan_stay. It is a soft preference that ranks options, never a filter.";
+
+export const getHotelPreferences = defineTool({
+  name: "tbank_banking_get_hotel_preferences",
+  title: "Hotel price preferences",
+  description:
+    "Soft per-night hotel price preferences derived from the person's past stays, as a ready hotelPreferences object for tbank_hotels_plan_stay (pass it unchanged). No accounts, categories or sums are returned.",
+  toolset: "always",
+  input: z.strictObject({}),
+  output: Output,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  handler: async (_args, ctx) => {
+    if (!ctx.broker) return failure(NOT_CONFIGURED);
+    let result: GetHotelPreferencesResult;
+    try {
+      result = await ctx.broker.call("banking.get_hotel_preferences", {});
+    } catch (err) {
+      return brokerCallFailed(ctx, "banking.get_hotel_preferences", err);
+    }
+    const { hotelPreferences, basis } = result;
+    const structured: z.infer<typeof Output> = { status: "ok", retryAllowed: false, nextStep: NEXT_OK, hotelPreferences, basis };
+    const text = [
+      "status=ok",
+      `hotelPreferences=${JSON.stringify(hotelPreferences)}`,
+      `basis: ${basis.staysCount} stays over ${basis.periodMonths} months`,
+      `next: ${NEXT_OK}`,
+    ].join("\n");
+    return { structured, text };
+  },
+});

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { brokerFailure, type BrokerFailure } from "../../shared/broker-client.js";
+import type { BankingContext } from "../context.js";
+import type { ToolOutcome } from "./define.js";
+
+// `{"type":"object"}` on the wire: nested payloads are typed where they are built, and an open
+// object costs a few tokens in tools/list instead of a full schema.
+export const Obj = z.unknown().meta({ type: "object" });
+
+export const Base = { status: z.string(), retryAllowed: z.boolean(), nextStep: z.string() };
+
+export interface FailureFields {
+  status: BrokerFailure["status"] | "customer_tools_not_configured";
+  retryAllowed: boolean;
+  nextStep: string;
+}
+
+export const NOT_CONFIGURED: FailureFields = {
+  status: "customer_tools_not_configured",
+  retryAllowed: false,
+  nextStep: "banking tools need the auth broker: the person runs `tbank-mcp setup` (it sets TBANK_AUTH_BROKER_SOCKET), then restarts this server",
+};
+
+export function failure(structured: FailureFields): ToolOutcome<FailureFields> {
+  return { structured, text: `status=${structured.status} retryAllowed=${structured.retryAllowed}\nnext: ${structured.nextStep}`, isError: true };
+}
+
+/** Maps a failed broker call; the broker's own message is never repeated. */
+export function brokerCallFailed(ctx: BankingContext, op: string, err: unknown): ToolOutcome<FailureFields> {
+  const f = brokerFailure(err);
+  ctx.logger.warn({ op, outcome: f.status }, "broker call failed");
+  return failure(f);
+}

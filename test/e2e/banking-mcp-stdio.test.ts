@@ -1,0 +1,103 @@
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBankingServer } from "../../mcp/banking/server.js";
+import { parseConfig } from "../../shared/config/index.js";
+import { newRef } from "../../shared/refs.js";
+import { sampleHandlers, startTestBroker, tempBrokerDirs } from "../integration/helpers/broker-harness.js";
+
+describe("tbank-banking-mcp over stdio (spawned bin, fast start path)", () => {
+  let dirs: Awaited<ReturnType<typeof tempBrokerDirs>>;
+  let broker: Awaited<ReturnType<typeof startTestBroker>>;
+  let base: Record<string, string>;
+  let configured: Record<string, string>;
+  let stderr = "";
+  const clients: Client[] = [];
+
+  async function spawnClient(env: Record<string, string>): Promise<{ client: Client }> {
+    const transport = new StdioClientTransport({ command: process.execPath, args: ["dist/tbank-banking-mcp.js"], env, stderr: "pipe" });
+    transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+    const client = new Client({ name: "e2e", version: "1" });
+    await client.connect(transport);
+    clients.push(client);
+    return { client };
+  }
+
+  async function inProcess(env: Record<string, string>) {
+    const parsed = parseConfig(env);
+    if (!parsed.ok) throw new Error("config");
+    const { server, ctx } = createBankingServer(parsed.config);
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(b);
+    const client = new Client({ name: "ref", version: "1" });
+    await client.connect(a);
+    const tools = (await client.listTools()).tools;
+    const info = { version: client.getServerVersion(), instructions: client.getInstructions(), capabilities: client.getServerCapabilities() };
+    await client.close();
+    ctx.broker?.close();
+    return { tools, info };
+  }
+
+  beforeAll(async () => {
+    dirs = await tempBrokerDirs();
+    // An in-process broker with sample answers: the spawned server reaches it over the real socket.
+    broker = await startTestBroker({
+      socketPath: dirs.socketPath,
+      stateDir: dirs.stateDir,
+      handlers: sampleHandlers({ "banking.status": () => Promise.resolve({ state: "mobile_read_only_ready" as const }) }),
+    });
+    base = { PATH: process.env.PATH ?? "", HOME: "/nonexistent-home" };
+    configured = { ...base, TBANK_AUTH_BROKER_SOCKET: dirs.socketPath };
+  });
+  afterAll(async () => {
+    for (const c of clients) await c.close();
+    await broker.stop("test");
+    await dirs.cleanup();
+  });
+
+  it("answers initialize and tools/list exactly as the full server would", async () => {
+    for (const env of [base, configured]) {
+      const { client } = await spawnClient(env);
+      const fast = (await client.listTools()).tools;
+      const ref = await inProcess(env);
+      expect(fast).toEqual(ref.tools);
+      expect(fast.map((t) => t.name)).toEqual(["tbank_banking_connection_status", "tbank_banking_get_hotel_preferences", "tbank_banking_preview_hotel_payment"]);
+      expect({ version: client.getServerVersion(), instructions: client.getInstructions(), capabilities: client.getServerCapabilities() }).toEqual(ref.info);
+    }
+  });
+
+  it("reports connection_status in each reachable state, with a call sent before any tools/list", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [base, "not_configured"],
+      [{ ...base, TBANK_AUTH_BROKER_SOCKET: join(dirs.root, "run", "nobody.sock") }, "broker_unavailable"],
+      [configured, "mobile_read_only_ready"],
+    ];
+    for (const [env, state] of cases) {
+      const { client } = await spawnClient(env);
+      const status = (await client.callTool({ name: "tbank_banking_connection_status", arguments: {} })) as CallToolResult;
+      expect(status.structuredContent).toMatchObject({ brokerReadiness: state, paymentExecution: { available: false }, networkReachability: "not_checked" });
+    }
+  });
+
+  it("reaches the broker over its socket for preferences and a preview, then exits promptly when the client closes", async () => {
+    const { client } = await spawnClient(configured);
+    await client.listTools();
+    const prefs = (await client.callTool({ name: "tbank_banking_get_hotel_preferences", arguments: {} })) as CallToolResult;
+    expect(prefs.structuredContent).toMatchObject({ status: "ok", hotelPreferences: { ranking: "best_value" } });
+    const preview = (await client.callTool({ name: "tbank_banking_preview_hotel_payment", arguments: { paymentHandoffRef: newRef("paymentHandoffRef") } })) as CallToolResult;
+    expect(preview.structuredContent).toMatchObject({ status: "ok", amountDecimal: "18450.5", currency: "RUB", paid: false });
+    const bad = (await client.callTool({ name: "tbank_banking_preview_hotel_payment", arguments: { paymentHandoffRef: "phr_nope" } })) as CallToolResult;
+    expect(bad.isError).toBe(true);
+    // An open broker connection must not keep the process alive once stdin ends (the SDK would SIGTERM after 2 s).
+    const started = Date.now();
+    await client.close();
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it("keeps stdout for the protocol and stderr quiet", () => {
+    expect(stderr).toBe("");
+  });
+});

@@ -1,0 +1,222 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nullAudit } from "../../broker/audit.js";
+import { runBroker, type RunBrokerResult } from "../../broker/main.js";
+import { createBrokerParts } from "../../broker/wire.js";
+import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
+import { parseConfig } from "../../shared/config/index.js";
+import { nullLogger, SecretRegistry } from "../../shared/logger.js";
+import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
+import { newRef } from "../../shared/refs.js";
+import { brokerEnv, type BrokerEnv } from "../e2e/helpers/broker-process.js";
+import { startBankingHarness, type BankingHarness } from "./helpers/banking-mcp-harness.js";
+
+const CANARY = "CANARY-banking-mcp-7e2a";
+// The preview reports how old the observed status is; a clock 125 s ahead makes that visible.
+const AHEAD_MS = 125_000;
+
+describe("Banking MCP against a real broker and the sandbox", () => {
+  let sandbox: Sandbox;
+  let b: BrokerEnv;
+  let broker: Extract<RunBrokerResult, { kind: "running" }>;
+  let mcp: BankingHarness;
+  const conns: BrokerConnection[] = [];
+  const harnesses: BankingHarness[] = [];
+  const seen: unknown[] = [];
+
+  const connect = async (role: "hotels" | "toolkit") => {
+    const conn = await connectBroker({ socketPath: b.socketPath, role, clientVersion: "test", timeoutMs: 10_000 });
+    conns.push(conn);
+    return conn;
+  };
+  const harness = async (...args: Parameters<typeof startBankingHarness>) => {
+    const h = await startBankingHarness(...args);
+    harnesses.push(h);
+    return h;
+  };
+  const call = async (h: BankingHarness, name: string, args: Record<string, unknown> = {}) => {
+    const out = await h.call(name, args);
+    seen.push(out.result);
+    return out;
+  };
+  const mintHandoff = async () => {
+    const hotels = await connect("hotels");
+    const list = await hotels.call("hotels.list_bookings", { limit: 20 });
+    const booking = list.items.find((i) => i.status === "CONFIRMED") ?? list.items[0];
+    if (!booking) throw new Error("the sandbox has no bookings");
+    const handoff = await hotels.call("hotels.create_payment_handoff", { bookingRef: booking.bookingRef });
+    seen.push(list, handoff);
+    return handoff;
+  };
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: "banking-mcp", canary: CANARY, deviceIntervalSeconds: 0 });
+    b = await brokerEnv(sandbox);
+    const parsed = parseConfig(b.env);
+    if (!parsed.ok) throw new Error(`bad broker config: ${JSON.stringify(parsed.problems)}`);
+    const config = parsed.config;
+    const secrets = new SecretRegistry();
+    const uid = process.getuid?.() ?? 0;
+    const result = await runBroker({
+      socketPath: config.broker.socketPath,
+      stateDir: config.broker.stateDir,
+      version: "0.0.0-test",
+      requestTimeoutMs: config.broker.timeoutMs,
+      logger: nullLogger,
+      audit: nullAudit,
+      readPeer: () => ({ pid: process.pid, uid, gid: 0 }),
+      createParts: ({ requestStop, info }) => createBrokerParts({ config, logger: nullLogger, secrets, info, requestStop }),
+    });
+    if (result.kind !== "running") throw new Error("expected a running broker");
+    broker = result;
+    mcp = await harness({ env: b.env, deps: { now: () => Date.now() + AHEAD_MS } });
+  });
+
+  afterAll(async () => {
+    for (const h of harnesses) await h.close();
+    conns.forEach((c) => c.close());
+    await broker?.stop("test");
+    await sandbox?.close();
+    await b?.cleanup();
+  });
+
+  it("lists three annotated tools; only the preview is neither read-only nor idempotent", async () => {
+    const { tools } = await mcp.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(["tbank_banking_connection_status", "tbank_banking_get_hotel_preferences", "tbank_banking_preview_hotel_payment"]);
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    expect(byName.tbank_banking_connection_status).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(byName.tbank_banking_get_hotel_preferences).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(byName.tbank_banking_preview_hotel_payment).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    for (const t of tools) expect(t.outputSchema).toBeDefined();
+  });
+
+  it("without a broker socket: not_configured status and customer_tools_not_configured, no broker call", async () => {
+    const h = await harness();
+    const status = await call(h, "tbank_banking_connection_status");
+    expect(status.data).toMatchObject({ brokerReadiness: "not_configured", paymentExecution: { available: false }, networkReachability: "not_checked" });
+    for (const [name, args] of [["tbank_banking_get_hotel_preferences", {}], ["tbank_banking_preview_hotel_payment", { paymentHandoffRef: newRef("paymentHandoffRef") }]] as const) {
+      const out = await call(h, name, args);
+      expect(out.result.isError).toBe(true);
+      expect(out.data).toMatchObject({ status: "customer_tools_not_configured", retryAllowed: false });
+      expect(out.text).toContain("tbank-mcp setup");
+    }
+  });
+
+  it("with a socket nobody serves: broker_unavailable, isError with the broker failure fields", async () => {
+    const h = await harness({ env: { ...b.env, TBANK_AUTH_BROKER_SOCKET: join(b.root, "run", "nobody.sock") } });
+    expect((await call(h, "tbank_banking_connection_status")).data).toMatchObject({ brokerReadiness: "broker_unavailable", paymentExecution: { available: false } });
+    const prefs = await call(h, "tbank_banking_get_hotel_preferences");
+    expect(prefs.result.isError).toBe(true);
+    expect(prefs.data).toMatchObject({ status: "broker_unavailable", retryAllowed: false });
+    expect(String(prefs.data.nextStep)).toContain("tbank-mcp login");
+  });
+
+  it("before login: mobile_login_required in the status and from a read", async () => {
+    expect((await call(mcp, "tbank_banking_connection_status")).data).toMatchObject({ brokerReadiness: "mobile_login_required", networkReachability: "not_checked" });
+    const prefs = await call(mcp, "tbank_banking_get_hotel_preferences");
+    expect(prefs.result.isError).toBe(true);
+    expect(prefs.data).toMatchObject({ status: "mobile_login_required", retryAllowed: false });
+    expect(String(prefs.data.nextStep)).toContain("tbank-mcp login");
+  });
+
+  it("after a device-grant login through the toolkit role: mobile_read_only_ready", async () => {
+    const toolkit = await connect("toolkit");
+    const start = await toolkit.call("broker.login_start", {});
+    sandbox.control.approveDevice(start.userCode);
+    let state = "pending";
+    for (let i = 0; i < 40 && state === "pending"; i++) {
+      state = (await toolkit.call("broker.login_poll", { loginId: start.loginId })).state;
+      if (state === "pending") await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(state).toBe("approved");
+    const status = await call(mcp, "tbank_banking_connection_status");
+    expect(status.data).toMatchObject({ brokerReadiness: "mobile_read_only_ready", paymentExecution: { available: false }, networkReachability: "not_checked" });
+    expect(status.text).toContain("broker=mobile_read_only_ready");
+  });
+
+  it("gives hotelPreferences ready to pass unchanged to tbank_hotels_plan_stay, with its basis and nothing else", async () => {
+    const out = await call(mcp, "tbank_banking_get_hotel_preferences");
+    expect(out.result.isError).toBeFalsy();
+    expect(Object.keys(out.data).sort()).toEqual(["basis", "hotelPreferences", "nextStep", "retryAllowed", "status"]);
+    expect(out.data.status).toBe("ok");
+    const prefs = out.data.hotelPreferences as { pricePerNight: { min: number; max: number; currency: string } };
+    expect(Object.keys(prefs).sort()).toEqual(["pricePerNight", "ranking", "showAlternativesOutsideBand"]);
+    expect(prefs).toMatchObject({ ranking: "best_value", pricePerNight: { currency: expect.stringMatching(/^[A-Z]{3}$/) as string } });
+    expect(Object.keys(prefs.pricePerNight).sort()).toEqual(["currency", "max", "min"]);
+    expect(prefs.pricePerNight.min).toBeLessThanOrEqual(prefs.pricePerNight.max);
+    expect(out.data.basis).toEqual({ staysCount: expect.any(Number) as number, periodMonths: expect.any(Number) as number });
+    expect(String(out.data.nextStep)).toMatch(/unchanged.*tbank_hotels_plan_stay/);
+    // The text carries the exact object, so a model that reads only the text passes the same thing.
+    expect(out.text).toContain(`hotelPreferences=${JSON.stringify(out.data.hotelPreferences)}`);
+  });
+
+  it("previews a handoff once: the observed amount and status with their age, nothing paid; the second use is capability_consumed", async () => {
+    const handoff = await mintHandoff();
+    const out = await call(mcp, "tbank_banking_preview_hotel_payment", { paymentHandoffRef: handoff.paymentHandoffRef });
+    expect(out.result.isError).toBeFalsy();
+    expect(out.data).toMatchObject({
+      status: "ok",
+      retryAllowed: false,
+      amountDecimal: handoff.amountDecimal,
+      currency: handoff.currency,
+      paymentStatusObserved: handoff.paymentStatus,
+      observedAt: handoff.observedAt,
+      paid: false,
+    });
+    expect(out.data.amountDisplay).toMatch(/\d/);
+    const age = Number(out.data.observedAgeSeconds);
+    expect(age).toBeGreaterThanOrEqual(AHEAD_MS / 1000);
+    expect(age).toBeLessThan(AHEAD_MS / 1000 + 30);
+    expect(out.text).toContain("nothing was paid");
+    expect(out.text).toContain(`amountDecimal=${handoff.amountDecimal} ${handoff.currency}`);
+    expect(out.text).toMatch(/as observed 2 min ago/);
+    expect(String(out.data.nextStep)).toMatch(/hosted payment page/);
+    const words = JSON.stringify(out.result).toLowerCase();
+    for (const banned of ["balance", "to be charged", "outstanding", "остаток", "к списанию"]) expect(words).not.toContain(banned);
+
+    const again = await call(mcp, "tbank_banking_preview_hotel_payment", { paymentHandoffRef: handoff.paymentHandoffRef });
+    expect(again.result.isError).toBe(true);
+    expect(again.data).toMatchObject({ status: "capability_consumed", retryAllowed: false });
+    expect(String(again.data.nextStep)).toContain("tbank_hotels_create_payment_handoff_preview");
+    expect(again.data.amountDecimal).toBeUndefined();
+  });
+
+  it("refuses a malformed ref or an unknown field locally, before the broker sees anything", async () => {
+    const before = mcp.brokerCalls.length;
+    for (const args of [
+      { paymentHandoffRef: "phr_short" },
+      { paymentHandoffRef: `bkr_${"A".repeat(22)}` },
+      { paymentHandoffRef: `${newRef("paymentHandoffRef")}\n` },
+      { paymentHandoffRef: newRef("paymentHandoffRef"), amount: "1" },
+      {},
+    ]) {
+      const out = await call(mcp, "tbank_banking_preview_hotel_payment", args);
+      expect(out.result.isError).toBe(true);
+    }
+    expect(mcp.brokerCalls.length).toBe(before);
+    // A well-formed ref the broker never minted does reach it, and is refused there.
+    const unknown = await call(mcp, "tbank_banking_preview_hotel_payment", { paymentHandoffRef: newRef("paymentHandoffRef") });
+    expect(mcp.brokerCalls.slice(before)).toEqual(["banking.consume_payment_handoff"]);
+    expect(unknown.result.isError).toBe(true);
+    expect(unknown.data).toMatchObject({ status: "invalid_ref", retryAllowed: false });
+  });
+
+  it("reports a broker that verifies no operations as partial_read_only_unverified", async () => {
+    const h = await harness({
+      env: b.env,
+      deps: {
+        broker: {
+          call: () => Promise.reject(new Error("unused")),
+          readiness: () => Promise.resolve({ state: "partial_read_only_unverified", verifiedOperations: [] }),
+          close: () => undefined,
+        },
+      },
+    });
+    expect((await call(h, "tbank_banking_connection_status")).data).toMatchObject({ brokerReadiness: "partial_read_only_unverified" });
+  });
+
+  it("never lets the sandbox canary into any result", () => {
+    expect(seen.length).toBeGreaterThan(15);
+    expect(JSON.stringify(seen)).not.toContain(CANARY);
+  });
+});
