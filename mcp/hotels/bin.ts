@@ -15,8 +15,11 @@ if (!parsed.ok) {
     process.stderr.write(`tbank-hotels-mcp: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;
   };
-  // A client that goes away closes our stdout; that ends the session, it is not a crash.
+  let closeBroker: (() => void) | undefined;
+  // A client that goes away closes our stdout or stdin; that ends the session, it is not a crash.
   process.stdout.on("error", () => process.stdin.destroy());
+  process.stdin.once("close", () => closeBroker?.());
+  process.stdin.once("end", () => closeBroker?.());
   const catalog = JSON.parse(readFileSync(new URL("./hotels-tools.json", import.meta.url), "utf8")) as ToolCatalog;
   startFastPath({
     catalog,
@@ -27,7 +30,9 @@ if (!parsed.ok) {
     load: async (write) => {
       const [{ loadHotelsServer }, { createLogger }] = await Promise.all([import("./full-server.js"), import("../../shared/logger.js")]);
       const logger = createLogger({ name: "hotels-mcp", level: process.env.TBANK_LOG_LEVEL === "debug" ? "debug" : "warn" });
-      return loadHotelsServer(config, logger, write);
+      const loaded = await loadHotelsServer(config, logger, write);
+      closeBroker = () => loaded.close();
+      return loaded;
     },
   });
 }

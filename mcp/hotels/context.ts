@@ -1,5 +1,6 @@
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import type { Logger } from "../../shared/logger.js";
+import type { BrokerClient } from "../shared/broker-client.js";
 import type { RetryPolicy } from "./journey/retry.js";
 import type { JourneyState } from "./journey/state.js";
 import type { JourneyStore } from "./journey/store.js";
@@ -18,4 +19,6 @@ export interface HotelsContext {
   today: () => string;
   /** Overrides RATES_RETRY_POLICY / CHECKOUT_RETRY_POLICY; tests shorten them instead of waiting 13 s. */
   retryPolicies?: Partial<Record<"rates" | "checkout", RetryPolicy>>;
+  /** The auth broker, present only in the combined profile (TBANK_AUTH_BROKER_SOCKET set). */
+  broker?: BrokerClient;
 }

@@ -1,33 +1,19 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import type { Logger } from "../../shared/logger.js";
 import type { LoadedServer } from "../fast-start.js";
+import { BridgeTransport } from "../shared/bridge-transport.js";
 import { createHotelsServer } from "./server.js";
 
-/** A transport fed by the fast path instead of reading stdin itself. */
-class BridgeTransport implements Transport {
-  onmessage?: (message: JSONRPCMessage) => void;
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  constructor(private readonly out: (message: JSONRPCMessage) => void) {}
-  start(): Promise<void> {
-    return Promise.resolve();
-  }
-  send(message: JSONRPCMessage): Promise<void> {
-    this.out(message);
-    return Promise.resolve();
-  }
-  close(): Promise<void> {
-    this.onclose?.();
-    return Promise.resolve();
-  }
-}
 
 /** Loaded lazily by the bin: the SDK, zod and every tool live behind this import. */
-export async function loadHotelsServer(config: ToolkitConfig, logger: Logger, write: (message: never) => void): Promise<LoadedServer> {
-  const { server } = createHotelsServer(config, { logger });
+export async function loadHotelsServer(config: ToolkitConfig, logger: Logger, write: (message: never) => void): Promise<LoadedServer & { close(): void }> {
+  const { server, ctx } = createHotelsServer(config, { logger });
   const transport = new BridgeTransport(write as (message: JSONRPCMessage) => void);
   await server.connect(transport);
-  return { deliver: (message) => transport.onmessage?.(message as unknown as JSONRPCMessage) };
+  return {
+    deliver: (message) => transport.onmessage?.(message as unknown as JSONRPCMessage),
+    // The broker connection would keep the process alive after the client has gone.
+    close: () => ctx.broker?.close(),
+  };
 }

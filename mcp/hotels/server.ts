@@ -3,6 +3,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import { nullLogger, type Logger } from "../../shared/logger.js";
+import { BrokerClient } from "../shared/broker-client.js";
 import type { HotelsContext } from "./context.js";
 import type { RetryPolicy } from "./journey/retry.js";
 import type { JourneyState } from "./journey/state.js";
@@ -27,6 +28,8 @@ export interface HotelsServerDeps {
   logger?: Logger;
   today?: () => string;
   retryPolicies?: Partial<Record<"rates" | "checkout", RetryPolicy>>;
+  /** Replaces the broker client the combined profile would create (tests inject their own). */
+  broker?: BrokerClient;
 }
 
 /** Builds the Hotels MCP server with its provider and tools; the caller connects a transport. */
@@ -44,6 +47,8 @@ export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps
     today: deps.today ?? (() => new Date(now()).toISOString().slice(0, 10)),
     ...(deps.retryPolicies ? { retryPolicies: deps.retryPolicies } : {}),
   };
+  const broker = deps.broker ?? (config.broker.combinedProfile ? new BrokerClient({ socketPath: config.broker.socketPath, role: "hotels", clientVersion: HOTELS_SERVER_VERSION, timeoutMs: config.broker.timeoutMs }) : undefined);
+  if (broker) ctx.broker = broker;
   const server = new McpServer(
     { name: "tbank-hotels-mcp", version: HOTELS_SERVER_VERSION },
     // This server never sends elicitation requests, so it needs no JSON Schema validator for them.

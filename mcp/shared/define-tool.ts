@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
@@ -33,8 +33,8 @@ export interface ToolDef<C, I extends z.ZodObject, O extends z.ZodObject> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyToolDef<C> = ToolDef<C, any, any>;
 
-export function registerTool<C>(server: McpServer, def: AnyToolDef<C>, ctx: C): void {
-  server.registerTool(
+export function registerTool<C>(server: McpServer, def: AnyToolDef<C>, ctx: C): RegisteredTool {
+  return server.registerTool(
     def.name,
     { title: def.title, description: def.description, inputSchema: withoutSchemaUrl(def.input as z.ZodObject), outputSchema: withoutSchemaUrl(def.output as z.ZodObject), annotations: def.annotations },
     async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {

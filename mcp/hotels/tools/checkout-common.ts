@@ -5,6 +5,7 @@ import type { PrivateRate, PublicRate } from "../journey/rates.js";
 import type { JourneyState } from "../journey/state.js";
 import type { Room } from "../journey/types.js";
 import type { ToolOutcome } from "./define.js";
+import { Field, Obj } from "./schemas.js";
 
 // Shared by the rates, checkout and handoff tools: the journey lookup with its failure answers,
 // and the stay/rate summaries every answer repeats. Provider ids never leave this layer.
@@ -16,7 +17,7 @@ export type JourneyFailure = (typeof JOURNEY_FAILURES)[number];
 
 /** The fields every answer of these tools has, whatever its status. */
 export function baseOutput<S extends readonly [string, ...string[]]>(statuses: S) {
-  return { status: z.enum(statuses), retryAllowed: z.boolean(), nextStep: z.string().optional(), message: z.string().optional() };
+  return { status: z.enum(statuses), retryAllowed: z.boolean(), nextStep: z.string().optional(), message: Field };
 }
 
 export interface FailureOut {
@@ -87,7 +88,7 @@ export function guestsDisplay(rooms: readonly Room[]): string {
 
 // Nested objects in output schemas name only the fields a client acts on; the rest is display
 // text. Every tools/list schema costs context in every session, so they stay loose.
-export const StaySchema = z.looseObject({});
+export const StaySchema = Obj;
 
 export function staySummary(state: JourneyState, option: JourneyOption) {
   const { checkinDate, checkoutDate, nights, rooms } = state.request;
@@ -100,7 +101,7 @@ export function stayLine(stay: Stay): string {
   return `«${stay.hotelName}», ${stay.checkinDate} → ${stay.checkoutDate} (ночей: ${stay.nights}), ${stay.guests}`;
 }
 
-export const RateSummarySchema = z.looseObject({});
+export const RateSummarySchema = Obj;
 
 export function rateSummary(r: PublicRate) {
   return {

@@ -4,16 +4,16 @@ import { publicOptions } from "../journey/options.js";
 import { defineTool } from "./define.js";
 import { failure, invalidInput, lookupJourney } from "./outcomes.js";
 import { cancellationText, rankingFields } from "./present.js";
-import { Failure, JourneyIdInput, Obj, RankingFields, RankingInput, wire } from "./schemas.js";
+import { Failure, Field, JourneyIdInput, List, RankingFields, RankingInput, wire } from "./schemas.js";
 
 const Output = wire(z.object({
   status: z.enum(["ok", "invalid_input", "journey_not_found", "journey_expired"]),
   ...Failure,
-  journeyId: z.string().optional(),
-  scope: z.string().optional(),
+  journeyId: Field,
+  scope: Field,
   ...RankingFields,
-  comparisonRows: z.array(Obj).optional(),
-  presentationGuidance: z.string().optional(),
+  comparisonRows: List.optional(),
+  presentationGuidance: Field,
 }));
 
 function rowLine(r: ComparisonRow): string {

@@ -1,51 +1,59 @@
 import { z } from "zod";
+import type { BrokerReadiness } from "../../shared/broker-client.js";
 import type { HotelsContext } from "../context.js";
 import { defineTool } from "./define.js";
+import { Field, List, Obj, wire } from "./schemas.js";
 
-const Output = z.object({
+// Lean on the wire: top-level names only, nested objects open (their content is built below).
+const Output = wire(z.object({
   authMode: z.enum(["anonymous", "static_token", "headers_json", "service_jwt"]),
-  searchReady: z.boolean(),
-  networkReachability: z.literal("not_checked"),
-  canSignServiceJwt: z.boolean(),
-  authProblem: z.string().optional(),
-  customerReadiness: z.object({ state: z.string(), nextStep: z.string().optional() }),
-  bookingExecution: z.object({ available: z.literal(false), reason: z.string() }),
-  paymentFormExecution: z.object({ available: z.literal(false), reason: z.string() }),
-  loadProtection: z.object({
-    maxConcurrent: z.number(),
-    inFlight: z.number(),
-    queued: z.number(),
-    queueLimit: z.number(),
-    cachedSearches: z.number(),
-    inFlightSearches: z.number(),
-  }),
-  toolsets: z.array(z.string()),
-});
+  searchReady: Field,
+  networkReachability: Field,
+  canSignServiceJwt: Field,
+  authProblem: Field,
+  customerReadiness: Obj,
+  bookingExecution: Obj,
+  paymentFormExecution: Obj,
+  loadProtection: Obj,
+  toolsets: List,
+}));
 
-export function customerReadiness(ctx: HotelsContext): { state: string; nextStep?: string } {
-  if (!ctx.config.broker.combinedProfile) return { state: "not_configured", nextStep: "customer tools need the auth broker: run `tbank-mcp setup`" };
-  return { state: "broker_configured" };
+export type CustomerReadinessState = BrokerReadiness | "not_configured";
+
+const READINESS_NEXT: Partial<Record<CustomerReadinessState, string>> = {
+  not_configured: "customer tools need the auth broker: run `tbank-mcp setup`",
+  broker_unavailable: "the auth broker is not running: the person runs `tbank-mcp login` (it starts the broker), or `tbank-mcp doctor`",
+  mobile_login_required: "the person runs `tbank-mcp login` in a terminal (never through this chat)",
+  partial_read_only_unverified: "this broker verifies no customer reads: update the toolkit",
+};
+
+/** The broker's local readiness (hotels.status, no provider call), or not_configured without one. */
+export async function customerReadiness(ctx: HotelsContext): Promise<{ state: CustomerReadinessState; nextStep?: string }> {
+  const state: CustomerReadinessState = ctx.config.broker.combinedProfile && ctx.broker ? (await ctx.broker.readiness()).state : "not_configured";
+  const nextStep = READINESS_NEXT[state];
+  return nextStep ? { state, nextStep } : { state };
 }
 
 export const connectionStatus = defineTool({
   name: "tbank_hotels_connection_status",
   title: "Connection status",
   description:
-    "Local readiness of the Hotels MCP: auth mode, whether search can run, customer readiness, load protection. Makes no network call (networkReachability is always not_checked). Call it once after a terminal search_unavailable, then stop.",
+    "Local readiness: auth mode, whether search can run, customer (auth broker) readiness, load protection. No provider call (networkReachability is always not_checked). Call it once after a terminal search_unavailable, then stop.",
   toolset: "always",
-  input: z.strictObject({}),
+  input: wire(z.strictObject({})),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: (_args, ctx) => {
+  handler: async (_args, ctx) => {
     const auth = ctx.provider.describeAuth();
     const load = ctx.provider.loadProtection();
-    const structured: z.infer<typeof Output> = {
+    const customer = await customerReadiness(ctx);
+    const structured = {
       authMode: auth.authMode,
       searchReady: auth.ready,
       networkReachability: "not_checked",
       canSignServiceJwt: auth.canSign,
       ...(auth.problem ? { authProblem: auth.problem } : {}),
-      customerReadiness: customerReadiness(ctx),
+      customerReadiness: customer,
       bookingExecution: { available: false, reason: "booking is completed on the seller's page via tbank_hotels_create_checkout_handoff" },
       paymentFormExecution: { available: false, reason: "payment happens only on the hosted page; this server never pays" },
       loadProtection: load,
@@ -54,11 +62,11 @@ export const connectionStatus = defineTool({
     const text = [
       `authMode=${auth.authMode} searchReady=${auth.ready} networkReachability=not_checked`,
       auth.problem ? `auth problem: ${auth.problem}` : undefined,
-      `customer: ${structured.customerReadiness.state}`,
+      `customer: ${customer.state}${customer.nextStep ? ` (next: ${customer.nextStep})` : ""}`,
       `load: ${load.inFlight}/${load.maxConcurrent} in flight, ${load.queued}/${load.queueLimit} queued, ${load.cachedSearches} cached searches`,
     ]
       .filter(Boolean)
       .join("\n");
-    return Promise.resolve({ structured, text });
+    return { structured, text };
   },
 });

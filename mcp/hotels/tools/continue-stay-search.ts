@@ -6,14 +6,14 @@ import { defineTool } from "./define.js";
 import { staySearch } from "./destination-lookup.js";
 import { failure, journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
 import { cardLine, coverageLine, journeyCoverage, rankedPage, rankingFields, rankingLine } from "./present.js";
-import { Coverage, Failure, JourneyIdInput, Page, RankingFields, wire } from "./schemas.js";
+import { Coverage, Failure, Field, JourneyIdInput, Page, RankingFields, wire } from "./schemas.js";
 
 const Output = wire(z.object({
   status: z.enum(["ok", "continuation_unavailable", "provider_auth_rejected", "search_unavailable", "journey_not_found", "journey_expired"]),
   ...Failure,
-  journeyId: z.string().optional(),
-  added: z.number().optional(),
-  selectionReset: z.boolean().optional(),
+  journeyId: Field,
+  added: Field,
+  selectionReset: Field,
   ...Coverage,
   ...Page,
   ...RankingFields,

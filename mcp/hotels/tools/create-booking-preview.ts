@@ -2,13 +2,14 @@ import { z } from "zod";
 import { isFresh } from "../journey/checkout.js";
 import { baseOutput, JourneyIdInput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema, textLines } from "./checkout-common.js";
 import { defineTool } from "./define.js";
+import { Field, Obj } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput(["preview_ready", "journey_not_found", "journey_expired", "selection_required", "rate_selection_required"]),
   stay: StaySchema.optional(),
   rate: RateSummarySchema.optional(),
-  inspectedPriceDisplay: z.string().optional(),
-  bookingExecution: z.looseObject({ available: z.literal(false) }).optional(),
+  inspectedPriceDisplay: Field,
+  bookingExecution: Obj.optional(),
 });
 
 const NEXT_STEP = "tbank_hotels_create_checkout_handoff";

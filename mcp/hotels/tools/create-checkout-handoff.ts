@@ -4,14 +4,15 @@ import { buildCheckoutHandoffUrl } from "../journey/handoff.js";
 import { findRate } from "../journey/rates.js";
 import { baseOutput, JourneyIdInput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema, textLines } from "./checkout-common.js";
 import { defineTool } from "./define.js";
+import { Field } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput(["handoff_ready", "handoff_unavailable", "journey_not_found", "journey_expired", "selection_required"]),
-  hostedCheckoutUrl: z.string().optional(),
-  guestsCarried: z.boolean().optional(),
+  hostedCheckoutUrl: Field,
+  guestsCarried: Field,
   stay: StaySchema.optional(),
   selectedRate: RateSummarySchema.optional(),
-  inspectedPriceDisplay: z.string().optional(),
+  inspectedPriceDisplay: Field,
 });
 
 const CONFIRM = "Nothing is booked or reserved: price and availability must be confirmed on the page, where the user enters personal and payment data.";

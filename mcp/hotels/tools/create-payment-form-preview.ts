@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { baseOutput, JourneyIdInput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, textLines } from "./checkout-common.js";
 import { defineTool } from "./define.js";
+import { Field, List } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput(["preview_only", "journey_not_found", "journey_expired", "selection_required", "rate_selection_required"]),
-  available: z.literal(false).optional(),
+  available: Field,
   rate: RateSummarySchema.optional(),
-  flow: z.array(z.string()).optional(),
-  remainingGates: z.array(z.string()).optional(),
+  flow: List.optional(),
+  remainingGates: List.optional(),
 });
 
 // The hosted payment form flow as the seller runs it; this server only describes it.

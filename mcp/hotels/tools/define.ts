@@ -9,6 +9,10 @@ export { registerTool } from "../../shared/define-tool.js";
 export type HotelsToolDef<I extends z.ZodObject, O extends z.ZodObject> = ToolDef<HotelsContext, I, O> & { toolset: Toolset | "always" };
 export type AnyToolDef = SharedAnyToolDef<HotelsContext>;
 
+/**
+ * Output schemas go to tools/list without the root `additionalProperties: false`: the server
+ * still checks every result against the zod schema, and the list is paid for in tokens.
+ */
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: HotelsToolDef<I, O>): HotelsToolDef<I, O> {
-  return def;
+  return { ...def, output: def.output.meta({ $schema: undefined, additionalProperties: undefined }) };
 }

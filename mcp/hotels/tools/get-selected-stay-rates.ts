@@ -10,19 +10,19 @@ import { authRejected, baseOutput, JourneyIdInput, loadSelectedStay, staySummary
 import { withTimeoutRetry } from "./checkout-retry.js";
 import { defineTool } from "./define.js";
 import type { ToolOutcome } from "./define.js";
+import { Field, List } from "./schemas.js";
 
 // Each rate also carries its room, meal, breakfastEvidence, prices (decimal and display) and cancellation.
-const RateSchema = z.looseObject({ rateNumber: z.number(), bookable: z.boolean() });
 
 const Output = z.object({
   ...baseOutput(["ready", "no_bookable_rates", "rates_temporarily_unavailable", "journey_not_found", "journey_expired", "selection_required", "provider_auth_rejected"]),
   stay: StaySchema.optional(),
-  rates: z.array(RateSchema).optional(),
-  ratesTableMarkdown: z.string().optional(),
-  searchPriceDisplay: z.string().optional(),
-  attempts: z.number().optional(),
-  durationMs: z.number().optional(),
-  failureKind: z.string().nullable().optional(),
+  rates: List.optional(),
+  ratesTableMarkdown: Field,
+  searchPriceDisplay: Field,
+  attempts: Field,
+  durationMs: Field,
+  failureKind: Field,
 });
 type Out = z.infer<typeof Output>;
 

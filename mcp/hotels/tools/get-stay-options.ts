@@ -3,13 +3,13 @@ import { publicOptions } from "../journey/options.js";
 import { defineTool } from "./define.js";
 import { failure, lookupJourney } from "./outcomes.js";
 import { cardLine, rankedPage, rankingFields, rankingLine } from "./present.js";
-import { Base, JourneyIdInput, Page, RankingFields, RankingInput, wire } from "./schemas.js";
+import { Base, Field, JourneyIdInput, Page, RankingFields, RankingInput, wire } from "./schemas.js";
 
 const Output = wire(z.object({
   status: z.enum(["ok", "journey_not_found", "journey_expired"]),
   ...Base,
-  journeyId: z.string().optional(),
-  offset: z.number().optional(),
+  journeyId: Field,
+  offset: Field,
   ...Page,
   ...RankingFields,
 }));

@@ -2,11 +2,12 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { HotelsContext } from "../context.js";
 import { connectionStatus } from "./connection-status.js";
 import { CHECKOUT_TOOLS } from "./checkout-tools.js";
+import { CUSTOMER_TOOLS } from "./customer-tools.js";
 import { registerTool, type AnyToolDef } from "./define.js";
 import { SEARCH_TOOLS } from "./search-tools.js";
 
 /** Every Hotels tool, in the order tools/list shows them. */
-export const HOTELS_TOOLS: readonly AnyToolDef[] = [connectionStatus, ...SEARCH_TOOLS, ...CHECKOUT_TOOLS];
+export const HOTELS_TOOLS: readonly AnyToolDef[] = [connectionStatus, ...SEARCH_TOOLS, ...CHECKOUT_TOOLS, ...CUSTOMER_TOOLS];
 
 /** Registers the tools of the configured toolsets (plus the always-on ones). */
 export function registerHotelsTools(server: McpServer, ctx: HotelsContext, tools: readonly AnyToolDef[] = HOTELS_TOOLS): string[] {
@@ -14,7 +15,10 @@ export function registerHotelsTools(server: McpServer, ctx: HotelsContext, tools
   const registered: string[] = [];
   for (const tool of tools) {
     if (tool.toolset !== "always" && !(enabled as ReadonlySet<string>).has(tool.toolset)) continue;
-    registerTool(server, tool, ctx);
+    const handle = registerTool(server, tool, ctx);
+    // The SDK lists `execution: {taskSupport: "forbidden"}` for every tool; absent means the same
+    // (MCP's default), and the default tools/list is paid for in tokens.
+    handle.execution = undefined;
     registered.push(tool.name);
   }
   return registered;

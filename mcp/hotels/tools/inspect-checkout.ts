@@ -19,8 +19,9 @@ import {
 } from "./checkout-common.js";
 import type { FailureOut } from "./checkout-common.js";
 import { withTimeoutRetry } from "./checkout-retry.js";
-import { checkoutLines, checkoutView, CheckoutViewSchema } from "./checkout-view.js";
+import { checkoutLines, checkoutView } from "./checkout-view.js";
 import { defineTool } from "./define.js";
+import { Field, List, Obj } from "./schemas.js";
 import type { ToolOutcome } from "./define.js";
 
 const Output = z.object({
@@ -34,11 +35,11 @@ const Output = z.object({
     "rate_selection_required",
     "provider_auth_rejected",
   ]),
-  checkout: CheckoutViewSchema.optional(),
-  warnings: z.array(z.string()).optional(),
-  attempts: z.number().optional(),
-  durationMs: z.number().optional(),
-  failureKind: z.string().nullable().optional(),
+  checkout: Obj.optional(),
+  warnings: List.optional(),
+  attempts: Field,
+  durationMs: Field,
+  failureKind: Field,
 });
 type Out = z.infer<typeof Output>;
 

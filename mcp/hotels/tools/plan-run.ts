@@ -10,7 +10,7 @@ import type { ToolExtra, ToolOutcome } from "./define.js";
 import { staySearch } from "./destination-lookup.js";
 import { failure, providerFailure } from "./outcomes.js";
 import { cardLine, coverageLine, rankingFields, rankingLine, stayLine, toCard } from "./present.js";
-import { Candidates, Coverage, Failure, Obj, Page, RankingFields, wire } from "./schemas.js";
+import { Candidates, Coverage, Failure, Field, List, Obj, Page, RankingFields, wire } from "./schemas.js";
 
 /** What plan_stay and repeat_stay_plan return: one schema for every status either can reach. */
 export const PlanOutput = wire(z.object({
@@ -27,15 +27,15 @@ export const PlanOutput = wire(z.object({
     "journey_expired",
   ]),
   ...Failure,
-  reason: z.string().optional(),
-  journeyId: z.string().optional(),
+  reason: Field,
+  journeyId: Field,
   ...Candidates,
   stay: Obj.optional(),
   ...Page,
   ...RankingFields,
   ...Coverage,
-  conditionsApplied: z.array(Obj).optional(),
-  hotelNameMatches: z.array(Obj).optional(),
+  conditionsApplied: List.optional(),
+  hotelNameMatches: List.optional(),
 }));
 export type PlanResult = z.infer<typeof PlanOutput>;
 

@@ -5,6 +5,7 @@ import { PromoCodeSchema } from "../provider/index.js";
 import { baseOutput, JourneyIdInput, loadSelectedRate, textLines } from "./checkout-common.js";
 import { extraLine } from "./checkout-view.js";
 import { defineTool } from "./define.js";
+import { Field, List, Obj } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput([
@@ -16,12 +17,12 @@ const Output = z.object({
     "selection_required",
     "rate_selection_required",
   ]),
-  currentPriceDisplay: z.string().optional(),
-  freshUntil: z.string().optional(),
-  promo: z.looseObject({}).optional(),
-  extraServices: z.array(z.looseObject({})).optional(),
-  unknownExtraServiceOptionRefs: z.array(z.string()).optional(),
-  upgrade: z.looseObject({}).optional(),
+  currentPriceDisplay: Field,
+  freshUntil: Field,
+  promo: Obj.optional(),
+  extraServices: List.optional(),
+  unknownExtraServiceOptionRefs: List.optional(),
+  upgrade: Obj.optional(),
 });
 type Out = z.infer<typeof Output>;
 

@@ -3,12 +3,12 @@ import type { DestinationResolution } from "../journey/destination.js";
 import { defineTool, type ToolOutcome } from "./define.js";
 import { lookupDestination } from "./destination-lookup.js";
 import { failure, providerFailure } from "./outcomes.js";
-import { Candidates, Failure, wire } from "./schemas.js";
+import { Candidates, Failure, Field, wire } from "./schemas.js";
 
 const Output = wire(z.object({
   status: z.enum(["resolved", "clarification_required", "destination_not_found", "provider_auth_rejected", "search_unavailable"]),
   ...Failure,
-  reason: z.string().optional(),
+  reason: Field,
   ...Candidates,
 }));
 type Result = z.infer<typeof Output>;

@@ -11,6 +11,10 @@ export const RankingInput = z.enum(RANKINGS);
 // `{"type":"object"}` on the wire and `unknown` to the SDK's parse: nested payloads are typed by
 // the functions that build them, and each open object costs four tokens instead of a full schema.
 export const Obj = z.unknown().meta({ type: "object" });
+/** `{}` on the wire: an optional scalar the result builder types (the name carries the meaning). */
+export const Field = z.unknown().optional();
+/** `{"type":"array"}` on the wire: a list whose items the building functions type. */
+export const List = z.unknown().meta({ type: "array" });
 
 /** The tool's root schema without the `$schema` URL, which tools/list would repeat for every schema. */
 export function wire<T extends z.ZodObject>(schema: T): T {
@@ -18,19 +22,19 @@ export function wire<T extends z.ZodObject>(schema: T): T {
 }
 
 export const Base = { retryAllowed: z.boolean(), nextStep: z.string().optional() };
-export const Failure = { ...Base, errors: z.array(Obj).optional(), provider: Obj.optional() };
+export const Failure = { ...Base, errors: List.optional(), provider: Obj.optional() };
 
-export const Page = { options: z.array(Obj).optional(), total: z.number().optional(), hasMore: z.boolean().optional() };
+export const Page = { options: List.optional(), total: Field, hasMore: Field };
 
 export const RankingFields = {
-  ranking: z.string().optional(),
+  ranking: Field,
   preferencesApplied: Obj.optional(),
   preferenceAlternatives: Obj.optional(),
-  currencyNote: z.string().optional(),
+  currencyNote: Field,
 };
 
 export const Coverage = { searchCoverage: Obj.optional() };
-export const Candidates = { destination: Obj.optional(), candidates: z.array(Obj).optional() };
+export const Candidates = { destination: Obj.optional(), candidates: List.optional() };
 
 export type BreakfastEvidence = "confirmed_by_meal_name" | "excluded_by_meal_name" | "not_confirmed_for_displayed_price";
 

@@ -4,12 +4,12 @@ import { withSelectedOption } from "../journey/state.js";
 import { defineTool } from "./define.js";
 import { failure, invalidInput, lookupJourney } from "./outcomes.js";
 import { cardLine, toCard } from "./present.js";
-import { Failure, JourneyIdInput, Obj, wire } from "./schemas.js";
+import { Failure, Field, JourneyIdInput, Obj, wire } from "./schemas.js";
 
 const Output = wire(z.object({
   status: z.enum(["ok", "invalid_input", "journey_not_found", "journey_expired"]),
   ...Failure,
-  journeyId: z.string().optional(),
+  journeyId: Field,
   selected: Obj.optional(),
 }));
 

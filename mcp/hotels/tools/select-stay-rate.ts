@@ -3,11 +3,12 @@ import { findRate } from "../journey/rates.js";
 import { withSelectedRate } from "../journey/state.js";
 import { baseOutput, JourneyIdInput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, textLines } from "./checkout-common.js";
 import { defineTool } from "./define.js";
+import { List } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput(["rate_selected", "rates_not_loaded", "no_bookable_rates", "rate_not_found", "journey_not_found", "journey_expired", "selection_required"]),
   selectedRate: RateSummarySchema.optional(),
-  availableRateNumbers: z.array(z.number()).optional(),
+  availableRateNumbers: List.optional(),
 });
 type Out = z.infer<typeof Output>;
 

@@ -18,8 +18,17 @@ export interface HotelsHarness {
  * A real MCP Client talking to a real Hotels server over the SDK's in-memory transport, with the
  * provider pointed at a fresh sandbox over real HTTP.
  */
-export async function startHotelsHarness(opts: { sandbox?: SandboxOptions; env?: Env; deps?: HotelsServerDeps } = {}): Promise<HotelsHarness> {
-  const sandbox = await startSandbox({ seed: "hotels-mcp", ...opts.sandbox });
+export async function startHotelsHarness(
+  opts: {
+    sandbox?: SandboxOptions;
+    /** A running sandbox to share (with a broker, say); the harness then leaves it running on close. */
+    sharedSandbox?: Sandbox;
+    env?: Env;
+    /** deps.broker injects a BrokerClient; env TBANK_AUTH_BROKER_SOCKET makes the server create one. */
+    deps?: HotelsServerDeps;
+  } = {},
+): Promise<HotelsHarness> {
+  const sandbox = opts.sharedSandbox ?? (await startSandbox({ seed: "hotels-mcp", ...opts.sandbox }));
   const parsed = parseConfig({
     HOME: "/nonexistent-home",
     TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl,
@@ -44,7 +53,8 @@ export async function startHotelsHarness(opts: { sandbox?: SandboxOptions; env?:
     close: async () => {
       await client.close();
       await server.close();
-      await sandbox.close();
+      ctx.broker?.close();
+      if (!opts.sharedSandbox) await sandbox.close();
     },
   };
 }

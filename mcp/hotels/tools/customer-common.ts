@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { BrokerError } from "../../../shared/protocol/errors.js";
+import { isRef } from "../../../shared/refs.js";
+import { brokerFailure, type BrokerClient } from "../../shared/broker-client.js";
+import type { HotelsContext } from "../context.js";
+import type { ToolOutcome } from "./define.js";
+import { Base, Field } from "./schemas.js";
+
+export { Field };
+
+// Shared by the customer tools: every read goes through the auth broker, which holds the bank
+// session, maps bookingRefs to provider ids and returns sanitized facts. This server keeps no state
+// about refs, so a bookingRef works from any Hotels server instance while the broker holds it.
+
+/** Top-level fields every customer tool result carries (status is a string: broker codes are many). */
+export const CustomerBase = { status: z.string(), ...Base };
+
+// Checked locally against the ref pattern (see withBroker): the wire schema stays one word long.
+export const BookingRefInput = z.strictObject({ bookingRef: z.string() });
+
+
+export const NO_DATA = "нет данных";
+
+export const NOT_CONFIGURED_NEXT = "customer tools need the local auth broker: the person runs `tbank-mcp setup`, then `tbank-mcp login` (in a terminal, never through this chat)";
+
+export interface CustomerFailure {
+  status: string;
+  retryAllowed: boolean;
+  nextStep: string;
+}
+
+export function failed(fields: CustomerFailure): ToolOutcome<CustomerFailure> {
+  return { structured: fields, text: `status=${fields.status} retryAllowed=${fields.retryAllowed}\nnext: ${fields.nextStep}`, isError: true };
+}
+
+export function notConfigured(): ToolOutcome<CustomerFailure> {
+  return failed({ status: "customer_tools_not_configured", retryAllowed: false, nextStep: NOT_CONFIGURED_NEXT });
+}
+
+/**
+ * Runs `read` with the broker, or answers locally: not configured, a malformed bookingRef, or any
+ * broker failure as `brokerFailure(err)` fields (never the broker's raw message).
+ */
+export async function withBroker<T>(
+  ctx: HotelsContext,
+  read: (broker: BrokerClient) => Promise<ToolOutcome<T>>,
+  opts: { bookingRef?: string } = {},
+): Promise<ToolOutcome<T | CustomerFailure>> {
+  const broker = ctx.broker;
+  if (!broker) return notConfigured();
+  if (opts.bookingRef !== undefined && !isRef("bookingRef", opts.bookingRef)) {
+    return failed({ status: "invalid_ref", retryAllowed: false, nextStep: "use a bookingRef exactly as tbank_hotels_list_bookings returned it" });
+  }
+  try {
+    return await read(broker);
+  } catch (err) {
+    const f = brokerFailure(err);
+    // Logout or a lost session revokes every ref: then the step that helps is the login, not a new list.
+    if (f.status === "invalid_ref" || f.status === "ref_expired") {
+      const { state } = await broker.readiness();
+      if (state === "mobile_login_required") return failed(brokerFailure(new BrokerError("mobile_login_required", "no session")));
+    }
+    return failed(f);
+  }
+}
+
+export function money(amount: string | null | undefined, currency: string | null | undefined): string {
+  return amount ? `${amount}${currency ? ` ${currency}` : ""}` : NO_DATA;
+}
+
+export function fact(value: string | number | null | undefined): string {
+  return value === null || value === undefined || value === "" ? NO_DATA : String(value);
+}
+
+export const READ_ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;

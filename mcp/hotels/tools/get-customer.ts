@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { defineTool } from "./define.js";
+import { CustomerBase, Field, failed, fact, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { Obj, wire } from "./schemas.js";
+
+const Output = wire(z.object({ ...CustomerBase, customer: Obj.optional(), observedAt: Field }));
+
+export const getCustomer = defineTool({
+  name: "tbank_hotels_get_customer",
+  title: "Whose account",
+  description: "Whose T-Bank Hotels account the local session reads: first name, whether email/phone exist.",
+  toolset: "customer",
+  input: wire(z.strictObject({})),
+  output: Output,
+  annotations: READ_ANNOTATIONS,
+  handler: (_args, ctx) => {
+    // A service JWT identifies this server, not the person: the customer route would only answer 401.
+    if (!ctx.broker && ctx.config.hotels.auth.kind === "service_jwt") {
+      return Promise.resolve(
+        failed({
+          status: "customer_context_required",
+          retryAllowed: false,
+          nextStep: "the service JWT profile carries no customer context, so no request was sent; customer reads need the auth broker: the person runs `tbank-mcp setup`, then `tbank-mcp login`",
+        }),
+      );
+    }
+    return withBroker(ctx, async (broker) => {
+      const { customer, observedAt } = await broker.call("hotels.get_customer", {});
+      const yes = (b: boolean) => (b ? "есть" : "нет");
+      return {
+        structured: { status: "ok", retryAllowed: false, customer, observedAt },
+        text: `status=ok\nаккаунт: ${fact(customer.firstName)}; email: ${yes(customer.hasEmail)}; телефон: ${yes(customer.hasPhone)}`,
+      };
+    });
+  },
+});

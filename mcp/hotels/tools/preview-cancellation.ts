@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { defineTool } from "./define.js";
+import { BookingRefInput, CustomerBase, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { cancellationLine } from "./get-booking.js";
+import { Obj, wire } from "./schemas.js";
+
+const Output = wire(z.object({ ...CustomerBase, cancelled: Field, cancellation: Obj.optional(), bookingStatus: Field }));
+
+export const previewCancellation = defineTool({
+  name: "tbank_hotels_preview_cancellation",
+  title: "Cancellation terms",
+  description: "Cancellation terms of a booking by bookingRef (free until, penalty). Cancels nothing.",
+  toolset: "customer",
+  input: wire(BookingRefInput),
+  output: Output,
+  annotations: READ_ANNOTATIONS,
+  handler: ({ bookingRef }, ctx) =>
+    withBroker(
+      ctx,
+      async (broker) => {
+        const booking = await broker.call("hotels.get_booking_v1", { bookingRef });
+        const nextStep = "nothing was cancelled; this server cannot cancel bookings: the person cancels in the T-Bank app if they decide to";
+        return {
+          structured: { status: "ok", retryAllowed: false, nextStep, cancelled: false, cancellation: booking.cancellation, bookingStatus: booking.status },
+          text: `status=ok cancelled=false (preview only)\n${cancellationLine(booking)}\nnext: ${nextStep}`,
+        };
+      },
+      { bookingRef },
+    ),
+});

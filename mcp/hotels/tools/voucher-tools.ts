@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { defineTool } from "./define.js";
+import { BookingRefInput, CustomerBase, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { wire } from "./schemas.js";
+
+const SaveOutput = wire(z.object({ ...CustomerBase, path: Field, sizeBytes: Field, sha256: Field, expiresAt: Field }));
+
+export const saveVoucher = defineTool({
+  name: "tbank_hotels_save_voucher",
+  title: "Save voucher PDF",
+  description: "On explicit request, saves the voucher PDF to a private local file; returns the path, never bytes.",
+  toolset: "customer",
+  input: wire(BookingRefInput),
+  output: SaveOutput,
+  annotations: { ...READ_ANNOTATIONS, idempotentHint: false },
+  handler: ({ bookingRef }, ctx) =>
+    withBroker(
+      ctx,
+      async (broker) => {
+        const v = await broker.call("hotels.save_voucher_v1", { bookingRef });
+        const nextStep = `tell the person the file path; the file is deleted at ${v.expiresAt}`;
+        return {
+          structured: { status: "ok", retryAllowed: false, nextStep, ...v },
+          text: `status=ok\nvoucher saved: ${v.path} (${v.sizeBytes} bytes, sha256 ${v.sha256})\nnext: ${nextStep}`,
+        };
+      },
+      { bookingRef },
+    ),
+});
+
+const RefuseOutput = wire(z.object(CustomerBase));
+
+export const getVoucher = defineTool({
+  name: "tbank_hotels_get_voucher",
+  title: "Voucher guard",
+  description: "Always refuses inline voucher delivery; use tbank_hotels_save_voucher.",
+  toolset: "customer",
+  input: wire(BookingRefInput),
+  output: RefuseOutput,
+  annotations: { ...READ_ANNOTATIONS, openWorldHint: false },
+  handler: () => {
+    const nextStep = "call tbank_hotels_save_voucher with the same bookingRef: it saves the PDF to a private local file and returns its path";
+    return Promise.resolve({
+      structured: { status: "inline_delivery_refused", retryAllowed: false, nextStep },
+      text: `status=inline_delivery_refused retryAllowed=false\nvoucher contents are never returned inline\nnext: ${nextStep}`,
+    });
+  },
+});

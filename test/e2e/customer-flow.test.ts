@@ -1,0 +1,135 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
+import { connectBroker } from "../../shared/protocol/client.js";
+import { brokerEnv, brokerPids, startDaemon, type BrokerEnv } from "./helpers/broker-process.js";
+
+const CANARY = "CANARY-flow-3e7a1c";
+
+interface Spawned {
+  client: Client;
+  transport: StdioClientTransport;
+  stderr: () => string;
+}
+
+describe("customer flow with real processes: sandbox, broker, Hotels MCP and Banking MCP over stdio", () => {
+  let sandbox: Sandbox;
+  let b: BrokerEnv;
+  const results: unknown[] = [];
+  const spawned: Spawned[] = [];
+
+  async function spawnServer(bin: string, extraArgs: string[] = []): Promise<Spawned> {
+    let err = "";
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...extraArgs, join(process.cwd(), "dist", bin)], env: b.env, cwd: b.root, stderr: "pipe" });
+    transport.stderr?.on("data", (d: Buffer) => (err += d.toString()));
+    const client = new Client({ name: "flow", version: "1" });
+    await client.connect(transport);
+    const s = { client, transport, stderr: () => err };
+    spawned.push(s);
+    return s;
+  }
+
+  async function call(s: Spawned, name: string, args: Record<string, unknown> = {}) {
+    const result = (await s.client.callTool({ name, arguments: args })) as CallToolResult;
+    results.push(result);
+    return { result, data: (result.structuredContent ?? {}) as Record<string, unknown> };
+  }
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: "flow", canary: CANARY, deviceIntervalSeconds: 1 });
+    b = await brokerEnv(sandbox);
+    b.env.TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE = sandbox.urls.hotelPageUrlTemplate;
+    await startDaemon(b.env);
+    const toolkit = await connectBroker({ socketPath: b.socketPath, role: "toolkit", clientVersion: "e2e", timeoutMs: 15_000 });
+    const start = await toolkit.call("broker.login_start", {});
+    sandbox.control.approveDevice(start.userCode);
+    let state = "pending";
+    for (let i = 0; i < 60 && state === "pending"; i++) {
+      state = (await toolkit.call("broker.login_poll", { loginId: start.loginId })).state;
+      if (state === "pending") await new Promise((r) => setTimeout(r, 250));
+    }
+    toolkit.close();
+    if (state !== "approved") throw new Error(`login ended ${state}`);
+  });
+
+  afterAll(async () => {
+    for (const s of spawned) await s.client.close().catch(() => undefined);
+    for (const pid of await brokerPids(b.stateDir)) process.kill(pid, "SIGKILL");
+    await sandbox.close();
+    await b.cleanup();
+  });
+
+  it("lists, reads, saves a voucher, hands a payment over, survives a Hotels MCP restart, and refuses the replay", async () => {
+    const hotels = await spawnServer("tbank-hotels-mcp.js");
+    const banking = await spawnServer("tbank-banking-mcp.js");
+    expect((await call(hotels, "tbank_hotels_connection_status")).data.customerReadiness).toMatchObject({ state: "mobile_read_only_ready" });
+
+    const list = (await call(hotels, "tbank_hotels_list_bookings")).data;
+    const items = (list.items ?? list.bookings) as { bookingRef: string; status: string }[];
+    expect(items.length).toBeGreaterThanOrEqual(4);
+    const confirmed = items.find((i) => i.status === "CONFIRMED") ?? items[0]!;
+    expect((await call(hotels, "tbank_hotels_get_booking", { bookingRef: confirmed.bookingRef })).result.isError).toBeFalsy();
+
+    const voucher = (await call(hotels, "tbank_hotels_save_voucher", { bookingRef: confirmed.bookingRef })).data as { path: string; sha256: string };
+    const pdf = await readFile(voucher.path);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(createHash("sha256").update(pdf).digest("hex")).toBe(voucher.sha256);
+    expect((await stat(voucher.path)).mode & 0o777).toBe(0o600);
+
+    const handoff = (await call(hotels, "tbank_hotels_create_payment_handoff_preview", { bookingRef: confirmed.bookingRef })).data as { paymentHandoffRef: string };
+    expect(handoff.paymentHandoffRef).toMatch(/^phr_/);
+
+    // The Hotels MCP keeps no state about refs: a fresh process resolves the same bookingRef.
+    await hotels.client.close();
+    const hotels2 = await spawnServer("tbank-hotels-mcp.js");
+    expect((await call(hotels2, "tbank_hotels_get_booking", { bookingRef: confirmed.bookingRef })).result.isError).toBeFalsy();
+
+    const first = await call(banking, "tbank_banking_preview_hotel_payment", { paymentHandoffRef: handoff.paymentHandoffRef });
+    expect(first.result.isError).toBeFalsy();
+    const replay = await call(banking, "tbank_banking_preview_hotel_payment", { paymentHandoffRef: handoff.paymentHandoffRef });
+    expect(replay.data.status).toBe("capability_consumed");
+  });
+
+  it("keeps the canary out of every result and both servers' stderr, and out of the Hotels MCP heap", async () => {
+    const hotels = await spawnServer("tbank-hotels-mcp.js", ["--heapsnapshot-signal=SIGUSR2"]);
+    const list = (await call(hotels, "tbank_hotels_list_bookings")).data;
+    const ref = ((list.items ?? list.bookings) as { bookingRef: string }[])[0]!.bookingRef;
+    await call(hotels, "tbank_hotels_get_booking", { bookingRef: ref });
+    await call(hotels, "tbank_hotels_get_customer");
+    const pid = hotels.transport.pid;
+    expect(pid).toBeTypeOf("number");
+    process.kill(pid!, "SIGUSR2");
+    let snapshot: string | undefined;
+    for (let i = 0; i < 100 && !snapshot; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      const file = (await readdir(b.root)).find((f) => f.endsWith(".heapsnapshot"));
+      if (!file) continue;
+      const path = join(b.root, file);
+      const size = (await stat(path)).size;
+      await new Promise((r) => setTimeout(r, 300));
+      if ((await stat(path)).size === size && size > 0) snapshot = await readFile(path, "utf8");
+    }
+    expect(snapshot).toBeDefined();
+    expect(snapshot).toContain("tbank_hotels_list_bookings");
+    expect(snapshot).not.toContain(CANARY);
+    expect(JSON.stringify(results)).not.toContain(CANARY);
+    for (const s of spawned) expect(s.stderr()).not.toContain(CANARY);
+  });
+
+  it("reports mobile_login_required after logout and broker_unavailable once the broker stops", async () => {
+    const hotels = await spawnServer("tbank-hotels-mcp.js");
+    const toolkit = await connectBroker({ socketPath: b.socketPath, role: "toolkit", clientVersion: "e2e", timeoutMs: 15_000 });
+    await toolkit.call("broker.logout", {});
+    expect((await call(hotels, "tbank_hotels_connection_status")).data.customerReadiness).toMatchObject({ state: "mobile_login_required" });
+    expect((await call(hotels, "tbank_hotels_list_bookings")).data.status).toBe("mobile_login_required");
+    await toolkit.call("broker.stop", {});
+    toolkit.close();
+    for (let i = 0; i < 40 && (await brokerPids(b.stateDir)).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await call(hotels, "tbank_hotels_connection_status")).data.customerReadiness).toMatchObject({ state: "broker_unavailable" });
+  });
+});
