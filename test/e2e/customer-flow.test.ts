@@ -21,6 +21,7 @@ describe("customer flow with real processes: sandbox, broker, Hotels MCP and Ban
   let sandbox: Sandbox;
   let b: BrokerEnv;
   const results: unknown[] = [];
+  const wire: unknown[] = [];
   const spawned: Spawned[] = [];
 
   async function spawnServer(bin: string, extraArgs: string[] = []): Promise<Spawned> {
@@ -29,6 +30,12 @@ describe("customer flow with real processes: sandbox, broker, Hotels MCP and Ban
     transport.stderr?.on("data", (d: Buffer) => (err += d.toString()));
     const client = new Client({ name: "flow", version: "1" });
     await client.connect(transport);
+    // Everything the server wrote on stdout, notifications included, not only tool results.
+    const deliver = transport.onmessage;
+    transport.onmessage = (message) => {
+      wire.push(message);
+      deliver?.(message);
+    };
     const s = { client, transport, stderr: () => err };
     spawned.push(s);
     return s;
@@ -118,6 +125,8 @@ describe("customer flow with real processes: sandbox, broker, Hotels MCP and Ban
     expect(snapshot).toContain("tbank_hotels_list_bookings");
     expect(snapshot).not.toContain(CANARY);
     expect(JSON.stringify(results)).not.toContain(CANARY);
+    expect(wire.length).toBeGreaterThanOrEqual(results.length);
+    expect(JSON.stringify(wire)).not.toContain(CANARY);
     for (const s of spawned) expect(s.stderr()).not.toContain(CANARY);
   });
 
