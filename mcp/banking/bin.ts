@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { parseConfig } from "../../shared/config/index.js";
 import { startFastPath, type ToolCatalog } from "../fast-start.js";
 
@@ -15,6 +16,19 @@ if (!parsed.ok) {
     process.stderr.write(`tbank-banking-mcp: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;
   };
+  const report = (message: string): void => void process.stderr.write(`tbank-banking-mcp: ${message}\n`);
+  // Started at once but imported lazily and never awaited by the fast path (initialize and
+  // tools/list stay fast); the full server waits for it, so the first broker call finds the broker.
+  const launch: Promise<void> = config.broker.combinedProfile
+    ? import("../shared/launcher.js").then(
+        ({ autoStartBroker }) =>
+          autoStartBroker(
+            { socketPath: config.broker.socketPath, stateDir: config.broker.stateDir, env: process.env, brokerBin: fileURLToPath(new URL("./tbank-auth-broker.js", import.meta.url)) },
+            report,
+          ),
+        (err: unknown) => report(`auth broker not started: ${err instanceof Error ? err.message : String(err)}`),
+      )
+    : Promise.resolve();
   let closeBroker: (() => void) | undefined;
   // A client that goes away closes our stdout or stdin; that ends the session, it is not a crash.
   process.stdout.on("error", () => process.stdin.destroy());
@@ -29,7 +43,7 @@ if (!parsed.ok) {
     stdout: process.stdout,
     onError: fail,
     load: async (write) => {
-      const [{ loadBankingServer }, { createLogger }] = await Promise.all([import("./full-server.js"), import("../../shared/logger.js")]);
+      const [{ loadBankingServer }, { createLogger }] = await Promise.all([import("./full-server.js"), import("../../shared/logger.js"), launch]);
       const logger = createLogger({ name: "banking-mcp", level: process.env.TBANK_LOG_LEVEL === "debug" ? "debug" : "warn" });
       const loaded = await loadBankingServer(config, logger, write);
       closeBroker = () => loaded.close();

@@ -1,8 +1,100 @@
-import { CommandError } from "../errors.js";
+import { parseArgs } from "node:util";
+import { ensureBroker } from "../../../mcp/shared/launcher.js";
+import type { BrokerConnection } from "../../../shared/protocol/client.js";
+import { brokerBinPath, connectIfRunning, isTty, loadConfig, sleep } from "../broker-access.js";
+import { CommandError, UsageError } from "../errors.js";
 import type { CommandIo } from "../io.js";
 
-export const usage = "tbank-mcp login (arrives with issue #6)";
+export const usage = `tbank-mcp login [--timeout SECONDS] [--no-wait]
 
-export function run(_argv: string[], _io: CommandIo): Promise<void> {
-  return Promise.reject(new CommandError("tbank-mcp login is not available in this version yet (issue #6)", 78));
+Signs in to the bank through the auth broker (starting it when needed) with a device code: open the
+address shown, enter the code and approve in the bank app. The code is for you, in this terminal;
+never paste it into a chat. Waits until you approve (at most --timeout seconds, default until the
+code expires); --no-wait prints the code and returns while the broker keeps waiting.`;
+
+export interface LoginOptions {
+  timeoutSeconds: number | undefined;
+  wait: boolean;
+  /** The built broker program; found next to the toolkit by default. */
+  brokerBin?: string;
+}
+
+export type LoginOutcome = "approved" | "started";
+
+const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+export async function login(options: LoginOptions, io: CommandIo): Promise<LoginOutcome> {
+  const config = loadConfig(io.env);
+  let launched;
+  try {
+    launched = await ensureBroker({ socketPath: config.broker.socketPath, stateDir: config.broker.stateDir, env: io.env, brokerBin: options.brokerBin ?? brokerBinPath(), warn: (m) => io.stderr.write(`${m}\n`) });
+  } catch (err) {
+    throw new CommandError(`cannot start the auth broker: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (launched === "started") io.stderr.write("Started the auth broker.\n");
+  const conn = await connectIfRunning(config);
+  if (!conn) throw new CommandError(`the auth broker stopped answering at ${config.broker.socketPath}; see ${config.broker.stateDir}/broker.log`);
+  try {
+    const start = await conn.call("broker.login_start", {});
+    io.stdout.write(
+      [
+        "",
+        "To sign in to the bank:",
+        `  1. open ${start.verificationUri}`,
+        `  2. enter the code ${start.userCode}`,
+        ...(start.verificationUriComplete ? [`  (or open ${start.verificationUriComplete} directly)`] : []),
+        `The code is valid until ${start.expiresAt}. Keep it in this terminal; never paste it into a chat.`,
+        "",
+      ].join("\n") + "\n",
+    );
+    if (!options.wait) {
+      io.stdout.write("Not waiting (--no-wait): the broker completes the sign-in once you approve. tbank-mcp status shows the result.\n");
+      return "started";
+    }
+    const expiresAt = Date.parse(start.expiresAt);
+    const deadline = options.timeoutSeconds === undefined ? expiresAt : Math.min(expiresAt, Date.now() + options.timeoutSeconds * 1000);
+    const state = await waitForApproval(conn, start.loginId, start.intervalSeconds, deadline, io);
+    if (state === "denied") throw new CommandError("the sign-in was denied in the bank app; run tbank-mcp login to try again");
+    if (state === "expired") throw new CommandError("the code expired before it was approved; run tbank-mcp login for a new one");
+    if (state === "timeout") throw new CommandError(`no approval within ${options.timeoutSeconds ?? "the code's"} s; the code stays valid until ${start.expiresAt} (tbank-mcp status shows whether it went through)`);
+    const status = await conn.call("broker.status", {});
+    const store = status.storeBackend === undefined ? "unknown" : `${status.storeBackend}${status.storeNote ? ` (${status.storeNote})` : ""}`;
+    io.stdout.write(`Signed in. Session: ${status.state}; stored in: ${store}; broker pid ${status.pid}.\n`);
+    return "approved";
+  } finally {
+    conn.close();
+  }
+}
+
+async function waitForApproval(conn: BrokerConnection, loginId: string, intervalSeconds: number, deadline: number, io: CommandIo): Promise<"approved" | "denied" | "expired" | "timeout"> {
+  const tty = isTty(io.stderr);
+  let frame = 0;
+  const secondsLeft = (): number => Math.max(0, Math.round((deadline - Date.now()) / 1000));
+  const draw = (): void => void io.stderr.write(`\r${SPINNER[frame++ % SPINNER.length] ?? ""} waiting for approval in the bank app (${secondsLeft()} s left) `);
+  const spinner = tty ? setInterval(draw, 120) : undefined;
+  try {
+    for (;;) {
+      if (!tty) io.stderr.write(`waiting for approval in the bank app (${secondsLeft()} s left)\n`);
+      // The broker applies slow_down to its own provider polls; pacing ours by the interval is enough.
+      await sleep(Math.min(intervalSeconds * 1000, Math.max(0, deadline - Date.now())), io.signal);
+      const { state } = await conn.call("broker.login_poll", { loginId });
+      if (state !== "pending") return state;
+      if (Date.now() >= deadline) return "timeout";
+    }
+  } finally {
+    if (spinner) {
+      clearInterval(spinner);
+      io.stderr.write("\r\x1b[2K");
+    }
+  }
+}
+
+export async function run(argv: string[], io: CommandIo): Promise<void> {
+  const { values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { timeout: { type: "string" }, "no-wait": { type: "boolean" } } });
+  let timeoutSeconds: number | undefined;
+  if (values.timeout !== undefined) {
+    if (!/^\d{1,5}$/.test(values.timeout) || Number(values.timeout) < 1) throw new UsageError("--timeout takes a whole number of seconds (1 or more)");
+    timeoutSeconds = Number(values.timeout);
+  }
+  await login({ timeoutSeconds, wait: !values["no-wait"] }, io);
 }

@@ -1,8 +1,54 @@
-import { CommandError } from "../errors.js";
+import { parseArgs } from "node:util";
+import type { BrokerStatusResult } from "../../../shared/protocol/ops-broker.js";
+import { connectIfRunning, loadConfig } from "../broker-access.js";
 import type { CommandIo } from "../io.js";
 
-export const usage = "tbank-mcp status (arrives with issue #6)";
+export const usage = `tbank-mcp status [--json]
 
-export function run(_argv: string[], _io: CommandIo): Promise<void> {
-  return Promise.reject(new CommandError("tbank-mcp status is not available in this version yet (issue #6)", 78));
+Shows the auth broker (pid, version), the session state, the session store backend and the counts
+of live booking references and payment capabilities. Never starts a broker and never shows a token.
+--json prints the status object ({"running": false, ...} when no broker runs).`;
+
+export interface StatusOptions {
+  json: boolean;
+}
+
+export type StatusReport = ({ running: true } & BrokerStatusResult) | { running: false; socketPath: string };
+
+export async function status(options: StatusOptions, io: CommandIo): Promise<StatusReport> {
+  const config = loadConfig(io.env);
+  const conn = await connectIfRunning(config);
+  let report: StatusReport;
+  if (!conn) {
+    report = { running: false, socketPath: config.broker.socketPath };
+  } else {
+    try {
+      report = { running: true, ...(await conn.call("broker.status", {})) };
+    } finally {
+      conn.close();
+    }
+  }
+  if (options.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else io.stdout.write(describe(report));
+  return report;
+}
+
+function describe(report: StatusReport): string {
+  if (!report.running) {
+    return `broker:   not running (socket ${report.socketPath})\n          tbank-mcp login starts it; so does the first customer tool call\n`;
+  }
+  const store = report.storeBackend === undefined ? "not opened" : `${report.storeBackend}${report.storeNote ? ` (${report.storeNote})` : ""}`;
+  return [
+    `broker:   running, pid ${report.pid}, version ${report.brokerVersion} (protocol ${report.protocol}), since ${report.startedAt}`,
+    `socket:   ${report.socketPath}`,
+    `session:  ${report.state}${report.state === "mobile_login_required" ? " (run tbank-mcp login)" : ""}`,
+    `store:    ${store}`,
+    `live:     ${report.activeRefs.bookingRefs} booking refs, ${report.activeRefs.paymentHandoffs} payment capabilities, ${report.connections} connections`,
+    "",
+  ].join("\n");
+}
+
+export async function run(argv: string[], io: CommandIo): Promise<void> {
+  const { values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { json: { type: "boolean" } } });
+  await status({ json: values.json ?? false }, io);
 }

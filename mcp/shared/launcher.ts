@@ -1,0 +1,151 @@
+import { spawn } from "node:child_process";
+import { closeSync, constants, existsSync, openSync } from "node:fs";
+import { join } from "node:path";
+import lockfile from "proper-lockfile";
+import { brokerChildEnv } from "../../shared/child-env.js";
+import { ensurePrivateDir, verifyPrivateDir } from "../../shared/paths.js";
+import { BrokerUnavailableError, connectBroker } from "../../shared/protocol/client.js";
+import { isBrokerError } from "../../shared/protocol/errors.js";
+
+export type LockFn = typeof lockfile.lock;
+
+export const READY_TIMEOUT_MS = 8000;
+const LAUNCHER_CLIENT_VERSION = "launcher-0.1.0";
+
+export type LauncherProblem = "not_set_up" | "state_dir_refused" | "broker_bin_missing" | "broker_exited" | "not_ready" | "socket_unusable" | "lock_failed";
+
+/** The broker could not be reached or started; `problem` lets callers decide how loudly to say so. */
+export class LauncherError extends Error {
+  override readonly name = "LauncherError";
+  constructor(
+    readonly problem: LauncherProblem,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export interface EnsureBrokerOptions {
+  socketPath: string;
+  stateDir: string;
+  /** The environment the broker child is derived from (through the allowlist). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Path of the built `tbank-auth-broker.js`. */
+  brokerBin: string;
+  timeoutMs?: number;
+  lock?: LockFn;
+  /**
+   * Whether a missing state directory may be created. An agent-spawned MCP passes false: it must
+   * not create directories in a home that was never set up, so it fails with `not_set_up` instead.
+   */
+  createStateDir?: boolean;
+  /** Where a compromised spawn lock is reported; the launch continues. */
+  warn?: (message: string) => void;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** true: a broker answered the hello; false: nobody listens. Anything else is not ours to fix. */
+async function probe(socketPath: string, timeoutMs: number): Promise<boolean> {
+  try {
+    const conn = await connectBroker({ socketPath, role: "toolkit", clientVersion: LAUNCHER_CLIENT_VERSION, timeoutMs });
+    conn.close();
+    return true;
+  } catch (err) {
+    if (err instanceof BrokerUnavailableError) return false;
+    // At the connection limit it is still a live broker.
+    if (isBrokerError(err) && err.code === "busy") return true;
+    throw new LauncherError("socket_unusable", `something answers at ${socketPath} but not as a usable broker: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}
+
+/**
+ * gpg-agent style auto-start: connect → take the spawn lock → connect again → spawn detached →
+ * wait for the hello (≤ timeoutMs) → release. Concurrent callers serialise on the lock, so only the
+ * first one spawns; the others find it running on their second connect.
+ */
+export async function ensureBroker(opts: EnsureBrokerOptions): Promise<"already_running" | "started"> {
+  const timeoutMs = opts.timeoutMs ?? READY_TIMEOUT_MS;
+  if (await probe(opts.socketPath, 1000)) return "already_running";
+
+  const dir = opts.createStateDir === false ? await verifyPrivateDir(opts.stateDir) : await ensurePrivateDir(opts.stateDir);
+  if (!dir.ok) {
+    if (dir.problem === "missing") throw new LauncherError("not_set_up", `the broker state directory ${opts.stateDir} does not exist yet (tbank-mcp setup or tbank-mcp login creates it)`);
+    throw new LauncherError("state_dir_refused", `broker state directory refused: ${dir.message}`);
+  }
+  if (!existsSync(opts.brokerBin)) throw new LauncherError("broker_bin_missing", `the broker program ${opts.brokerBin} is missing (npm run build)`);
+
+  let release: () => Promise<void>;
+  let compromised = false;
+  try {
+    release = await (opts.lock ?? lockfile.lock)(opts.stateDir, {
+      lockfilePath: join(opts.stateDir, "spawn.lock"),
+      realpath: false,
+      // Held for at most one spawn and its readiness wait; a lock this old belongs to a dead launcher.
+      stale: 30_000,
+      update: 5_000,
+      retries: { retries: 200, factor: 1.2, minTimeout: 25, maxTimeout: 250 },
+      onCompromised: (err) => {
+        compromised = true;
+        opts.warn?.(`broker spawn lock compromised (${err.message}); continuing without it`);
+      },
+    });
+  } catch (err) {
+    throw new LauncherError("lock_failed", `cannot take the broker spawn lock in ${opts.stateDir}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+  try {
+    if (await probe(opts.socketPath, 1000)) return "already_running";
+    await spawnAndWait(opts, timeoutMs);
+    return "started";
+  } finally {
+    if (!compromised) await release().catch(() => undefined);
+  }
+}
+
+async function spawnAndWait(opts: EnsureBrokerOptions, timeoutMs: number): Promise<void> {
+  const logPath = join(opts.stateDir, "broker.log");
+  // O_NOFOLLOW: a symlink planted in the state dir must not redirect the broker's output.
+  const out = openSync(logPath, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW, 0o600);
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  let spawnError: Error | undefined;
+  try {
+    // --foreground: this launcher is the one that detaches, so the bin must not daemonize again.
+    const child = spawn(process.execPath, [opts.brokerBin, "--foreground"], { detached: true, stdio: ["ignore", out, out], env: brokerChildEnv(opts.env) });
+    child.once("exit", (code, signal) => (exit = { code, signal }));
+    child.once("error", (err) => (spawnError = err));
+    child.unref();
+  } finally {
+    closeSync(out);
+  }
+
+  const deadline = Date.now() + timeoutMs;
+  for (let wait = 25; ; wait = Math.min(wait * 2, 400)) {
+    if (spawnError) throw new LauncherError("broker_exited", `cannot start the broker: ${spawnError.message}`, { cause: spawnError });
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) break;
+    try {
+      if (await probe(opts.socketPath, Math.min(1000, remaining))) return;
+    } catch {
+      // Half-started: keep waiting until the deadline.
+    }
+    // Exit 0 means another broker owns the socket; one more probe tells.
+    if (exit && exit.code !== 0) throw new LauncherError("broker_exited", `the broker exited during start-up (${exit.signal ?? `code ${exit.code}`}); see ${logPath}`);
+    await sleep(Math.min(wait, Math.max(0, deadline - Date.now())));
+    if (exit?.code === 0 && (await probe(opts.socketPath, 1000).catch(() => false))) return;
+  }
+  throw new LauncherError("not_ready", `the broker did not answer within ${timeoutMs / 1000} s; see ${logPath}`);
+}
+
+/**
+ * What the MCP bins run at start: never throws, reports a failure once through `report`, and stays
+ * quiet when the toolkit was never set up (the tools then say `broker_unavailable` and what to run).
+ */
+export async function autoStartBroker(opts: Omit<EnsureBrokerOptions, "createStateDir" | "warn">, report: (message: string) => void): Promise<void> {
+  try {
+    await ensureBroker({ ...opts, createStateDir: false, warn: report });
+  } catch (err) {
+    if (err instanceof LauncherError && err.problem === "not_set_up") return;
+    report(`auth broker not started: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}

@@ -1,0 +1,62 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseConfig } from "../../shared/config/index.js";
+import type { ToolkitConfig } from "../../shared/config/types.js";
+import { BrokerUnavailableError, connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
+import { CommandError } from "./errors.js";
+import type { CommandIo } from "./io.js";
+
+export const CLI_CLIENT_VERSION = "0.1.0";
+
+/** The parsed configuration, or every problem at once (exit 78, like the other programs). */
+export function loadConfig(env: CommandIo["env"]): ToolkitConfig {
+  const parsed = parseConfig(env);
+  if (parsed.ok) return parsed.config;
+  throw new CommandError(`the configuration has problems (tbank-mcp doctor explains each):\n${parsed.problems.map((p) => `  ${p.variable}: ${p.message}`).join("\n")}`, 78);
+}
+
+/**
+ * The built broker next to this code: `dist/` when bundled (this file may sit in `dist/chunks/`),
+ * `<repo>/dist/` when run from source.
+ */
+export function brokerBinPath(from: string = import.meta.url): string {
+  let dir = dirname(fileURLToPath(from));
+  for (let i = 0; i < 5; i++) {
+    for (const candidate of [join(dir, "tbank-auth-broker.js"), join(dir, "dist", "tbank-auth-broker.js")]) {
+      if (existsSync(candidate)) return candidate;
+    }
+    dir = dirname(dir);
+  }
+  throw new CommandError("cannot find tbank-auth-broker.js next to the toolkit (run npm run build)");
+}
+
+/** A toolkit connection, or undefined when no broker answers. Never starts one. */
+export async function connectIfRunning(config: ToolkitConfig): Promise<BrokerConnection | undefined> {
+  try {
+    return await connectBroker({ socketPath: config.broker.socketPath, role: "toolkit", clientVersion: CLI_CLIENT_VERSION, timeoutMs: config.broker.timeoutMs });
+  } catch (err) {
+    if (err instanceof BrokerUnavailableError) return undefined;
+    throw new CommandError(`the broker at ${config.broker.socketPath} did not answer properly: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Resolves after `ms`, or rejects with a CommandError (exit 130) when the person interrupts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new CommandError("interrupted", 130));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new CommandError("interrupted", 130));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+export function isTty(stream: CommandIo["stderr"]): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
+}
