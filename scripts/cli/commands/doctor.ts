@@ -1,8 +1,56 @@
+import { parseArgs } from "node:util";
+import type { KeychainProbe } from "../../../broker/session/select-store.js";
+import { clientContext } from "../clients/context.js";
+import { checkBroker } from "../doctor/broker.js";
+import { checkBaseUrl, checkClients, checkConfig, checkJwtKey, checkNode, checkSocketDir, checkSocketFile, checkVoucherDir, type Check } from "../doctor/checks.js";
 import { CommandError } from "../errors.js";
 import type { CommandIo } from "../io.js";
 
-export const usage = "tbank-mcp doctor (arrives with issue #6)";
+export const usage = `tbank-mcp doctor [--json] [--project DIR]
 
-export function run(_argv: string[], _io: CommandIo): Promise<void> {
-  return Promise.reject(new CommandError("tbank-mcp doctor is not available in this version yet (issue #6)", 78));
+Runs every check at once (Node, configuration, socket and voucher directories, broker, session
+store, JWT key file, client configuration) and says how to fix each problem. Exits 1 if any check
+fails; warnings alone exit 0. --json prints {checks:[{id,status,message,fix?}],ok}.`;
+
+const CLI_VERSION = "0.1.0";
+const MARK: Record<Check["status"], string> = { pass: "ok  ", warn: "warn", fail: "FAIL" };
+
+export interface DoctorDeps {
+  probe?: () => Promise<KeychainProbe>;
+  nodeVersion?: string;
+  brokerTimeoutMs?: number;
+}
+
+export async function doctor(options: { json: boolean; project: string | undefined }, io: CommandIo, deps: DoctorDeps = {}): Promise<Check[]> {
+  const { checks, config } = checkConfig(io.env);
+  const all: Check[] = [checkNode(deps.nodeVersion), ...checks];
+  if (config === undefined) {
+    all.push({ id: "paths", status: "fail", message: "cannot derive the broker's paths from this configuration", fix: "set HOME to an absolute path" });
+  } else {
+    all.push(await checkSocketDir(config.broker.socketPath));
+    const socket = await checkSocketFile(config.broker.socketPath);
+    if (socket) all.push(socket);
+    all.push(
+      ...(await checkBroker({ socketPath: config.broker.socketPath, sessionStore: config.broker.sessionStore, clientVersion: CLI_VERSION, timeoutMs: deps.brokerTimeoutMs, probe: deps.probe })),
+    );
+    all.push(await checkVoucherDir(config.vouchers.directory));
+  }
+  all.push(checkBaseUrl(io.env), await checkJwtKey(io.env));
+  // No usable HOME means no client files to look at; the config check already said why.
+  if (io.env.HOME?.startsWith("/")) all.push(await checkClients(clientContext(io.env, "project", options.project)));
+  return all;
+}
+
+function render(checks: readonly Check[]): string {
+  return checks.map((c) => `[${MARK[c.status]}] ${c.id}: ${c.message}${c.fix === undefined ? "" : `\n       fix: ${c.fix}`}\n`).join("");
+}
+
+export async function run(argv: string[], io: CommandIo, deps: DoctorDeps = {}): Promise<void> {
+  const { values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { json: { type: "boolean", default: false }, project: { type: "string" } } });
+  const checks = await doctor({ json: values.json, project: values.project }, io, deps);
+  const failed = checks.filter((c) => c.status === "fail").length;
+  const warned = checks.filter((c) => c.status === "warn").length;
+  if (values.json) io.stdout.write(`${JSON.stringify({ checks, ok: failed === 0 }, null, 2)}\n`);
+  else io.stdout.write(`${render(checks)}\n${checks.length} checks: ${failed} failed, ${warned} warnings\n`);
+  if (failed > 0) throw new CommandError(`${failed} check${failed === 1 ? "" : "s"} failed; see the fixes above`, 1);
 }

@@ -1,8 +1,119 @@
+import { dirname, join } from "node:path";
+import { parseArgs } from "node:util";
+import { probeKeychain, type KeychainProbe } from "../../../broker/session/select-store.js";
+import { ensurePrivateDir } from "../../../shared/paths.js";
+import { clientContext, detectClients, parseClients, parseScope } from "../clients/context.js";
+import { CLIENTS, ClientFileError, type ClientName, type Scope } from "../clients/index.js";
+import { buildServers, findPackageDir, pathsConfig, SANDBOX_PORT, secretsPresent } from "../clients/servers.js";
+import { readIfExists, writeConfigFile } from "../config-file.js";
 import { CommandError } from "../errors.js";
 import type { CommandIo } from "../io.js";
 
-export const usage = "tbank-mcp setup (arrives with issue #6)";
+export const usage = `tbank-mcp setup [--client claude|codex|opencode ...] [--print] [--sandbox] [--scope user|project] [--project DIR]
 
-export function run(_argv: string[], _io: CommandIo): Promise<void> {
-  return Promise.reject(new CommandError("tbank-mcp setup is not available in this version yet (issue #6)", 78));
+Creates the broker's private directories (0700), checks whether the OS keychain can hold the
+session, and adds tbank-hotels and tbank-banking to each client's MCP configuration:
+  claude    .mcp.json in the project (--scope user: ~/.claude.json)
+  codex     $CODEX_HOME/config.toml (default ~/.codex/config.toml), whatever the scope
+  opencode  opencode.json in the project (--scope user: ~/.config/opencode/opencode.json)
+Without --client: Claude Code, plus Codex and OpenCode when they are installed here.
+Other servers and settings are kept; a changed file is backed up first (<file>.bak-<time>).
+Only commands and non-secret settings are written, never a token or key.
+--print     write nothing; show what would be written
+--sandbox   point the servers at a local sandbox on port ${SANDBOX_PORT} (tbank-mcp sandbox --port ${SANDBOX_PORT})
+--project   the project directory (default: the current directory)`;
+
+export interface SetupOptions {
+  clients: ClientName[] | undefined;
+  print: boolean;
+  sandbox: boolean;
+  scope: Scope;
+  project: string | undefined;
+}
+
+export interface SetupDeps {
+  probe?: () => Promise<KeychainProbe>;
+  packageDir?: string | undefined;
+  now?: () => Date;
+}
+
+export function parse(argv: string[]): SetupOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      client: { type: "string", multiple: true },
+      print: { type: "boolean", default: false },
+      sandbox: { type: "boolean", default: false },
+      scope: { type: "string" },
+      project: { type: "string" },
+    },
+  });
+  return { clients: parseClients(values.client), print: values.print, sandbox: values.sandbox, scope: parseScope(values.scope), project: values.project };
+}
+
+async function prepareBroker(io: CommandIo, stateDir: string, socketDir: string, choice: string, probe: () => Promise<KeychainProbe>): Promise<string[]> {
+  const failures: string[] = [];
+  for (const [label, dir] of [["state directory", stateDir], ["socket directory", socketDir]] as const) {
+    const r = await ensurePrivateDir(dir);
+    if (r.ok) io.stdout.write(`${label}: ${dir} (${r.created ? "created, 0700" : "exists, 0700"})\n`);
+    else failures.push(`${label} refused: ${r.message}`);
+  }
+  if (choice === "file") {
+    io.stdout.write(`session store: owner-only file ${join(stateDir, "session.json")} (TBANK_AUTH_SESSION_STORE=file)\n`);
+    return failures;
+  }
+  const result = await probe();
+  if (result.ok) io.stdout.write("session store: OS keychain (service tbank-auth-broker)\n");
+  else if (choice === "keychain") failures.push(`TBANK_AUTH_SESSION_STORE=keychain, but ${result.reason}: the broker will not start. Unlock the keychain or set TBANK_AUTH_SESSION_STORE=file`);
+  else io.stdout.write(`session store: owner-only file ${join(stateDir, "session.json")}, because ${result.reason}\n`);
+  return failures;
+}
+
+export async function setup(options: SetupOptions, io: CommandIo, deps: SetupDeps = {}): Promise<void> {
+  const ctx = clientContext(io.env, options.scope, options.project);
+  const config = pathsConfig(io.env, options.sandbox);
+  const servers = buildServers({ env: io.env, sandbox: options.sandbox, packageDir: "packageDir" in deps ? deps.packageDir : findPackageDir() });
+  const clients = options.clients ?? detectClients(ctx);
+  const failures = options.print
+    ? []
+    : await prepareBroker(io, config.broker.stateDir, dirname(config.broker.socketPath), config.broker.sessionStore, deps.probe ?? (() => probeKeychain()));
+
+  let changed = 0;
+  for (const name of clients) {
+    const client = CLIENTS[name];
+    const path = client.path(ctx);
+    const existing = await readIfExists(path);
+    let text: string;
+    try {
+      text = client.merge(existing, servers);
+    } catch (err) {
+      if (!(err instanceof ClientFileError)) throw err;
+      failures.push(`${client.label}: ${err.message} (${path}); tbank-mcp config --client ${name} prints the block to add`);
+      continue;
+    }
+    if (options.print) {
+      const what = existing === text ? "unchanged" : existing === undefined ? "would create" : "would update";
+      io.stdout.write(`# ${client.label}: ${path} (${what})\n${text}\n`);
+      continue;
+    }
+    const outcome = await writeConfigFile(path, text, existing, deps.now?.());
+    if (outcome.kind !== "unchanged") changed++;
+    const detail = outcome.kind === "unchanged" ? "already up to date" : outcome.kind === "created" ? "created (0600)" : `updated; previous version in ${outcome.backup}`;
+    io.stdout.write(`${client.label}: ${path}: ${detail}\n`);
+  }
+  if (!options.print && changed === 0 && failures.length === 0) io.stdout.write("Nothing changed: everything was already set up.\n");
+
+  const secrets = secretsPresent(io.env);
+  if (secrets.length > 0) {
+    io.stdout.write(`Not written (secrets): ${secrets.join(", ")}. Give them to the server through the client's own environment or secret store.\n`);
+  }
+  if (options.sandbox) io.stdout.write(`The servers now expect a sandbox on port ${SANDBOX_PORT}: keep \`tbank-mcp sandbox --port ${SANDBOX_PORT}\` running while you use them.\n`);
+  if (failures.length > 0) throw new CommandError(failures.join("\n"));
+  if (!options.print) io.stdout.write("Next: tbank-mcp doctor, then tbank-mcp login to sign in.\n");
+}
+
+export function run(argv: string[], io: CommandIo): Promise<void> {
+  return setup(parse(argv), io);
 }

@@ -1,0 +1,62 @@
+import { probeKeychain, type KeychainProbe } from "../../../broker/session/select-store.js";
+import type { SessionStoreChoice } from "../../../shared/config/index.js";
+import { BrokerUnavailableError, connectBroker } from "../../../shared/protocol/client.js";
+import { BrokerError } from "../../../shared/protocol/errors.js";
+import type { Check } from "./checks.js";
+
+export const DOCTOR_BROKER_TIMEOUT_MS = 2_000;
+
+export interface BrokerCheckOptions {
+  socketPath: string;
+  sessionStore: SessionStoreChoice;
+  clientVersion: string;
+  timeoutMs?: number;
+  probe?: () => Promise<KeychainProbe>;
+}
+
+/** Broker reachability, version and session; without a broker, what the store would be. */
+export async function checkBroker(opts: BrokerCheckOptions): Promise<Check[]> {
+  let conn;
+  try {
+    conn = await connectBroker({ socketPath: opts.socketPath, role: "toolkit", clientVersion: opts.clientVersion, timeoutMs: opts.timeoutMs ?? DOCTOR_BROKER_TIMEOUT_MS });
+  } catch (err) {
+    if (!(err instanceof BrokerUnavailableError)) {
+      return [{ id: "broker", status: "fail", message: `the broker at ${opts.socketPath} answered but refused: ${err instanceof Error ? err.message : String(err)}`, fix: "tbank-mcp stop-broker, then start an MCP client again (it restarts the broker)" }];
+    }
+    return [
+      { id: "broker", status: "warn", message: `no broker at ${opts.socketPath} (${err.message})`, fix: "it starts with the first MCP client that uses it; run tbank-mcp login to start it now" },
+      await storeWithoutBroker(opts),
+    ];
+  }
+  try {
+    const s = await conn.call("broker.status", {});
+    const checks: Check[] = [{ id: "broker", status: "pass", message: `broker ${s.brokerVersion} (pid ${s.pid}) answers at ${opts.socketPath}` }];
+    checks.push(
+      s.state === "mobile_login_required"
+        ? { id: "session", status: "warn", message: `session: ${s.state}`, fix: "tbank-mcp login" }
+        : { id: "session", status: "pass", message: `session: ${s.state}` },
+    );
+    const store = s.storeBackend ?? "unknown";
+    checks.push(
+      s.storeNote === undefined
+        ? { id: "session_store", status: "pass", message: `session store: ${store}` }
+        : { id: "session_store", status: "warn", message: `session store: ${store} (${s.storeNote})`, fix: "unlock or install the OS keychain, or set TBANK_AUTH_SESSION_STORE=file to choose the file on purpose" },
+    );
+    return checks;
+  } catch (err) {
+    const message = err instanceof BrokerError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
+    return [{ id: "broker", status: "fail", message: `the broker did not answer broker.status (${message})`, fix: "tbank-mcp stop-broker, then start it again" }];
+  } finally {
+    conn.close();
+  }
+}
+
+async function storeWithoutBroker(opts: BrokerCheckOptions): Promise<Check> {
+  if (opts.sessionStore === "file") return { id: "session_store", status: "pass", message: "session store: file (TBANK_AUTH_SESSION_STORE=file)" };
+  const probe = await (opts.probe ?? (() => probeKeychain()))();
+  if (probe.ok) return { id: "session_store", status: "pass", message: "session store: the OS keychain answers" };
+  if (opts.sessionStore === "keychain") {
+    return { id: "session_store", status: "fail", message: `TBANK_AUTH_SESSION_STORE=keychain, but ${probe.reason}`, fix: "unlock the keychain, or set TBANK_AUTH_SESSION_STORE=file" };
+  }
+  return { id: "session_store", status: "warn", message: `session store: the owner-only file, because ${probe.reason}`, fix: "unlock or install the OS keychain, or set TBANK_AUTH_SESSION_STORE=file to choose the file on purpose" };
+}

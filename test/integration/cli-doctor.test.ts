@@ -1,0 +1,105 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { run } from "../../scripts/cli/commands/doctor.js";
+import type { CommandIo } from "../../scripts/cli/io.js";
+import { main } from "../../scripts/cli/main.js";
+import { startTestBroker } from "./helpers/broker-harness.js";
+
+function captureIo(env: Record<string, string | undefined>): CommandIo & { out: () => string; err: () => string } {
+  let out = "";
+  let err = "";
+  return { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, env, signal: new AbortController().signal, out: () => out, err: () => err };
+}
+
+interface JsonCheck {
+  id: string;
+  status: "pass" | "warn" | "fail";
+  message: string;
+  fix?: string;
+}
+
+let root: string;
+let env: Record<string, string>;
+const deps = { probe: () => Promise.resolve({ ok: false as const, reason: "keytar is not installed" }), brokerTimeoutMs: 1000 };
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), "tbk-doc-"));
+  await mkdir(join(root, "proj"));
+  env = { HOME: join(root, "home"), CODEX_HOME: join(root, "codex"), PWD: join(root, "proj"), TBANK_AUTH_BROKER_SOCKET: join(root, "run", "auth.sock"), TBANK_AUTH_BROKER_STATE_DIR: join(root, "state") };
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+async function doctorJson(e: Record<string, string>): Promise<{ result: { checks: JsonCheck[]; ok: boolean }; error: unknown }> {
+  const io = captureIo(e);
+  const error = await run(["--json"], io, deps).then(() => undefined, (err: unknown) => err);
+  return { result: JSON.parse(io.out()) as { checks: JsonCheck[]; ok: boolean }, error };
+}
+
+const byId = (checks: JsonCheck[], id: string): JsonCheck | undefined => checks.find((c) => c.id === id);
+
+describe("tbank-mcp doctor", () => {
+  it("finds a 0755 socket directory, a 0644 JWT key and a missing broker, each with its fix", async () => {
+    await mkdir(join(root, "run"), { mode: 0o755 });
+    const key = join(root, "key.pem");
+    await writeFile(key, "-----BEGIN PRIVATE KEY-----\n", { mode: 0o644 });
+    const { result, error } = await doctorJson({ ...env, TBANK_HOTELS_JWT_ISSUER: "svc", TBANK_HOTELS_JWT_AUDIENCE: "hotels", TBANK_HOTELS_JWT_PRIVATE_KEY_FILE: key });
+
+    expect(byId(result.checks, "socket_dir")).toMatchObject({ status: "fail", fix: `chmod 700 ${join(root, "run")}` });
+    expect(byId(result.checks, "jwt_key")).toMatchObject({ status: "fail", fix: `chmod 600 ${key}` });
+    expect(byId(result.checks, "broker")?.status).toBe("warn");
+    expect(byId(result.checks, "broker")?.fix).toContain("tbank-mcp login");
+    expect(byId(result.checks, "session_store")?.status).toBe("warn");
+    expect(byId(result.checks, "session_store")?.message).toContain("keytar is not installed");
+    // The key file's mode problem is reported once, by its own check.
+    expect(result.checks.filter((c) => c.message.includes("readable by group"))).toHaveLength(1);
+    expect(result.ok).toBe(false);
+    expect(error).toMatchObject({ name: "CommandError", exitCode: 1 });
+  });
+
+  it("--json lists every check with id, status, message and an optional fix", async () => {
+    const { result } = await doctorJson(env);
+    expect(result.checks.map((c) => c.id)).toEqual(expect.arrayContaining(["node", "config", "socket_dir", "broker", "session_store", "vouchers", "base_url", "jwt_key", "clients"]));
+    for (const c of result.checks) {
+      expect(["pass", "warn", "fail"]).toContain(c.status);
+      expect(Object.keys(c).every((k) => ["id", "status", "message", "fix"].includes(k))).toBe(true);
+      if (c.status !== "pass") expect(c.fix).toBeTruthy();
+    }
+    expect(byId(result.checks, "socket_dir")?.status).toBe("warn");
+    expect(byId(result.checks, "socket_dir")?.fix).toContain("tbank-mcp setup");
+    expect(result.ok).toBe(true);
+  });
+
+  it("reports every config problem at once and exits 1 through main", async () => {
+    const io = captureIo({ ...env, TBANK_HOTELS_TIMEOUT_MS: "abc", TBANK_HOTELS_TOOLSETS: "nope", TBANK_HOTELS_API_BASE_URL: "http://example.com" });
+    const code = await main(["doctor"], io);
+    expect(code).toBe(1);
+    expect(io.out()).toContain("TBANK_HOTELS_TIMEOUT_MS");
+    expect(io.out()).toContain("TBANK_HOTELS_TOOLSETS");
+    expect(io.out()).toMatch(/\[FAIL\] base_url: .*neither https nor http on loopback\n\s+fix: /);
+    expect(io.err()).toContain("checks failed");
+  });
+
+  it("reads the running broker's version, session state and store backend", async () => {
+    const broker = await startTestBroker({ socketPath: env.TBANK_AUTH_BROKER_SOCKET!, stateDir: env.TBANK_AUTH_BROKER_STATE_DIR! });
+    try {
+      const { result } = await doctorJson(env);
+      expect(byId(result.checks, "socket_dir")?.status).toBe("pass");
+      expect(byId(result.checks, "socket")?.status).toBe("pass");
+      expect(byId(result.checks, "broker")?.status).toBe("pass");
+      expect(byId(result.checks, "broker")?.message).toContain("broker 0.1.0 (pid 4242)"); // the sample broker.status answer
+      expect(byId(result.checks, "session")).toMatchObject({ status: "pass", message: "session: mobile_read_only_ready" });
+      expect(byId(result.checks, "session_store")).toMatchObject({ status: "warn", message: "session store: file (keychain probe timed out)" });
+    } finally {
+      await broker.stop("test done");
+    }
+  });
+
+  it("sees our servers in a client configuration", async () => {
+    await writeFile(join(root, "proj", ".mcp.json"), JSON.stringify({ mcpServers: { "tbank-hotels": {}, "tbank-banking": {} } }));
+    const { result } = await doctorJson(env);
+    expect(byId(result.checks, "clients")?.status).toBe("pass");
+    expect(byId(result.checks, "clients")?.message).toContain("tbank-hotels, tbank-banking");
+  });
+});

@@ -1,0 +1,220 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { run as configRun } from "../../scripts/cli/commands/config.js";
+import { parse, setup } from "../../scripts/cli/commands/setup.js";
+import type { CommandIo } from "../../scripts/cli/io.js";
+
+const CANARY = "CANARY-7f3a9c1e-token";
+const PEM = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDcanary\n-----END PRIVATE KEY-----";
+
+function captureIo(env: Record<string, string | undefined>): CommandIo & { out: () => string } {
+  let out = "";
+  return { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true }, env, signal: new AbortController().signal, out: () => out };
+}
+
+/** Reads back the TOML subset our emitter writes: [a.b] headers and key = "string" | ["array"]. */
+function readTomlTables(text: string): Record<string, Record<string, unknown>> {
+  const tables: Record<string, Record<string, unknown>> = {};
+  let current = "";
+  for (const line of text.split("\n")) {
+    const header = /^\[([^\]]+)\]\s*$/.exec(line);
+    if (header?.[1]) tables[(current = header[1])] ??= {};
+    const kv = /^([A-Za-z0-9_-]+) = ("(?:[^"\\]|\\.)*"|\[.*\])\s*(#.*)?$/.exec(line);
+    if (kv?.[1] && kv[2]) (tables[current] ??= {})[kv[1]] = JSON.parse(kv[2]);
+  }
+  return tables;
+}
+
+type Json = Record<string, Record<string, Record<string, unknown>>>;
+const readJson = async (f: string): Promise<Json> => JSON.parse(await readFile(f, "utf8")) as Json;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+let root: string;
+let env: Record<string, string>;
+let project: string;
+const deps = { packageDir: "/opt/tbank", probe: () => Promise.resolve({ ok: false as const, reason: "keytar is not installed" }) };
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), "tbk-setup-"));
+  project = join(root, "proj");
+  await mkdir(project);
+  await mkdir(join(root, "home"));
+  env = { HOME: join(root, "home"), CODEX_HOME: join(root, "codex"), PWD: project, XDG_CONFIG_HOME: join(root, "xdg") };
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+const ALL = ["--client", "claude", "--client", "codex", "--client", "opencode"];
+const CODEX_EXISTING = `# my codex settings
+model = "o3" # keep this comment
+
+[mcp_servers.other]
+command = "other-server"
+args = ["--flag"]
+
+[mcp_servers.other.env]
+X = "1"
+
+# profiles below
+[profiles.fast]
+model = "gpt-5"
+`;
+
+async function seedExisting(): Promise<void> {
+  await writeFile(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { other: { type: "stdio", command: "other" } } }, null, 4) + "\n");
+  await writeFile(join(project, "opencode.json"), JSON.stringify({ theme: "dark", mcp: { other: { type: "local", command: ["other"] } } }, null, 2) + "\n");
+  await mkdir(join(root, "codex"));
+  await writeFile(join(root, "codex", "config.toml"), CODEX_EXISTING);
+}
+
+describe("tbank-mcp setup", () => {
+  it("merges into every client's file, keeps the other server, and backs the old file up", async () => {
+    await seedExisting();
+    const io = captureIo(env);
+    await setup(parse(ALL), io, deps);
+
+    const claude = (await readJson(join(project, ".mcp.json")));
+    expect(Object.keys(claude.mcpServers!)).toEqual(["other", "tbank-hotels", "tbank-banking"]);
+    expect(claude.mcpServers!["tbank-hotels"]).toEqual({
+      type: "stdio",
+      command: "npx",
+      args: ["-y", "tbank-hotels-mcp"],
+      env: { TBANK_AUTH_BROKER_SOCKET: join(env.HOME!, ".local/share/tbank-auth-broker/auth.sock") },
+    });
+    expect(await readFile(join(project, ".mcp.json"), "utf8")).toContain('\n    "mcpServers"'); // its own 4-space indent
+
+    const oc = (await readJson(join(project, "opencode.json")));
+    expect(oc.theme).toBe("dark");
+    expect(Object.keys(oc.mcp!)).toEqual(["other", "tbank-hotels", "tbank-banking"]);
+    expect(oc.mcp!["tbank-banking"]).toMatchObject({ type: "local", command: ["npx", "-y", "tbank-banking-mcp"], enabled: true });
+
+    const toml = await readFile(join(root, "codex", "config.toml"), "utf8");
+    expect(toml.startsWith(CODEX_EXISTING)).toBe(true);
+    const tables = readTomlTables(toml);
+    expect(tables["mcp_servers.other"]).toEqual({ command: "other-server", args: ["--flag"] });
+    expect(tables["mcp_servers.tbank-hotels"]).toEqual({ command: "npx", args: ["-y", "tbank-hotels-mcp"] });
+    expect(tables["mcp_servers.tbank-hotels.env"]).toEqual({ TBANK_AUTH_BROKER_SOCKET: join(env.HOME!, ".local/share/tbank-auth-broker/auth.sock") });
+
+    for (const dir of [project, join(root, "codex")]) expect((await readdir(dir)).filter((n) => n.includes(".bak-")).length).toBeGreaterThan(0);
+    expect(io.out()).toContain("updated; previous version in");
+  });
+
+  it("is idempotent: a second run changes no byte and makes no new backup", async () => {
+    await seedExisting();
+    await setup(parse(ALL), captureIo(env), deps);
+    const snapshot = async () => Promise.all((await filesUnder(root)).sort().map(async (f) => [f, await readFile(f, "utf8")]));
+    const before = await snapshot();
+    const io = captureIo(env);
+    await setup(parse(ALL), io, deps);
+    expect(await snapshot()).toEqual(before);
+    expect(io.out()).toContain("Nothing changed");
+  });
+
+  it("creates new files 0600 and the private directories 0700", async () => {
+    await setup(parse(ALL), captureIo(env), deps);
+    for (const f of [join(project, ".mcp.json"), join(project, "opencode.json"), join(root, "codex", "config.toml")]) {
+      expect((await stat(f)).mode & 0o777).toBe(0o600);
+    }
+    expect((await stat(join(env.HOME!, ".local/share/tbank-auth-broker"))).mode & 0o777).toBe(0o700);
+    expect((await stat(join(env.HOME!, ".local/state/tbank-auth-broker"))).mode & 0o777).toBe(0o700);
+    expect((await readJson(join(project, "opencode.json"))).$schema).toBe("https://opencode.ai/config.json");
+  });
+
+  it("--print writes nothing and shows the content", async () => {
+    await seedExisting();
+    const before = (await filesUnder(root)).sort();
+    const io = captureIo(env);
+    await setup(parse([...ALL, "--print"]), io, deps);
+    expect((await filesUnder(root)).sort()).toEqual(before);
+    expect(io.out()).toContain("[mcp_servers.tbank-hotels]");
+    expect(io.out()).toContain("would update");
+  });
+
+  it("never writes a token, header set or PEM, even when they are set", async () => {
+    await seedExisting();
+    const secretEnv = {
+      ...env,
+      TBANK_HOTELS_AUTH_TOKEN: CANARY,
+      TBANK_HOTELS_AUTH_HEADERS_JSON: JSON.stringify({ "X-Api-Key": `${CANARY}-h` }),
+      TBANK_HOTELS_JWT_PRIVATE_KEY: PEM,
+      TBANK_HOTELS_JWT_ISSUER: "svc",
+      TBANK_HOTELS_JWT_AUDIENCE: "hotels",
+    };
+    const io = captureIo(secretEnv);
+    await setup(parse([...ALL, "--sandbox"]), io, deps);
+    for (const f of await filesUnder(root)) {
+      const text = await readFile(f, "utf8");
+      expect(text).not.toContain("CANARY");
+      expect(text).not.toContain("PRIVATE KEY");
+      expect(text).not.toContain("TBANK_HOTELS_JWT_ISSUER"); // a JWT profile without its key file would be broken
+    }
+    expect(io.out()).toContain("Not written (secrets): TBANK_HOTELS_AUTH_TOKEN, TBANK_HOTELS_AUTH_HEADERS_JSON, TBANK_HOTELS_JWT_PRIVATE_KEY");
+    expect(io.out()).not.toContain("CANARY");
+  });
+
+  it("writes the JWT key file path (not a secret) and the sandbox URLs with --sandbox", async () => {
+    await writeFile(join(root, "key.pem"), "not a real key", { mode: 0o600 });
+    const withFile = { ...env, TBANK_HOTELS_JWT_ISSUER: "svc", TBANK_HOTELS_JWT_AUDIENCE: "hotels", TBANK_HOTELS_JWT_PRIVATE_KEY_FILE: join(root, "key.pem") };
+    const io = captureIo(withFile);
+    await setup(parse(["--client", "claude", "--sandbox"]), io, deps);
+    const hotels = (await readJson(join(project, ".mcp.json"))).mcpServers!["tbank-hotels"]!;
+    expect(hotels.env).toMatchObject({
+      TBANK_HOTELS_JWT_PRIVATE_KEY_FILE: join(root, "key.pem"),
+      TBANK_HOTELS_API_BASE_URL: "http://127.0.0.1:8765/api",
+      TBANK_AUTH_ISSUER_URL: "http://127.0.0.1:8765",
+    });
+    expect(io.out()).toContain("tbank-mcp sandbox --port 8765");
+  });
+
+  it("replaces our Codex tables in place and keeps every other line verbatim", async () => {
+    await mkdir(join(root, "codex"));
+    const head = `# top\nmodel = "o3"\n\n[mcp_servers.tbank-hotels]\ncommand = "old"\nargs = []\n\n[mcp_servers.tbank-hotels.env]\nOLD = "1"\n\n`;
+    const tail = `# about other\n[mcp_servers.other]\ncommand = "x"\ndescription = """\n[not.a.table]\n"""\n`;
+    await writeFile(join(root, "codex", "config.toml"), head + tail);
+    await setup(parse(["--client", "codex"]), captureIo(env), deps);
+    const toml = await readFile(join(root, "codex", "config.toml"), "utf8");
+    expect(toml.startsWith(`# top\nmodel = "o3"\n\n[mcp_servers.tbank-hotels]\ncommand = "npx"\n`)).toBe(true);
+    expect(toml.endsWith(`\n\n${tail}`)).toBe(true);
+    expect(toml).not.toContain("OLD");
+    expect(readTomlTables(toml)["mcp_servers.tbank-banking"]).toEqual({ command: "npx", args: ["-y", "tbank-banking-mcp"] });
+  });
+
+  it("uses node and the installed bin when the package is built", async () => {
+    const pkg = join(root, "pkg");
+    await mkdir(join(pkg, "dist"), { recursive: true });
+    await writeFile(join(pkg, "dist", "tbank-hotels-mcp.js"), "");
+    await writeFile(join(pkg, "dist", "tbank-banking-mcp.js"), "");
+    await setup(parse(["--client", "claude"]), captureIo(env), { ...deps, packageDir: pkg });
+    const hotels = (await readJson(join(project, ".mcp.json"))).mcpServers!["tbank-hotels"]!;
+    expect(hotels).toMatchObject({ command: process.execPath, args: [join(pkg, "dist", "tbank-hotels-mcp.js")] });
+  });
+
+  it("refuses an unreadable config file rather than overwrite it", async () => {
+    await writeFile(join(project, ".mcp.json"), "{ not json");
+    await expect(setup(parse(["--client", "claude"]), captureIo(env), deps)).rejects.toThrow(/not valid JSON/);
+    expect(await readFile(join(project, ".mcp.json"), "utf8")).toBe("{ not json");
+  });
+});
+
+describe("tbank-mcp config", () => {
+  it.each([
+    ["claude", ['"mcpServers"', '"tbank-hotels"', '"type": "stdio"', "claude mcp add-json"]],
+    ["codex", ["[mcp_servers.tbank-hotels]", "[mcp_servers.tbank-banking.env]", 'TBANK_AUTH_BROKER_SOCKET = "']],
+    ["opencode", ['"mcp"', '"type": "local"', '"enabled": true']],
+  ])("--client %s prints the block", async (client, needles) => {
+    const io = captureIo({ ...env, TBANK_HOTELS_AUTH_TOKEN: CANARY });
+    await configRun(["--client", client], io, "/opt/tbank");
+    for (const n of needles) expect(io.out()).toContain(n);
+    expect(io.out()).not.toContain("CANARY");
+  });
+
+  it("requires a known client", async () => {
+    await expect(configRun(["--client", "vim"], captureIo(env))).rejects.toThrow(/--client/);
+    await expect(configRun([], captureIo(env))).rejects.toThrow(/one client/);
+  });
+});
