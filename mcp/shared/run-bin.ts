@@ -1,0 +1,64 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseConfig } from "../../shared/config/index.js";
+import type { ToolkitConfig } from "../../shared/config/types.js";
+import type { Logger } from "../../shared/logger.js";
+import { startFastPath, type LoadedServer, type ToolCatalog } from "../fast-start.js";
+
+export interface McpBinSpec {
+  name: "tbank-hotels-mcp" | "tbank-banking-mcp";
+  /** The generated catalog next to the bundled bin (dist/). */
+  catalogUrl: URL;
+  /** The auth broker bin next to the bundled bin. */
+  brokerBinUrl: URL;
+  toolsets(config: ToolkitConfig): ReadonlySet<string>;
+  loadFull(config: ToolkitConfig, logger: Logger, write: (message: never) => void): Promise<LoadedServer & { close(): void }>;
+}
+
+/**
+ * The whole life of an MCP bin: config (problems to stderr, exit 78), broker auto-start in the
+ * background when the combined profile is on, the fast start path, and releasing the broker
+ * connection when the client goes away. stdout is the MCP wire: everything human goes to stderr.
+ */
+export function runMcpBin(spec: McpBinSpec): void {
+  const report = (message: string): void => void process.stderr.write(`${spec.name}: ${message}\n`);
+  const parsed = parseConfig(process.env);
+  if (!parsed.ok) {
+    for (const p of parsed.problems) report(`${p.variable}: ${p.message}`);
+    report("fix the configuration above (tbank-mcp doctor lists every check)");
+    process.exitCode = 78;
+    return;
+  }
+  const { config } = parsed;
+  // Started at once but imported lazily and never awaited by the fast path (initialize and
+  // tools/list stay fast); the full server waits for it, so the first broker call finds the broker.
+  const launch: Promise<void> = config.broker.combinedProfile
+    ? import("./launcher.js").then(
+        ({ autoStartBroker }) =>
+          autoStartBroker({ socketPath: config.broker.socketPath, stateDir: config.broker.stateDir, env: process.env, brokerBin: fileURLToPath(spec.brokerBinUrl) }, report),
+        (err: unknown) => report(`auth broker not started: ${err instanceof Error ? err.message : String(err)}`),
+      )
+    : Promise.resolve();
+  let closeBroker: (() => void) | undefined;
+  // A client that goes away closes our stdout or stdin; that ends the session, it is not a crash.
+  process.stdout.on("error", () => process.stdin.destroy());
+  process.stdin.once("close", () => closeBroker?.());
+  process.stdin.once("end", () => closeBroker?.());
+  startFastPath({
+    catalog: JSON.parse(readFileSync(spec.catalogUrl, "utf8")) as ToolCatalog,
+    toolsets: spec.toolsets(config),
+    stdin: process.stdin,
+    stdout: process.stdout,
+    onError: (err) => {
+      report(err instanceof Error ? err.message : String(err));
+      process.exitCode = 1;
+    },
+    load: async (write) => {
+      const [{ createLogger }] = await Promise.all([import("../../shared/logger.js"), launch]);
+      const logger = createLogger({ name: spec.name, level: process.env.TBANK_LOG_LEVEL === "debug" ? "debug" : "warn" });
+      const loaded = await spec.loadFull(config, logger, write);
+      closeBroker = () => loaded.close();
+      return loaded;
+    },
+  });
+}
