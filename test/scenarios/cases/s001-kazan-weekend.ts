@@ -1,0 +1,26 @@
+import type { Scenario } from "../types.js";
+
+export const scenario: Scenario = {
+  id: "s001",
+  title: "Kazan weekend, best value under 10k per night, through to the checkout link",
+  request: "Найди отель в Казани на выходные, до 10 000 ₽ за ночь, приличный, и дай ссылку на оформление",
+  budgetTokens: 4500,
+  steps: [
+    {
+      tool: "tbank_hotels_plan_stay",
+      args: {
+        destination: "Казань",
+        checkinDate: "2027-03-12",
+        checkoutDate: "2027-03-14",
+        rooms: [{ adults: 2, childrenAges: [] }],
+        ranking: "best_value",
+        hotelPreferences: { pricePerNight: { min: 0, max: 10000, currency: "RUB" }, ranking: "best_value", showAlternativesOutsideBand: true },
+      },
+      expect: { status: "ok", isError: false, text: ["₽"], textMatches: ["journeyId=jrn_"] },
+      save: { journeyId: "journeyId", optionId: "options.0.optionId" },
+    },
+    { tool: "tbank_hotels_select_stay_option", args: { journeyId: "$journeyId", optionId: "$optionId" }, expect: { status: "ok" } },
+    { tool: "tbank_hotels_get_selected_stay_rates", args: { journeyId: "$journeyId" }, expect: { status: ["ready", "no_bookable_rates"] } },
+    { tool: "tbank_hotels_create_checkout_handoff", args: { journeyId: "$journeyId" }, expect: { status: "handoff_ready", text: ["http"] } },
+  ],
+};
