@@ -45,7 +45,7 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", { selector: "ExportDefaultDeclaration", message: "Named exports only." }] },
   },
   {
-    files: ["test/**/*.ts", "vitest.config.ts"],
+    files: ["test/**/*.ts", "vitest.config.ts", "vitest.eval.config.ts"],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",
       "@typescript-eslint/unbound-method": "off",
