@@ -23,7 +23,22 @@ function socketFd(socket: Socket): number | undefined {
  * reader that always answers undefined when the FFI package or the call is unavailable, so the
  * server fails closed instead of trusting an unknown peer.
  */
-export async function createPeerCredentialReader(platform: NodeJS.Platform = process.platform): Promise<{ reader: PeerCredentialReader; available: boolean; reason?: string }> {
+type ReaderResult = { reader: PeerCredentialReader; available: boolean; reason?: string };
+
+// koffi registers type names for the whole process, so the FFI setup happens once per process
+// (a second broker started in the same process, as tests do, reuses it).
+const readers = new Map<NodeJS.Platform, Promise<ReaderResult>>();
+
+export function createPeerCredentialReader(platform: NodeJS.Platform = process.platform): Promise<ReaderResult> {
+  let reader = readers.get(platform);
+  if (!reader) {
+    reader = buildReader(platform);
+    readers.set(platform, reader);
+  }
+  return reader;
+}
+
+async function buildReader(platform: NodeJS.Platform): Promise<ReaderResult> {
   let koffi: KoffiLike;
   try {
     const mod = (await import("koffi")) as { default?: KoffiLike } & KoffiLike;

@@ -109,10 +109,14 @@ const NEXT_STEP: Partial<Record<BrokerFailure["status"], string>> = {
   operation_not_allowed: "this toolkit's broker does not allow the operation: update the toolkit",
 };
 
+// A payment handoff ref that is unknown or expired needs a new handoff, not a new booking list.
+const HANDOFF_REF_STEP = "this payment handoff is unknown or expired: create a new one with tbank_hotels_create_payment_handoff_preview";
+
 /** Turns any broker failure into the fields a tool result carries; never repeats raw messages. */
-export function brokerFailure(err: unknown): BrokerFailure {
+export function brokerFailure(err: unknown, op?: OperationName): BrokerFailure {
   if (err instanceof BrokerUnavailableError) return { status: "broker_unavailable", retryAllowed: false, nextStep: NEXT_STEP.broker_unavailable ?? "" };
   const code: ErrorCode = isBrokerError(err) ? err.code : "internal";
   const retryAllowed = isBrokerError(err) ? err.retryAllowed : false;
-  return { status: code, retryAllowed, nextStep: NEXT_STEP[code] ?? "stop and tell the person the bookings service failed; do not retry" };
+  const handoffRef = op === "banking.consume_payment_handoff" && (code === "invalid_ref" || code === "ref_expired");
+  return { status: code, retryAllowed, nextStep: handoffRef ? HANDOFF_REF_STEP : (NEXT_STEP[code] ?? "stop and tell the person the bookings service failed; do not retry") };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { OperationName } from "../../../shared/protocol/operations.js";
 import { brokerFailure, type BrokerFailure } from "../../shared/broker-client.js";
 import type { BankingContext } from "../context.js";
 import type { ToolOutcome } from "./define.js";
@@ -26,8 +27,8 @@ export function failure(structured: FailureFields): ToolOutcome<FailureFields> {
 }
 
 /** Maps a failed broker call; the broker's own message is never repeated. */
-export function brokerCallFailed(ctx: BankingContext, op: string, err: unknown): ToolOutcome<FailureFields> {
-  const f = brokerFailure(err);
+export function brokerCallFailed(ctx: BankingContext, op: OperationName, err: unknown): ToolOutcome<FailureFields> {
+  const f = brokerFailure(err, op);
   ctx.logger.warn({ op, outcome: f.status }, "broker call failed");
   return failure(f);
 }

@@ -1,0 +1,143 @@
+import type { Scenario } from "../types.js";
+
+export const scenario: Scenario = {
+  "id": "s045",
+  "title": "Handoff with a child, then with 2 rooms: link carries dates only",
+  "request": "Ссылку на отель в Петербурге для нас с ребёнком 7 лет; и второй вариант — два номера по двое взрослых",
+  "budgetTokens": 3700,
+  "steps": [
+    {
+      "tool": "tbank_hotels_plan_stay",
+      "args": {
+        "destination": "Санкт-Петербург",
+        "checkinDate": "2027-04-09",
+        "checkoutDate": "2027-04-12",
+        "rooms": [
+          {
+            "adults": 2,
+            "childrenAges": [
+              7
+            ]
+          }
+        ]
+      },
+      "expect": {
+        "status": "ok",
+        "isError": false,
+        "text": [
+          "₽",
+          "за ночь"
+        ],
+        "textMatches": [
+          "journeyId=jrn_"
+        ]
+      },
+      "save": {
+        "journeyId": "journeyId",
+        "optionId": "options.1.optionId"
+      }
+    },
+    {
+      "tool": "tbank_hotels_select_stay_option",
+      "args": {
+        "journeyId": "$journeyId",
+        "optionId": "$optionId"
+      },
+      "expect": {
+        "status": "ok",
+        "nextStep": [
+          "tbank_hotels_get_selected_stay_rates"
+        ]
+      }
+    },
+    {
+      "tool": "tbank_hotels_create_checkout_handoff",
+      "args": {
+        "journeyId": "$journeyId"
+      },
+      "expect": {
+        "status": "handoff_ready",
+        "retryAllowed": false,
+        "text": [
+          "guestsCarried=false",
+          "dateFrom=2027-04-09&dateTo=2027-04-12",
+          "состав гостей"
+        ],
+        "notText": [
+          "guests="
+        ],
+        "nextStep": [
+          "show hostedCheckoutUrl"
+        ]
+      }
+    },
+    {
+      "tool": "tbank_hotels_plan_stay",
+      "args": {
+        "destination": "Санкт-Петербург",
+        "checkinDate": "2027-04-09",
+        "checkoutDate": "2027-04-12",
+        "rooms": [
+          {
+            "adults": 2,
+            "childrenAges": []
+          },
+          {
+            "adults": 2,
+            "childrenAges": []
+          }
+        ]
+      },
+      "expect": {
+        "status": "ok",
+        "isError": false,
+        "text": [
+          "₽",
+          "за ночь"
+        ],
+        "textMatches": [
+          "journeyId=jrn_"
+        ]
+      },
+      "save": {
+        "journeyId": "journeyId",
+        "optionId": "options.1.optionId"
+      }
+    },
+    {
+      "tool": "tbank_hotels_select_stay_option",
+      "args": {
+        "journeyId": "$journeyId",
+        "optionId": "$optionId"
+      },
+      "expect": {
+        "status": "ok",
+        "nextStep": [
+          "tbank_hotels_get_selected_stay_rates"
+        ]
+      }
+    },
+    {
+      "tool": "tbank_hotels_create_checkout_handoff",
+      "args": {
+        "journeyId": "$journeyId"
+      },
+      "expect": {
+        "status": "handoff_ready",
+        "retryAllowed": false,
+        "text": [
+          "guestsCarried=false",
+          "dateFrom=2027-04-09&dateTo=2027-04-12",
+          "состав гостей",
+          "номеров: 2"
+        ],
+        "notText": [
+          "guests="
+        ],
+        "nextStep": [
+          "show hostedCheckoutUrl"
+        ]
+      }
+    }
+  ]
+};

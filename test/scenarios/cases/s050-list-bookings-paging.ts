@@ -1,0 +1,28 @@
+import type { Scenario } from "../types.js";
+
+export const scenario: Scenario = {
+  id: "s050",
+  title: "Signed-in person pages through their bookings three at a time",
+  request: "Покажи мои брони, по три за раз",
+  budgetTokens: 600,
+  setup: { login: true },
+  steps: [
+    {
+      tool: "tbank_hotels_list_bookings",
+      args: { limit: 3 },
+      expect: { status: "ok", isError: false, retryAllowed: false, text: ["total=7", "hasMore=true", "Отель «Садовый», Санкт-Петербург", "AWAITING_PAYMENT"], nextStep: ["offset=3"], notText: ["Cosmos «Дружба»"], maxTokens: 250 },
+      save: { next: "nextOffset" },
+    },
+    {
+      tool: "tbank_hotels_list_bookings",
+      args: { offset: "$next", limit: 3 },
+      expect: { status: "ok", text: ["hasMore=true", "Cosmos «Дружба», Сочи", "CANCELLED", "COMPLETED"], nextStep: ["offset=6"], notText: ["Отель «Садовый»"], maxTokens: 250 },
+      save: { next: "nextOffset" },
+    },
+    {
+      tool: "tbank_hotels_list_bookings",
+      args: { offset: "$next", limit: 3 },
+      expect: { status: "ok", text: ["hasMore=false", "Sokos «Соборный», Ереван"], textMatches: ["bkr_[A-Za-z0-9_-]{22}"], nextStep: ["tbank_hotels_get_booking_overview"], maxTokens: 150 },
+    },
+  ],
+};

@@ -1,0 +1,25 @@
+import type { Scenario } from "../types.js";
+
+export const scenario: Scenario = {
+  id: "s053",
+  title: "Cancellation terms preview cancels nothing; the booking stays as it was",
+  request: "Если я отменю бронь в Питере, сколько с меня возьмут? Пока не отменяй",
+  budgetTokens: 420,
+  setup: { login: true },
+  steps: [
+    { tool: "tbank_hotels_list_bookings", args: { limit: 2 }, expect: { status: "ok", text: ["Санкт-Петербург"] }, save: { spb: "bookings.0.bookingRef" } },
+    {
+      tool: "tbank_hotels_preview_cancellation",
+      args: { bookingRef: "$spb" },
+      expect: {
+        status: "ok",
+        isError: false,
+        retryAllowed: false,
+        text: ["cancelled=false (preview only)", "бесплатная отмена до 2027-01-11T18:00:00+03:00", "штраф: 39791 RUB"],
+        nextStep: ["nothing was cancelled", "T-Bank app"],
+        maxTokens: 100,
+      },
+    },
+    { tool: "tbank_hotels_get_booking", args: { bookingRef: "$spb" }, expect: { status: "ok", text: ["AWAITING_PAYMENT", "WAITING_FOR_PAYMENT"], notText: ["CANCELLED"] } },
+  ],
+};

@@ -1,0 +1,26 @@
+import type { Scenario } from "../types.js";
+
+export const scenario: Scenario = {
+  id: "s056",
+  title: "Voucher of a confirmed booking saved to a private file: path, size, sha256, deletion time",
+  request: "Сохрани ваучер по брони в Екатеринбурге",
+  budgetTokens: 390,
+  setup: { login: true },
+  steps: [
+    { tool: "tbank_hotels_list_bookings", args: { limit: 3 }, expect: { status: "ok", text: ["CONFIRMED | Cosmos «Меридиан»"] }, save: { ekb: "bookings.1.bookingRef" } },
+    {
+      tool: "tbank_hotels_save_voucher",
+      args: { bookingRef: "$ekb" },
+      expect: {
+        status: "ok",
+        isError: false,
+        retryAllowed: false,
+        text: ["voucher saved: "],
+        textMatches: ["/vouchers/voucher-[A-Za-z0-9_-]+\\.pdf", "\\(\\d+ bytes, sha256 [0-9a-f]{64}\\)", "deleted at \\d{4}-\\d{2}-\\d{2}T"],
+        nextStep: ["tell the person the file path"],
+        notText: ["%PDF", "base64"],
+        maxTokens: 150,
+      },
+    },
+  ],
+};

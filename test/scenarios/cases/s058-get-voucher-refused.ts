@@ -1,0 +1,22 @@
+import type { Scenario } from "../types.js";
+
+export const scenario: Scenario = {
+  id: "s058",
+  title: "Asking for the voucher inline is refused and points to save_voucher, which then saves it",
+  request: "Пришли мне ваучер по казанской брони прямо сюда, в чат",
+  budgetTokens: 760,
+  setup: { login: true },
+  steps: [
+    { tool: "tbank_hotels_list_bookings", expect: { status: "ok", text: ["Казань"] }, save: { kazan: "bookings.2.bookingRef" } },
+    {
+      tool: "tbank_hotels_get_voucher",
+      args: { bookingRef: "$kazan" },
+      expect: { status: "inline_delivery_refused", retryAllowed: false, text: ["never returned inline"], nextStep: ["tbank_hotels_save_voucher", "same bookingRef"], notText: ["%PDF"], maxTokens: 80 },
+    },
+    {
+      tool: "tbank_hotels_save_voucher",
+      args: { bookingRef: "$kazan" },
+      expect: { status: "ok", textMatches: ["voucher-[A-Za-z0-9_-]+\\.pdf", "sha256 [0-9a-f]{64}"], nextStep: ["tell the person the file path"], notText: ["%PDF"], maxTokens: 150 },
+    },
+  ],
+};

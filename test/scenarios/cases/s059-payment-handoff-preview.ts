@@ -1,0 +1,26 @@
+import type { Scenario } from "../types.js";
+
+export const scenario: Scenario = {
+  id: "s059",
+  title: "Payment handoff for the unpaid booking: a ref and the observed price, never an amount owed",
+  request: "Сколько стоит моя бронь в Питере и можно ли её оплатить через банк?",
+  budgetTokens: 280,
+  setup: { login: true },
+  steps: [
+    { tool: "tbank_hotels_list_bookings", args: { limit: 1 }, expect: { status: "ok", text: ["AWAITING_PAYMENT"] }, save: { spb: "bookings.0.bookingRef" } },
+    {
+      tool: "tbank_hotels_create_payment_handoff_preview",
+      args: { bookingRef: "$spb" },
+      expect: {
+        status: "ok",
+        isError: false,
+        retryAllowed: false,
+        textMatches: ["paymentHandoffRef=phr_[A-Za-z0-9_-]{43}", "expiresAt: \\d{4}-\\d{2}-\\d{2}T"],
+        text: ["paymentPrice as observed at", "121189.5 RUB", "raw paymentStatus: WAITING_FOR_PAYMENT (not a permission to pay)"],
+        nextStep: ["tbank_banking_preview_hotel_payment", "single use", "nothing is paid"],
+        notText: ["balance", "к оплате", "Balance"],
+        maxTokens: 180,
+      },
+    },
+  ],
+};

@@ -1,0 +1,35 @@
+import type { Scenario } from "../types.js";
+
+export const scenario: Scenario = {
+  id: "s060",
+  title: "Banking preview of a hotel payment after a truncated-ref detour: amount as observed, nothing paid",
+  request: "Проверь через банк, сколько стоит бронь в Питере и оплачена ли она. Ничего не плати",
+  budgetTokens: 490,
+  setup: { login: true },
+  steps: [
+    { tool: "tbank_hotels_list_bookings", args: { limit: 1 }, expect: { status: "ok" }, save: { spb: "bookings.0.bookingRef" } },
+    { tool: "tbank_hotels_create_payment_handoff_preview", args: { bookingRef: "$spb" }, expect: { status: "ok", textMatches: ["phr_"] }, save: { phr: "paymentHandoffRef" } },
+    // The agent copies the ref badly: the schema refuses it before anything reaches the broker.
+    {
+      server: "banking",
+      tool: "tbank_banking_preview_hotel_payment",
+      args: { paymentHandoffRef: "phr_LUik7qMvJKKETwt6gi3Kym" },
+      expect: { isError: true, text: ["invalid paymentHandoffRef"], notText: ["status=ok"], maxTokens: 60 },
+    },
+    {
+      server: "banking",
+      tool: "tbank_banking_preview_hotel_payment",
+      args: { paymentHandoffRef: "$phr" },
+      expect: {
+        status: "ok",
+        isError: false,
+        retryAllowed: false,
+        text: ["nothing was paid", "amountDecimal=121189.5 RUB", "WAITING_FOR_PAYMENT (raw provider word, not a permission to pay)"],
+        textMatches: ["121\\s189,50\\s₽", "paymentStatus as observed \\d+ (s|min) ago"],
+        nextStep: ["Nothing was paid", "hosted payment page", "used up"],
+        notText: ["balance", "к оплате", "paid=true"],
+        maxTokens: 180,
+      },
+    },
+  ],
+};

@@ -1,0 +1,22 @@
+import type { Scenario } from "../types.js";
+
+export const scenario: Scenario = {
+  id: "s062",
+  title: "Price preferences from past stays passed unchanged to a Kazan search",
+  request: "Подбери отель в Казани на 10–12 апреля на двоих, в моём обычном ценовом диапазоне",
+  budgetTokens: 1750,
+  setup: { login: true },
+  steps: [
+    {
+      server: "banking",
+      tool: "tbank_banking_get_hotel_preferences",
+      expect: { status: "ok", retryAllowed: false, text: ['"pricePerNight":{"min":5800,"max":13700,"currency":"RUB"}', "basis: 7 stays over 12 months"], nextStep: ["unchanged", "tbank_hotels_plan_stay", "never a filter"], maxTokens: 120 },
+      save: { prefs: "hotelPreferences" },
+    },
+    {
+      tool: "tbank_hotels_plan_stay",
+      args: { destination: "Казань", checkinDate: "2027-04-10", checkoutDate: "2027-04-12", rooms: [{ adults: 2, childrenAges: [] }], hotelPreferences: "$prefs" },
+      expect: { status: "ok", isError: false, text: ["Казань", "price band 5800–13700 RUB/night applied", "за ночь", "в диапазоне"], textMatches: ["journeyId=jrn_"], maxTokens: 1600 },
+    },
+  ],
+};

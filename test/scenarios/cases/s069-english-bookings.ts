@@ -1,0 +1,15 @@
+import type { Scenario } from "../types.js";
+
+export const scenario: Scenario = {
+  id: "s069",
+  title: "English request: Yerevan stay details, cancellation terms and voucher",
+  request: "What did I book in Yerevan? Show me the cancellation terms and save the voucher — don't cancel anything.",
+  budgetTokens: 960,
+  setup: { login: true },
+  steps: [
+    { tool: "tbank_hotels_list_bookings", expect: { status: "ok", text: ["Sokos «Соборный», Ереван", "COMPLETED"] }, save: { yvn: "bookings.6.bookingRef" } },
+    { tool: "tbank_hotels_get_booking_overview", args: { bookingRef: "$yvn" }, expect: { status: "ok", text: ["2026-08-02 → 2026-08-06", "paymentPrice (as observed)"] } },
+    { tool: "tbank_hotels_preview_cancellation", args: { bookingRef: "$yvn" }, expect: { status: "ok", text: ["cancelled=false", "штраф: 57220 AMD"], nextStep: ["nothing was cancelled"] } },
+    { tool: "tbank_hotels_save_voucher", args: { bookingRef: "$yvn" }, expect: { status: "ok", textMatches: ["voucher-[A-Za-z0-9_-]+\\.pdf", "sha256 [0-9a-f]{64}"], nextStep: ["tell the person the file path"] } },
+  ],
+};
