@@ -111,6 +111,8 @@ const NEXT_STEP: Partial<Record<BrokerFailure["status"], string>> = {
 
 // A payment handoff ref that is unknown or expired needs a new handoff, not a new booking list.
 const HANDOFF_REF_STEP = "this payment handoff is unknown or expired: create a new one with tbank_hotels_create_payment_handoff_preview";
+// The bank refusing a voucher is usually a booking without one (cancelled, not yet confirmed).
+const VOUCHER_REFUSED_STEP = "the bank gave no voucher for this booking (vouchers exist for confirmed and completed stays): tell the person; do not retry";
 
 /** Turns any broker failure into the fields a tool result carries; never repeats raw messages. */
 export function brokerFailure(err: unknown, op?: OperationName): BrokerFailure {
@@ -118,5 +120,7 @@ export function brokerFailure(err: unknown, op?: OperationName): BrokerFailure {
   const code: ErrorCode = isBrokerError(err) ? err.code : "internal";
   const retryAllowed = isBrokerError(err) ? err.retryAllowed : false;
   const handoffRef = op === "banking.consume_payment_handoff" && (code === "invalid_ref" || code === "ref_expired");
-  return { status: code, retryAllowed, nextStep: handoffRef ? HANDOFF_REF_STEP : (NEXT_STEP[code] ?? "stop and tell the person the bookings service failed; do not retry") };
+  if (handoffRef) return { status: code, retryAllowed, nextStep: HANDOFF_REF_STEP };
+  if (op === "hotels.save_voucher_v1" && code === "provider_error") return { status: code, retryAllowed, nextStep: VOUCHER_REFUSED_STEP };
+  return { status: code, retryAllowed, nextStep: NEXT_STEP[code] ?? "stop and tell the person the bookings service failed; do not retry" };
 }

@@ -59,4 +59,11 @@ describe("BrokerClient (MCP side)", () => {
     expect(JSON.stringify(brokerFailure(new Error("ord_SECRET")))).not.toContain("ord_SECRET");
     expect(brokerFailure(new BrokerUnavailableError("x")).status).toBe("broker_unavailable");
   });
+
+  it("tailors the next step to the operation where the generic advice would mislead", () => {
+    expect(brokerFailure(new BrokerError("invalid_ref"), "banking.consume_payment_handoff").nextStep).toContain("create a new one");
+    expect(brokerFailure(new BrokerError("invalid_ref"), "hotels.get_booking_v1").nextStep).toContain("list_bookings");
+    expect(brokerFailure(new BrokerError("provider_error"), "hotels.save_voucher_v1").nextStep).toContain("no voucher for this booking");
+    expect(brokerFailure(new BrokerError("provider_error"), "hotels.get_booking_v1").nextStep).toContain("do not retry");
+  });
 });

@@ -1,3 +1,4 @@
+import type { OperationName } from "../../../shared/protocol/operations.js";
 import { z } from "zod";
 import { BrokerError } from "../../../shared/protocol/errors.js";
 import { isRef } from "../../../shared/refs.js";
@@ -44,7 +45,7 @@ export function notConfigured(): ToolOutcome<CustomerFailure> {
 export async function withBroker<T>(
   ctx: HotelsContext,
   read: (broker: BrokerClient) => Promise<ToolOutcome<T>>,
-  opts: { bookingRef?: string } = {},
+  opts: { bookingRef?: string; op?: OperationName } = {},
 ): Promise<ToolOutcome<T | CustomerFailure>> {
   const broker = ctx.broker;
   if (!broker) return notConfigured();
@@ -54,7 +55,7 @@ export async function withBroker<T>(
   try {
     return await read(broker);
   } catch (err) {
-    const f = brokerFailure(err);
+    const f = brokerFailure(err, opts.op);
     // Logout or a lost session revokes every ref: then the step that helps is the login, not a new list.
     if (f.status === "invalid_ref" || f.status === "ref_expired") {
       const { state } = await broker.readiness();

@@ -24,7 +24,7 @@ export const saveVoucher = defineTool({
           text: `status=ok\nvoucher saved: ${v.path} (${v.sizeBytes} bytes, sha256 ${v.sha256})\nnext: ${nextStep}`,
         };
       },
-      { bookingRef },
+      { bookingRef, op: "hotels.save_voucher_v1" },
     ),
 });
 

@@ -15,7 +15,7 @@ export const scenario: Scenario = {
     {
       tool: "tbank_hotels_save_voucher",
       args: { bookingRef: "$sochi" },
-      expect: { status: "provider_error", isError: true, retryAllowed: false, nextStep: ["do not retry"], notText: ["voucher saved"], maxTokens: 60 },
+      expect: { status: "provider_error", isError: true, retryAllowed: false, nextStep: ["do not retry", "no voucher for this booking"], notText: ["voucher saved"], maxTokens: 60 },
     },
     {
       tool: "tbank_hotels_save_voucher",
