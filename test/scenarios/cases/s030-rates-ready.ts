@@ -1,4 +1,5 @@
 import type { Scenario } from "../types.js";
+import { PLAN_KAZAN_WEEKEND, SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
   "id": "s030",
@@ -6,48 +7,8 @@ export const scenario: Scenario = {
   "request": "Какие тарифы есть в этом отеле в Казани на 12–14 марта и сколько за ночь?",
   "budgetTokens": 2000,
   "steps": [
-    {
-      "tool": "tbank_hotels_plan_stay",
-      "args": {
-        "destination": "Казань",
-        "checkinDate": "2027-03-12",
-        "checkoutDate": "2027-03-14",
-        "rooms": [
-          {
-            "adults": 2,
-            "childrenAges": []
-          }
-        ]
-      },
-      "expect": {
-        "status": "ok",
-        "isError": false,
-        "text": [
-          "₽",
-          "за ночь"
-        ],
-        "textMatches": [
-          "journeyId=jrn_"
-        ]
-      },
-      "save": {
-        "journeyId": "journeyId",
-        "optionId": "options.1.optionId"
-      }
-    },
-    {
-      "tool": "tbank_hotels_select_stay_option",
-      "args": {
-        "journeyId": "$journeyId",
-        "optionId": "$optionId"
-      },
-      "expect": {
-        "status": "ok",
-        "nextStep": [
-          "tbank_hotels_get_selected_stay_rates"
-        ]
-      }
-    },
+    PLAN_KAZAN_WEEKEND,
+    SELECT_SAVED_OPTION,
     {
       "tool": "tbank_hotels_get_selected_stay_rates",
       "args": {
@@ -63,7 +24,7 @@ export const scenario: Scenario = {
           "₽",
           "нет данных",
           "бесплатная отмена до",
-          "8\u00a0529\u00a0₽"
+          "8 529 ₽"
         ],
         "nextStep": [
           "tbank_hotels_select_stay_rate"

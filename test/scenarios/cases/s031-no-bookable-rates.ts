@@ -61,7 +61,7 @@ export const scenario: Scenario = {
         "retryAllowed": false,
         "text": [
           "information only",
-          "14\u00a0416,50\u00a0₽"
+          "14 416,50 ₽"
         ],
         "nextStep": [
           "tbank_hotels_select_stay_option"

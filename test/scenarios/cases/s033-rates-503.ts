@@ -1,4 +1,5 @@
 import type { Scenario } from "../types.js";
+import { SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
   "id": "s033",
@@ -35,19 +36,7 @@ export const scenario: Scenario = {
         "optionId": "options.1.optionId"
       }
     },
-    {
-      "tool": "tbank_hotels_select_stay_option",
-      "args": {
-        "journeyId": "$journeyId",
-        "optionId": "$optionId"
-      },
-      "expect": {
-        "status": "ok",
-        "nextStep": [
-          "tbank_hotels_get_selected_stay_rates"
-        ]
-      }
-    },
+    SELECT_SAVED_OPTION,
     {
       "tool": "tbank_hotels_get_selected_stay_rates",
       "args": {

@@ -1,4 +1,5 @@
 import type { Scenario } from "../types.js";
+import { PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
   "id": "s041",
@@ -6,87 +7,10 @@ export const scenario: Scenario = {
   "request": "Можно ли улучшить номер и сколько это будет стоить?",
   "budgetTokens": 2600,
   "steps": [
-    {
-      "tool": "tbank_hotels_plan_stay",
-      "args": {
-        "destination": "Казань",
-        "checkinDate": "2027-03-12",
-        "checkoutDate": "2027-03-14",
-        "rooms": [
-          {
-            "adults": 2,
-            "childrenAges": []
-          }
-        ]
-      },
-      "expect": {
-        "status": "ok",
-        "isError": false,
-        "text": [
-          "₽",
-          "за ночь"
-        ],
-        "textMatches": [
-          "journeyId=jrn_"
-        ]
-      },
-      "save": {
-        "journeyId": "journeyId",
-        "optionId": "options.1.optionId"
-      }
-    },
-    {
-      "tool": "tbank_hotels_select_stay_option",
-      "args": {
-        "journeyId": "$journeyId",
-        "optionId": "$optionId"
-      },
-      "expect": {
-        "status": "ok",
-        "nextStep": [
-          "tbank_hotels_get_selected_stay_rates"
-        ]
-      }
-    },
-    {
-      "tool": "tbank_hotels_get_selected_stay_rates",
-      "args": {
-        "journeyId": "$journeyId"
-      },
-      "expect": {
-        "status": "ready",
-        "retryAllowed": false,
-        "text": [
-          "status=ready",
-          "| # | Номер",
-          "За ночь",
-          "₽"
-        ],
-        "nextStep": [
-          "tbank_hotels_select_stay_rate"
-        ]
-      }
-    },
-    {
-      "tool": "tbank_hotels_select_stay_rate",
-      "args": {
-        "journeyId": "$journeyId",
-        "rateNumber": 1
-      },
-      "expect": {
-        "status": "rate_selected",
-        "isError": false,
-        "text": [
-          "rateNumber=1",
-          "#1 ",
-          "за ночь",
-          "₽"
-        ],
-        "nextStep": [
-          "tbank_hotels_create_checkout_handoff"
-        ]
-      }
-    },
+    PLAN_KAZAN_WEEKEND,
+    SELECT_SAVED_OPTION,
+    RATES_READY,
+    SELECT_FIRST_RATE,
     {
       "tool": "tbank_hotels_inspect_checkout",
       "args": {
@@ -101,8 +25,8 @@ export const scenario: Scenario = {
           "Текущая цена",
           "₽",
           "Повышение: Улучшенный номер",
-          "доплата 3\u00a0070,50\u00a0₽",
-          "итого 20\u00a0128,50\u00a0₽"
+          "доплата 3 070,50 ₽",
+          "итого 20 128,50 ₽"
         ],
         "textMatches": [
           "priceChanged=(true|false)"

@@ -1,4 +1,5 @@
 import type { Scenario } from "../types.js";
+import { PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
   "id": "s044",
@@ -6,67 +7,9 @@ export const scenario: Scenario = {
   "request": "Дай ссылку на оформление второго тарифа",
   "budgetTokens": 2500,
   "steps": [
-    {
-      "tool": "tbank_hotels_plan_stay",
-      "args": {
-        "destination": "Казань",
-        "checkinDate": "2027-03-12",
-        "checkoutDate": "2027-03-14",
-        "rooms": [
-          {
-            "adults": 2,
-            "childrenAges": []
-          }
-        ]
-      },
-      "expect": {
-        "status": "ok",
-        "isError": false,
-        "text": [
-          "₽",
-          "за ночь"
-        ],
-        "textMatches": [
-          "journeyId=jrn_"
-        ]
-      },
-      "save": {
-        "journeyId": "journeyId",
-        "optionId": "options.1.optionId"
-      }
-    },
-    {
-      "tool": "tbank_hotels_select_stay_option",
-      "args": {
-        "journeyId": "$journeyId",
-        "optionId": "$optionId"
-      },
-      "expect": {
-        "status": "ok",
-        "nextStep": [
-          "tbank_hotels_get_selected_stay_rates"
-        ]
-      }
-    },
-    {
-      "tool": "tbank_hotels_get_selected_stay_rates",
-      "args": {
-        "journeyId": "$journeyId"
-      },
-      "expect": {
-        "status": "ready",
-        "retryAllowed": false,
-        "text": [
-          "status=ready",
-          "| # | Номер",
-          "За ночь",
-          "₽"
-        ],
-        "nextStep": [
-          "tbank_hotels_select_stay_rate"
-        ]
-      }
-    },
+    PLAN_KAZAN_WEEKEND,
+    SELECT_SAVED_OPTION,
+    RATES_READY,
     {
       "tool": "tbank_hotels_select_stay_rate",
       "args": {
@@ -100,7 +43,7 @@ export const scenario: Scenario = {
           "guestsCarried=true",
           "Тариф не резервируется",
           "#2 ",
-          "20\u00a0251,50\u00a0₽"
+          "20 251,50 ₽"
         ],
         "textMatches": [
           "dateFrom=2027-03-12&dateTo=2027-03-14&guests=2"

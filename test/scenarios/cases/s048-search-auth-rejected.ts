@@ -1,4 +1,5 @@
 import type { Scenario } from "../types.js";
+import { PLAN_KAZAN_WEEKEND, SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
   "id": "s048",
@@ -6,48 +7,8 @@ export const scenario: Scenario = {
   "request": "Нашли Казань на 12–14 марта; теперь поищи на 19–21 марта",
   "budgetTokens": 1750,
   "steps": [
-    {
-      "tool": "tbank_hotels_plan_stay",
-      "args": {
-        "destination": "Казань",
-        "checkinDate": "2027-03-12",
-        "checkoutDate": "2027-03-14",
-        "rooms": [
-          {
-            "adults": 2,
-            "childrenAges": []
-          }
-        ]
-      },
-      "expect": {
-        "status": "ok",
-        "isError": false,
-        "text": [
-          "₽",
-          "за ночь"
-        ],
-        "textMatches": [
-          "journeyId=jrn_"
-        ]
-      },
-      "save": {
-        "journeyId": "journeyId",
-        "optionId": "options.1.optionId"
-      }
-    },
-    {
-      "tool": "tbank_hotels_select_stay_option",
-      "args": {
-        "journeyId": "$journeyId",
-        "optionId": "$optionId"
-      },
-      "expect": {
-        "status": "ok",
-        "nextStep": [
-          "tbank_hotels_get_selected_stay_rates"
-        ]
-      }
-    },
+    PLAN_KAZAN_WEEKEND,
+    SELECT_SAVED_OPTION,
     {
       "tool": "tbank_hotels_plan_stay",
       "args": {
