@@ -18,7 +18,8 @@ export interface RequestContext {
   signal: AbortSignal;
 }
 
-export type OperationHandler<Op extends OperationName> = (args: OperationArgs<Op>, req: RequestContext) => Promise<OperationResult<Op>>;
+/** A handler that knows its answer locally returns it directly; the broker then skips all async bookkeeping. */
+export type OperationHandler<Op extends OperationName> = (args: OperationArgs<Op>, req: RequestContext) => OperationResult<Op> | Promise<OperationResult<Op>>;
 
 export type HandlerMap = { [Op in OperationName]: OperationHandler<Op> };
 

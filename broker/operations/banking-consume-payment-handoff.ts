@@ -7,19 +7,19 @@ export function bankingConsumePaymentHandoff(deps: Pick<OperationDeps, "capabili
   return ({ paymentHandoffRef }, req) => {
     try {
       const facts = deps.capabilities.consume(paymentHandoffRef, req.role);
-      return Promise.resolve({
+      return {
         amountDecimal: facts.amountDecimal,
         currency: facts.currency,
         paymentStatus: facts.paymentStatus,
         observedAt: toIsoTimestamp(facts.observedAt),
         consumedAt: toIsoTimestamp(facts.consumedAt),
-      });
+      };
     } catch (err) {
       // A replayed capability is worth an audit line of its own (the ref itself is never logged).
       if (isBrokerError(err) && err.code === "capability_consumed") {
         deps.logger.warn({ event: "payment_handoff_replay", role: req.role, peerPid: req.peer.pid, peerUid: req.peer.uid }, "a consumed payment handoff was presented again");
       }
-      return Promise.reject(err instanceof Error ? err : new Error("consume failed"));
+      throw err;
     }
   };
 }

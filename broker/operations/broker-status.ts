@@ -8,7 +8,7 @@ export function brokerStatus(deps: Pick<OperationDeps, "session" | "info" | "ref
     const { session, info } = deps;
     const backend = session.backend();
     const accessExpiresAt = session.accessExpiresAt();
-    return Promise.resolve({
+    return {
       state: session.state(),
       storeBackend: backend.kind,
       ...(backend.note === undefined ? {} : { storeNote: backend.note.slice(0, 200) }),
@@ -20,6 +20,6 @@ export function brokerStatus(deps: Pick<OperationDeps, "session" | "info" | "ref
       connections: info.connections(),
       activeRefs: { bookingRefs: deps.refs.size, paymentHandoffs: deps.capabilities.size },
       accessExpiresAt: accessExpiresAt === undefined ? null : toIsoTimestamp(accessExpiresAt),
-    });
+    };
   };
 }

@@ -5,6 +5,6 @@ import type { OperationDeps } from "./deps.js";
 export function brokerStop({ requestStop }: Pick<OperationDeps, "requestStop">): OperationHandler<"broker.stop"> {
   return () => {
     requestStop();
-    return Promise.resolve({ stopping: true as const });
+    return { stopping: true as const };
   };
 }

@@ -8,6 +8,7 @@ import { LineTooLongError, parseLine, ReadBuffer } from "../../shared/protocol/r
 import type { Audit } from "../audit.js";
 import type { HandlerMap, OperationHandler, PeerCredentials, RequestContext } from "../types.js";
 import type { DeadlineSweeper } from "./deadlines.js";
+import type { ResponseWriter } from "./response-writer.js";
 
 export interface ConnectionOptions {
   handlers: HandlerMap;
@@ -15,6 +16,8 @@ export interface ConnectionOptions {
   /** Per-request deadline; a handler still running then is answered with `timeout`. */
   requestTimeoutMs: number;
   deadlines: DeadlineSweeper;
+  /** Replies are queued here and written together at the end of the loop turn. */
+  writer: ResponseWriter;
   idleTimeoutMs: number;
   maxInFlight: number;
   audit: Audit;
@@ -30,16 +33,14 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
   const buffer = new ReadBuffer();
   // Requests in flight, aborted together when the connection closes or the broker stops. A Set
   // is cheaper per request than linking each request's signal to a shared one.
-  const running = new Set<LazyAbort>();
+  const running = new Set<RequestControl>();
   const abortAll = (): void => running.forEach((c) => c.abort());
   if (opts.stopping.aborted) abortAll();
   else opts.stopping.addEventListener("abort", abortAll, { once: true });
   let role: Role | undefined;
   let inFlight = 0;
 
-  const send = (line: string): void => {
-    if (!socket.destroyed && socket.writable) socket.write(line);
-  };
+  const send = (line: string): void => opts.writer.write(socket, line);
   // Idleness is checked by the server's deadline sweeper against the last activity, so traffic
   // only updates a number instead of re-arming a timer on every chunk.
   let lastActivity = now();
@@ -76,7 +77,7 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
       if (role === undefined) {
         if (!handshake(line)) return;
       } else {
-        void request(role, line);
+        request(role, line);
       }
     }
   });
@@ -100,7 +101,10 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
     return true;
   }
 
-  async function request(who: Role, line: string): Promise<void> {
+  // Synchronous until a handler returns a promise: status reads answer within the 'data' callback,
+  // with no promise, deadline or abort bookkeeping. That bookkeeping (and the microtask hops it
+  // brings) was most of the broker's own cost per request.
+  function request(who: Role, line: string): void {
     const started = now();
     const parsed = parseLine(line, RequestSchema);
     if (!parsed.ok) {
@@ -112,23 +116,30 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
       send(serializeResponse(response));
       opts.audit.record({ event: "request", role: who, peer: opts.peer, op: op.slice(0, 64), outcome, durationMs: Math.round((now() - started) * 100) / 100 });
     };
+    const fail = (err: unknown): void => {
+      const wire = toWireError(err);
+      finish(wire.code, { id, ok: false, error: wire });
+    };
     if (!isAllowed(who, op)) {
       return finish("operation_not_allowed", errorResponse(id, new BrokerError("operation_not_allowed", `operation ${JSON.stringify(op)} is not available to the ${who} client`)));
     }
     if (inFlight >= opts.maxInFlight) return finish("busy", errorResponse(id, new BrokerError("busy")));
-    inFlight++;
+    let outcome: unknown;
     try {
-      const result = await run(who, op, args);
-      finish("ok", { id, ok: true, result });
+      outcome = start(who, op, args);
     } catch (err) {
-      const wire = toWireError(err);
-      finish(wire.code, { id, ok: false, error: wire });
-    } finally {
-      inFlight--;
+      return fail(err);
     }
+    if (!(outcome instanceof Promise)) return finish("ok", { id, ok: true, result: outcome });
+    inFlight++;
+    outcome.then(
+      (result: unknown) => finish("ok", { id, ok: true, result }),
+      fail,
+    ).finally(() => inFlight--);
   }
 
-  async function run(who: Role, op: OperationName, rawArgs: unknown): Promise<unknown> {
+  /** Runs the handler: its checked result when it answered synchronously, else a promise of it. */
+  function start(who: Role, op: OperationName, rawArgs: unknown): unknown {
     const schema = OPERATIONS[op];
     const args = schema.args.safeParse(rawArgs ?? {});
     if (!args.success) {
@@ -136,12 +147,19 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
       const where = issue?.path.length ? issue.path.join(".") : "args";
       throw new BrokerError("bad_request", `invalid arguments for ${op}: ${where}: ${issue?.message ?? "invalid"}`.slice(0, 300));
     }
+    // Results are strict: a field the schema does not know (a provider id, say) never goes out.
+    const check = (result: unknown): unknown => {
+      const checked = schema.result.safeParse(result);
+      if (!checked.success) throw new BrokerError("internal", `${op} produced a result the protocol does not allow`);
+      return checked.data;
+    };
     const handler = opts.handlers[op] as OperationHandler<OperationName>;
-    // A signal is made only if the handler asks for it, and the deadline is one entry in the
-    // server's sweeper: both were the largest costs on the hot path when made per request.
-    const controller = new LazyAbort();
+    // A signal is made only if the handler asks for it (most never do).
+    const controller = new RequestControl(who, opts.peer);
+    const pending = handler(args.data, controller);
+    if (!(pending instanceof Promise)) return check(pending);
     running.add(controller);
-    const result = await new Promise<unknown>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       let settled = false;
       const settle = (): boolean => {
         if (settled) return false;
@@ -150,31 +168,33 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
         running.delete(controller);
         return true;
       };
+      // One entry in the server's sweeper rather than a timer per request.
       const cancelDeadline = opts.deadlines.add(opts.requestTimeoutMs, () => {
         // A handler that ignores its signal still gets a timely answer; its late result is dropped.
         if (!settle()) return;
         controller.abort();
         reject(new BrokerError("timeout", `${op} did not finish within ${opts.requestTimeoutMs} ms`));
       });
-      handler(args.data, controller.context(who, opts.peer)).then(
+      pending.then(
         (value) => settle() && resolve(value),
         (err: unknown) => settle() && reject(err instanceof Error ? err : new Error(String(err))),
       );
-    });
-    const checked = schema.result.safeParse(result);
-    // Results are strict: a field the schema does not know (a provider id, say) never goes out.
-    if (!checked.success) throw new BrokerError("internal", `${op} produced a result the protocol does not allow`);
-    return checked.data;
+    }).then(check);
   }
 }
 
 /**
- * A request's cancellation, allocated lazily: most operations (status reads) never look at their
- * signal, and an AbortController per request was the largest cost on the hot path.
+ * A request's context, with its cancellation allocated lazily: most operations (status reads) never
+ * look at their signal, and an AbortController per request was the largest cost on the hot path.
  */
-class LazyAbort {
+class RequestControl implements RequestContext {
   private controller: AbortController | undefined;
   private aborted = false;
+
+  constructor(
+    readonly role: Role,
+    readonly peer: PeerCredentials,
+  ) {}
 
   abort(): void {
     this.aborted = true;
@@ -187,16 +207,5 @@ class LazyAbort {
       if (this.aborted) this.controller.abort();
     }
     return this.controller.signal;
-  }
-
-  context(role: Role, peer: PeerCredentials): RequestContext {
-    const getSignal = (): AbortSignal => this.signal;
-    return {
-      role,
-      peer,
-      get signal(): AbortSignal {
-        return getSignal();
-      },
-    };
   }
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { chmod } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
 import type { Audit } from "../audit.js";
@@ -5,6 +6,7 @@ import type { HandlerMap } from "../types.js";
 import { serveConnection } from "./connection.js";
 import { DeadlineSweeper, tickFor } from "./deadlines.js";
 import type { PeerCredentialReader } from "./peer-cred.js";
+import { ResponseWriter } from "./response-writer.js";
 
 export interface BrokerServerOptions {
   socketPath: string;
@@ -32,8 +34,11 @@ export const IDLE_TIMEOUT_MS = 60_000;
 
 export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
   const sockets = new Set<Socket>();
-  const stopping = new AbortController();
   const maxConnections = opts.maxConnections ?? MAX_CONNECTIONS;
+  const stopping = new AbortController();
+  // Every connection listens for the stop; the default cap of 10 listeners would warn at the 11th.
+  setMaxListeners(maxConnections + 1, stopping.signal);
+  const writer = new ResponseWriter();
   const deadlines = new DeadlineSweeper(tickFor(opts.requestTimeoutMs));
 
   const server: Server = createServer({ allowHalfOpen: false, pauseOnConnect: false }, (socket) => {
@@ -56,6 +61,7 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
       brokerVersion: opts.brokerVersion,
       requestTimeoutMs: opts.requestTimeoutMs,
       deadlines,
+      writer,
       idleTimeoutMs: opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
       maxInFlight: opts.maxInFlightPerConnection ?? 16,
       audit: opts.audit,
@@ -77,6 +83,8 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
     close: async () => {
       stopping.abort();
       deadlines.close();
+      // Replies already made (broker.stop's own, say) still go out before the connections close.
+      writer.flush();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();

@@ -25,3 +25,7 @@ export function formatRows(title: string, rows: readonly BenchRow[]): string {
 export function ms(value: number): string {
   return `${value.toFixed(2)} ms`;
 }
+
+export function us(milliseconds: number): string {
+  return `${(milliseconds * 1000).toFixed(1)} µs`;
+}

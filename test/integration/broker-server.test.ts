@@ -30,6 +30,11 @@ describe("broker server: protocol v2 over a real socket", () => {
         "hotels.get_customer": () => new Promise(() => undefined),
         "hotels.list_bookings": () => Promise.resolve({ ...SAMPLES["hotels.list_bookings"].result, orderId: "ord_SECRET" } as never),
         "hotels.get_booking_v1": () => Promise.reject(new Error("provider said ord_SECRET")),
+        // The same two faults from handlers that answer synchronously (the broker's fast path).
+        "banking.get_hotel_preferences": () => ({ ...SAMPLES["banking.get_hotel_preferences"].result, orderId: "ord_SECRET" }) as never,
+        "hotels.save_voucher_v1": () => {
+          throw new Error("provider said ord_SECRET");
+        },
       }),
     });
   });
@@ -49,7 +54,7 @@ describe("broker server: protocol v2 over a real socket", () => {
   });
 
   it("every role x every operation: allowed ones answer, the others get operation_not_allowed on a usable connection", async () => {
-    const skip = new Set(["hotels.get_customer", "hotels.list_bookings", "hotels.get_booking_v1", "broker.stop"]);
+    const skip = new Set(["hotels.get_customer", "hotels.list_bookings", "hotels.get_booking_v1", "banking.get_hotel_preferences", "hotels.save_voucher_v1", "broker.stop"]);
     for (const role of ROLES) {
       const c = client();
       await c.hello(role);
@@ -129,7 +134,39 @@ describe("broker server: protocol v2 over a real socket", () => {
     expect(leaky).toMatchObject({ ok: false, error: { code: "internal" } });
     const failing = await c.call("f", "hotels.get_booking_v1", { bookingRef: SAMPLES["hotels.get_booking_v1"].args.bookingRef });
     expect(failing).toMatchObject({ ok: false, error: { code: "internal" } });
-    expect(JSON.stringify([leaky, failing])).not.toContain("ord_SECRET");
+    const throwing = await c.call("t", "hotels.save_voucher_v1", SAMPLES["hotels.save_voucher_v1"].args);
+    expect(throwing).toMatchObject({ ok: false, error: { code: "internal" } });
+    const banking = client();
+    await banking.hello("banking");
+    const leakySync = await banking.call("s", "banking.get_hotel_preferences", SAMPLES["banking.get_hotel_preferences"].args);
+    expect(leakySync).toMatchObject({ ok: false, error: { code: "internal" } });
+    expect(JSON.stringify([leaky, failing, throwing, leakySync])).not.toContain("ord_SECRET");
+    // Both connections stay usable.
+    expect(await c.call("after", "hotels.status")).toMatchObject({ ok: true });
+    expect(await banking.call("after", "banking.status")).toMatchObject({ ok: true });
+  });
+
+  it("keeps each connection's replies in request order when many connections are served in one turn", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w.name);
+    process.on("warning", onWarning);
+    try {
+      const conns = await Promise.all(Array.from({ length: 12 }, async () => {
+        const c = client();
+        await c.hello("toolkit");
+        return c;
+      }));
+      conns.forEach((c, i) => c.write(["a", "b", "c", "d"].map((id) => `${JSON.stringify({ id: `${i}${id}`, op: "broker.status", args: {} })}\n`).join("")));
+      for (const [i, c] of conns.entries()) {
+        const ids = [await c.next(), await c.next(), await c.next(), await c.next()].map((r) => r?.id);
+        expect(ids).toEqual(["a", "b", "c", "d"].map((id) => `${i}${id}`));
+      }
+      await new Promise((r) => setImmediate(r));
+      // Twelve connections each listening for the stop must not trip the listener-leak warning.
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+    }
   });
 
   it("audits every request with role, peer, op, outcome and duration", async () => {
