@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { run as configRun } from "../../scripts/cli/commands/config.js";
 import { parse, setup } from "../../scripts/cli/commands/setup.js";
 import type { CommandIo } from "../../scripts/cli/io.js";
@@ -38,7 +38,18 @@ async function filesUnder(dir: string): Promise<string[]> {
 let root: string;
 let env: Record<string, string>;
 let project: string;
-const deps = { packageDir: "/opt/tbank", probe: () => Promise.resolve({ ok: false as const, reason: "keytar is not installed" }) };
+// A built package: setup points clients at its dist/ files.
+const PKG = join(tmpdir(), `tbk-setup-pkg-${process.pid}`);
+const HOTELS_BIN = join(PKG, "dist", "tbank-hotels-mcp.js");
+const BANKING_BIN = join(PKG, "dist", "tbank-banking-mcp.js");
+const deps = { packageDir: PKG, probe: () => Promise.resolve({ ok: false as const, reason: "keytar is not installed" }) };
+
+beforeAll(async () => {
+  await mkdir(join(PKG, "dist"), { recursive: true });
+  await writeFile(HOTELS_BIN, "");
+  await writeFile(BANKING_BIN, "");
+});
+afterAll(() => rm(PKG, { recursive: true, force: true }));
 
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), "tbk-setup-"));
@@ -82,8 +93,8 @@ describe("tbank-mcp setup", () => {
     expect(Object.keys(claude.mcpServers!)).toEqual(["other", "tbank-hotels", "tbank-banking"]);
     expect(claude.mcpServers!["tbank-hotels"]).toEqual({
       type: "stdio",
-      command: "npx",
-      args: ["-y", "tbank-hotels-mcp"],
+      command: process.execPath,
+      args: [HOTELS_BIN],
       env: { TBANK_AUTH_BROKER_SOCKET: join(env.HOME!, ".local/share/tbank-auth-broker/auth.sock") },
     });
     expect(await readFile(join(project, ".mcp.json"), "utf8")).toContain('\n    "mcpServers"'); // its own 4-space indent
@@ -91,13 +102,13 @@ describe("tbank-mcp setup", () => {
     const oc = (await readJson(join(project, "opencode.json")));
     expect(oc.theme).toBe("dark");
     expect(Object.keys(oc.mcp!)).toEqual(["other", "tbank-hotels", "tbank-banking"]);
-    expect(oc.mcp!["tbank-banking"]).toMatchObject({ type: "local", command: ["npx", "-y", "tbank-banking-mcp"], enabled: true });
+    expect(oc.mcp!["tbank-banking"]).toMatchObject({ type: "local", command: [process.execPath, BANKING_BIN], enabled: true });
 
     const toml = await readFile(join(root, "codex", "config.toml"), "utf8");
     expect(toml.startsWith(CODEX_EXISTING)).toBe(true);
     const tables = readTomlTables(toml);
     expect(tables["mcp_servers.other"]).toEqual({ command: "other-server", args: ["--flag"] });
-    expect(tables["mcp_servers.tbank-hotels"]).toEqual({ command: "npx", args: ["-y", "tbank-hotels-mcp"] });
+    expect(tables["mcp_servers.tbank-hotels"]).toEqual({ command: process.execPath, args: [HOTELS_BIN] });
     expect(tables["mcp_servers.tbank-hotels.env"]).toEqual({ TBANK_AUTH_BROKER_SOCKET: join(env.HOME!, ".local/share/tbank-auth-broker/auth.sock") });
 
     for (const dir of [project, join(root, "codex")]) expect((await readdir(dir)).filter((n) => n.includes(".bak-")).length).toBeGreaterThan(0);
@@ -178,20 +189,20 @@ describe("tbank-mcp setup", () => {
     await writeFile(join(root, "codex", "config.toml"), head + tail);
     await setup(parse(["--client", "codex"]), captureIo(env), deps);
     const toml = await readFile(join(root, "codex", "config.toml"), "utf8");
-    expect(toml.startsWith(`# top\nmodel = "o3"\n\n[mcp_servers.tbank-hotels]\ncommand = "npx"\n`)).toBe(true);
+    expect(toml.startsWith(`# top\nmodel = "o3"\n\n[mcp_servers.tbank-hotels]\ncommand = ${JSON.stringify(process.execPath)}\n`)).toBe(true);
     expect(toml.endsWith(`\n\n${tail}`)).toBe(true);
     expect(toml).not.toContain("OLD");
-    expect(readTomlTables(toml)["mcp_servers.tbank-banking"]).toEqual({ command: "npx", args: ["-y", "tbank-banking-mcp"] });
+    expect(readTomlTables(toml)["mcp_servers.tbank-banking"]).toEqual({ command: process.execPath, args: [BANKING_BIN] });
   });
 
-  it("uses node and the installed bin when the package is built", async () => {
-    const pkg = join(root, "pkg");
-    await mkdir(join(pkg, "dist"), { recursive: true });
-    await writeFile(join(pkg, "dist", "tbank-hotels-mcp.js"), "");
-    await writeFile(join(pkg, "dist", "tbank-banking-mcp.js"), "");
-    await setup(parse(["--client", "claude"]), captureIo(env), { ...deps, packageDir: pkg });
-    const hotels = (await readJson(join(project, ".mcp.json"))).mcpServers!["tbank-hotels"]!;
-    expect(hotels).toMatchObject({ command: process.execPath, args: [join(pkg, "dist", "tbank-hotels-mcp.js")] });
+  it("refuses, writing nothing, when the servers are not built (never a registry npx command)", async () => {
+    const bare = join(root, "pkg");
+    await mkdir(bare);
+    for (const packageDir of [bare, undefined]) {
+      await expect(setup(parse(["--client", "claude", "--client", "codex"]), captureIo(env), { ...deps, packageDir })).rejects.toThrow(/not built.*npm run build/);
+    }
+    expect(await filesUnder(project)).toEqual([]);
+    expect(await readdir(root)).not.toContain("codex");
   });
 
   it("refuses an unreadable config file rather than overwrite it", async () => {
@@ -208,7 +219,7 @@ describe("tbank-mcp config", () => {
     ["opencode", ['"mcp"', '"type": "local"', '"enabled": true']],
   ])("--client %s prints the block", async (client, needles) => {
     const io = captureIo({ ...env, TBANK_HOTELS_AUTH_TOKEN: CANARY });
-    await configRun(["--client", client], io, "/opt/tbank");
+    await configRun(["--client", client], io, PKG);
     for (const n of needles) expect(io.out()).toContain(n);
     expect(io.out()).not.toContain("CANARY");
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchHotelName, resolveDestination } from "../../mcp/hotels/journey/destination.js";
-import { editDistance, normalizeName } from "../../mcp/hotels/journey/text.js";
+import { editDistance, latinKey, normalizeName } from "../../mcp/hotels/journey/text.js";
 import type { ProviderLocation } from "../../mcp/hotels/journey/types.js";
 
 const loc = (id: string, name: string, region: string, hotelsCount = 50, country = "Россия"): ProviderLocation => ({
@@ -70,6 +70,28 @@ describe("destination resolution", () => {
     expect(prefix).toMatchObject({ status: "clarification_required", candidates: [{ destinationId: "1009" }] });
     const many = resolveDestination("Кр", [...CATALOG, ...Array.from({ length: 8 }, (_, i) => loc(`20${i}`, `Кр${i}`, "X"))]);
     expect(many.status === "clarification_required" && many.candidates.length).toBe(5);
+  });
+
+  it("meets English spellings of the Russian names: transliterations, their variants, exonyms", () => {
+    const id = (q: string): unknown => {
+      const r = resolveDestination(q, CATALOG);
+      return r.status === "resolved" ? r.destination.destinationId : r.status;
+    };
+    expect(id("Kazan")).toBe("1004");
+    expect(id("Rostov-on-Don")).toBe("clarification_required"); // not a transliteration: asked, not guessed
+    expect(id("Rostov-na-Donu")).toBe("1007");
+    expect(id("Korolev")).toBe("1008");
+    expect(id("Yerevan")).toBe("1010");
+    expect(id("Erevan")).toBe("1010");
+    for (const q of ["Moscow", "moscow", "Moskva", "Saint Petersburg", "St. Petersburg", "Sankt-Peterburg"]) expect(id(q)).not.toBe("clarification_required");
+    expect(id("Moscow")).toBe("1001");
+    expect(id("St. Petersburg")).toBe("1009");
+    expect(id("Kirovsk")).toBe("clarification_required");
+    expect(id("Kirovsk, Leningradskaya")).toBe("1006");
+    expect(resolveDestination("Kazn", CATALOG)).toMatchObject({ status: "clarification_required", reason: "no_exact_match", candidates: [{ destinationId: "1004" }] });
+    expect(id("Atlantis")).toBe("destination_not_found");
+    expect(latinKey(normalizeName("Нижний Новгород"))).toBe(latinKey(normalizeName("Nizhny Novgorod")));
+    expect(latinKey(normalizeName("Екатеринбург"))).toBe(latinKey(normalizeName("Yekaterinburg")));
   });
 
   it("reports destination_not_found when nothing is close", () => {

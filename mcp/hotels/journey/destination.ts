@@ -1,4 +1,4 @@
-import { editDistance, normalizeName, typoAllowance } from "./text.js";
+import { editDistance, isLatinName, latinKey, normalizeName, typoAllowance } from "./text.js";
 import type { ProviderLocation } from "./types.js";
 
 export const MAX_CANDIDATES = 5;
@@ -21,6 +21,14 @@ function cityName(text: string): string {
   return normalizeName(text).replace(CITY_PREFIX, "");
 }
 
+// English names that are not transliterations of the Russian one (keys as latinKey gives them).
+const EXONYMS: Readonly<Record<string, string>> = {
+  moscow: "москва",
+  "saint petersburg": "санкт петербург",
+  "st petersburg": "санкт петербург",
+  petersburg: "санкт петербург",
+};
+
 const candidate = (l: ProviderLocation): DestinationCandidate => ({ destinationId: l.id, name: l.name, region: l.region, country: l.country });
 
 // Bigger cities first among equals: the likelier reading of an ambiguous name.
@@ -32,14 +40,17 @@ function bySize(locations: readonly ProviderLocation[]): ProviderLocation[] {
 // Nothing exact: prefix and typo-distance candidates, always as a question, never auto-resolved.
 export function resolveDestination(query: string, catalog: readonly ProviderLocation[]): DestinationResolution {
   const [head = "", ...rest] = query.split(",");
-  const name = cityName(head);
-  const full = cityName(query);
-  const qualifiers = rest.map(normalizeName).filter((q) => q !== "");
+  // A name in Latin letters is compared by its Latin spelling; the catalog's names are Russian.
+  const key = isLatinName(query) ? latinKey : (s: string): string => s;
+  const typed = key(cityName(head));
+  const name = EXONYMS[typed] === undefined ? typed : key(EXONYMS[typed]);
+  const full = key(cityName(query));
+  const qualifiers = rest.map((q) => key(normalizeName(q))).filter((q) => q !== "");
   if (name === "") return { status: "destination_not_found", candidates: [] };
 
-  const exact = catalog.filter((l) => cityName(l.name) === name || normalizeName(l.fullName) === full);
+  const exact = catalog.filter((l) => key(cityName(l.name)) === name || key(normalizeName(l.fullName)) === full);
   const narrowed = exact.filter((l) => {
-    const where = normalizeName(`${l.region} ${l.country} ${l.fullName}`);
+    const where = key(normalizeName(`${l.region} ${l.country} ${l.fullName}`));
     return qualifiers.every((q) => where.includes(q));
   });
   const matches = narrowed.length > 0 ? narrowed : exact;
@@ -51,8 +62,10 @@ export function resolveDestination(query: string, catalog: readonly ProviderLoca
   const allowance = typoAllowance(name.length);
   const scored = catalog
     .map((l) => {
-      const n = cityName(l.name);
-      const prefix = name.length >= 2 && (n.startsWith(name) || n.split(" ").some((word) => word.startsWith(name)));
+      const n = key(cityName(l.name));
+      // "Rostov-on-Don" for "Ростов-на-Дону": a multi-word name whose first word is the city's.
+      const firstWord = name.includes(" ") && n.split(" ")[0] === name.split(" ")[0];
+      const prefix = firstWord || (name.length >= 2 && (n.startsWith(name) || n.split(" ").some((word) => word.startsWith(name))));
       return { l, prefix, distance: editDistance(n, name) };
     })
     .filter((s) => s.prefix || s.distance <= allowance)

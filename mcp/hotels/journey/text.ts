@@ -39,3 +39,27 @@ export function typoAllowance(length: number): number {
   if (length < 8) return 1;
   return 2;
 }
+
+const CYRILLIC_TO_LATIN: Readonly<Record<string, string>> = {
+  а: "a", б: "b", в: "v", г: "g", д: "d", е: "e", ж: "zh", з: "z", и: "i", й: "y", к: "k", л: "l", м: "m",
+  н: "n", о: "o", п: "p", р: "r", с: "s", т: "t", у: "u", ф: "f", х: "kh", ц: "ts", ч: "ch", ш: "sh",
+  щ: "shch", ъ: "", ы: "y", ь: "", э: "e", ю: "yu", я: "ya",
+};
+
+/** True when a name is written in Latin letters only (an agent or person writing in English). */
+export function isLatinName(value: string): boolean {
+  return /[a-z]/i.test(value) && !/[\u0400-\u04ff]/.test(value);
+}
+
+/**
+ * A Latin spelling key for a normalized name, so "Kazan" meets "Казань" and "Nizhny Novgorod" meets
+ * "Нижний Новгород": Russian letters are transliterated (BGN-like), then the spellings that vary
+ * between romanizations are folded (a word-initial "ye", the "-iy"/"-yy" endings).
+ */
+export function latinKey(normalized: string): string {
+  const latin = [...normalized].map((ch) => CYRILLIC_TO_LATIN[ch] ?? ch).join("");
+  return latin
+    .split(" ")
+    .map((word) => word.replace(/^ye/, "e").replace(/(iy|yy|ii|ij)$/, "y"))
+    .join(" ");
+}

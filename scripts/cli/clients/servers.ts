@@ -46,7 +46,7 @@ const PATH_VARS = ["HOME", "XDG_STATE_HOME", "TBANK_AUTH_BROKER_SOCKET", ...BROK
 export interface ServerOptions {
   env: Env;
   sandbox: boolean;
-  /** Where this package lives; undefined falls back to npx. */
+  /** Where this package lives (its dist/ holds the servers). */
   packageDir?: string | undefined;
   execPath?: string;
 }
@@ -96,8 +96,12 @@ export function buildServers(opts: ServerOptions): ServerSpec[] {
   };
   return SERVER_NAMES.map((name) => {
     const bin = opts.packageDir === undefined ? undefined : join(opts.packageDir, "dist", `${name}-mcp.js`);
-    const local = bin !== undefined && existsSync(bin);
-    return { name, command: local ? (opts.execPath ?? process.execPath) : "npx", args: local ? [bin] : ["-y", `${name}-mcp`], env: envFor[name] };
+    // Never an `npx -y <name>` fallback: that would run whatever package holds the name on the
+    // registry. A client config points only at this package's own, built files.
+    if (bin === undefined || !existsSync(bin)) {
+      throw new CommandError(`the MCP servers are not built${bin === undefined ? " (package directory not found)" : `: ${bin} is missing`}. Run npm run build in the package, then run this again.`);
+    }
+    return { name, command: opts.execPath ?? process.execPath, args: [bin], env: envFor[name] };
   });
 }
 
