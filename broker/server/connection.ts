@@ -47,8 +47,11 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
   let cancelIdle = (): void => undefined;
   const checkIdle = (): void => {
     const quiet = now() - lastActivity;
-    if (quiet >= opts.idleTimeoutMs && inFlight === 0) socket.end();
-    else cancelIdle = opts.deadlines.add(Math.max(1, opts.idleTimeoutMs - quiet), checkIdle);
+    if (quiet >= opts.idleTimeoutMs && inFlight === 0) {
+      // A reply made in this same turn is still queued: it leaves before the end.
+      opts.writer.flush();
+      socket.end();
+    } else cancelIdle = opts.deadlines.add(Math.max(1, opts.idleTimeoutMs - quiet), checkIdle);
   };
   cancelIdle = opts.deadlines.add(opts.idleTimeoutMs, checkIdle);
 
@@ -58,6 +61,8 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
     opts.stopping.removeEventListener("abort", abortAll);
   });
   socket.on("error", () => socket.destroy());
+  // The peer ended its side (we do not allow half-open): queued replies go out before Node ends ours.
+  socket.on("end", () => opts.writer.flush());
 
   socket.on("data", (chunk: Buffer) => {
     lastActivity = now();
@@ -70,6 +75,7 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
         if (!(err instanceof LineTooLongError)) throw err;
         // Past the cap nothing more is buffered: drop the peer, keep serving everyone else.
         opts.audit.record({ event: "connection_dropped", role, peer: opts.peer, outcome: "too_large" });
+        opts.writer.flush();
         socket.destroy();
         return;
       }
@@ -120,6 +126,13 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
       const wire = toWireError(err);
       finish(wire.code, { id, ok: false, error: wire });
     };
+    const succeed = (result: unknown): void => {
+      try {
+        finish("ok", { id, ok: true, result });
+      } catch (err) {
+        fail(err);
+      }
+    };
     if (!isAllowed(who, op)) {
       return finish("operation_not_allowed", errorResponse(id, new BrokerError("operation_not_allowed", `operation ${JSON.stringify(op)} is not available to the ${who} client`)));
     }
@@ -130,12 +143,13 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
     } catch (err) {
       return fail(err);
     }
-    if (!(outcome instanceof Promise)) return finish("ok", { id, ok: true, result: outcome });
+    if (!isPromiseLike(outcome)) return succeed(outcome);
     inFlight++;
-    outcome.then(
-      (result: unknown) => finish("ok", { id, ok: true, result }),
-      fail,
-    ).finally(() => inFlight--);
+    Promise.resolve(outcome)
+      .then(succeed, fail)
+      // Not even an error reply could be made: the connection is dropped rather than left hanging.
+      .catch(() => socket.destroy())
+      .finally(() => inFlight--);
   }
 
   /** Runs the handler: its checked result when it answered synchronously, else a promise of it. */
@@ -157,7 +171,7 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
     // A signal is made only if the handler asks for it (most never do).
     const controller = new RequestControl(who, opts.peer);
     const pending = handler(args.data, controller);
-    if (!(pending instanceof Promise)) return check(pending);
+    if (!isPromiseLike(pending)) return check(pending);
     running.add(controller);
     return new Promise<unknown>((resolve, reject) => {
       let settled = false;
@@ -181,6 +195,10 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
       );
     }).then(check);
   }
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
 /**

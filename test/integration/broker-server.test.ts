@@ -242,6 +242,74 @@ describe("broker server: connection limits and idle", () => {
     }
   });
 
+  it("aborts a running handler's signal when its client goes away", async () => {
+    const dirs = await tempBrokerDirs();
+    let seen: AbortSignal | undefined;
+    const broker = await startTestBroker({
+      ...dirs,
+      handlers: sampleHandlers({
+        "hotels.get_customer": (_args, req) =>
+          new Promise((_resolve, reject) => {
+            seen = req.signal;
+            req.signal.addEventListener("abort", () => reject(new Error("aborted")));
+          }),
+      }),
+    });
+    try {
+      const c = new RawClient(dirs.socketPath);
+      await c.hello("hotels");
+      c.write(`${JSON.stringify({ id: "1", op: "hotels.get_customer", args: {} })}\n`);
+      for (let i = 0; i < 100 && seen === undefined; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(seen?.aborted).toBe(false);
+      c.close();
+      for (let i = 0; i < 100 && !seen?.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(seen?.aborted).toBe(true);
+    } finally {
+      await broker.stop("test");
+      await dirs.cleanup();
+    }
+  });
+
+  it("does not close a connection for idleness while a request runs, and its reply still arrives", async () => {
+    const dirs = await tempBrokerDirs();
+    const broker = await startTestBroker({
+      ...dirs,
+      idleTimeoutMs: 50,
+      handlers: sampleHandlers({ "hotels.get_customer": () => new Promise((r) => setTimeout(() => r(SAMPLES["hotels.get_customer"].result), 300)) }),
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const c = new RawClient(dirs.socketPath);
+        await c.hello("hotels");
+        expect(await c.call(`slow${i}`, "hotels.get_customer")).toMatchObject({ id: `slow${i}`, ok: true });
+        // Idle again after the reply: now it is closed.
+        expect(await c.waitClosed(2000)).toBe(true);
+      }
+    } finally {
+      await broker.stop("test");
+      await dirs.cleanup();
+    }
+  });
+
+  it("answers every pipelined request of a client that ends its side right after sending", async () => {
+    const dirs = await tempBrokerDirs();
+    const broker = await startTestBroker({ ...dirs });
+    try {
+      const c = new RawClient(dirs.socketPath);
+      const hello = `${JSON.stringify({ type: "hello", protocol: 2, client: "toolkit", clientVersion: "t" })}\n`;
+      const head = hello + ["a", "b"].map((id) => `${JSON.stringify({ id, op: "broker.status", args: {} })}\n`).join("");
+      const last = JSON.stringify({ id: "c", op: "broker.status", args: {} });
+      // Exactly 64 KiB in all (JSON allows the padding spaces): the broker then reads the data and
+      // the end of stream in one go, the case where queued replies could be lost.
+      c.socket.end(`${head}${last}${" ".repeat(64 * 1024 - head.length - last.length - 1)}\n`);
+      expect(await c.next()).toMatchObject({ type: "welcome" });
+      expect([await c.next(), await c.next(), await c.next()].map((r) => r?.id)).toEqual(["a", "b", "c"]);
+    } finally {
+      await broker.stop("test");
+      await dirs.cleanup();
+    }
+  });
+
   it("refuses a peer with another uid, or one it cannot identify, and audits it", async () => {
     const dirs = await tempBrokerDirs();
     const audit = recordingAudit();

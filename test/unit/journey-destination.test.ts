@@ -90,6 +90,14 @@ describe("destination resolution", () => {
     expect(id("Kirovsk, Leningradskaya")).toBe("1006");
     expect(resolveDestination("Kazn", CATALOG)).toMatchObject({ status: "clarification_required", reason: "no_exact_match", candidates: [{ destinationId: "1004" }] });
     expect(id("Atlantis")).toBe("destination_not_found");
+    // A qualifier that fits no candidate asks instead of picking the Russian city.
+    expect(resolveDestination("St. Petersburg, Florida", CATALOG)).toMatchObject({ status: "clarification_required", reason: "no_exact_match", candidates: [{ destinationId: "1009" }] });
+    expect(id("Moscow, Idaho")).toBe("clarification_required");
+    expect(id("Казань, Тульская область")).toBe("clarification_required");
+    expect(id("Moscow, Russia")).toBe("1001");
+    expect(id("Yerevan, Armenia")).toBe("1010");
+    expect(id("Kazan, Armenia")).toBe("clarification_required");
+    for (const q of ["constructor", "__proto__", "toString", "hasOwnProperty"]) expect(id(q)).toBe("destination_not_found");
     expect(latinKey(normalizeName("Нижний Новгород"))).toBe(latinKey(normalizeName("Nizhny Novgorod")));
     expect(latinKey(normalizeName("Екатеринбург"))).toBe(latinKey(normalizeName("Yekaterinburg")));
   });

@@ -29,6 +29,21 @@ const EXONYMS: Readonly<Record<string, string>> = {
   petersburg: "санкт петербург",
 };
 
+// Countries a qualifier may name in English whose Russian name is not a transliteration.
+const COUNTRY_EXONYMS: Readonly<Record<string, string>> = {
+  russia: "россия",
+  "russian federation": "россия",
+  armenia: "армения",
+  georgia: "грузия",
+  turkey: "турция",
+  turkiye: "турция",
+  egypt: "египет",
+  uae: "оаэ",
+  "united arab emirates": "оаэ",
+  thailand: "таиланд",
+  abkhazia: "абхазия",
+};
+
 const candidate = (l: ProviderLocation): DestinationCandidate => ({ destinationId: l.id, name: l.name, region: l.region, country: l.country });
 
 // Bigger cities first among equals: the likelier reading of an ambiguous name.
@@ -43,9 +58,13 @@ export function resolveDestination(query: string, catalog: readonly ProviderLoca
   // A name in Latin letters is compared by its Latin spelling; the catalog's names are Russian.
   const key = isLatinName(query) ? latinKey : (s: string): string => s;
   const typed = key(cityName(head));
-  const name = EXONYMS[typed] === undefined ? typed : key(EXONYMS[typed]);
+  const exonym = Object.hasOwn(EXONYMS, typed) ? EXONYMS[typed] : undefined;
+  const name = exonym === undefined ? typed : key(exonym);
   const full = key(cityName(query));
-  const qualifiers = rest.map((q) => key(normalizeName(q))).filter((q) => q !== "");
+  const qualifiers = rest
+    .map((q) => key(normalizeName(q)))
+    .map((q) => (Object.hasOwn(COUNTRY_EXONYMS, q) ? key(COUNTRY_EXONYMS[q] ?? q) : q))
+    .filter((q) => q !== "");
   if (name === "") return { status: "destination_not_found", candidates: [] };
 
   const exact = catalog.filter((l) => key(cityName(l.name)) === name || key(normalizeName(l.fullName)) === full);
@@ -53,6 +72,10 @@ export function resolveDestination(query: string, catalog: readonly ProviderLoca
     const where = key(normalizeName(`${l.region} ${l.country} ${l.fullName}`));
     return qualifiers.every((q) => where.includes(q));
   });
+  // A qualifier that fits none of them ("St. Petersburg, Florida") is a question, never a guess.
+  if (qualifiers.length > 0 && narrowed.length === 0 && exact.length > 0) {
+    return { status: "clarification_required", reason: exact.length > 1 ? "ambiguous" : "no_exact_match", candidates: bySize(exact).slice(0, MAX_CANDIDATES).map(candidate) };
+  }
   const matches = narrowed.length > 0 ? narrowed : exact;
   if (matches.length === 1 && matches[0]) return { status: "resolved", destination: candidate(matches[0]) };
   if (matches.length > 1) {

@@ -9,9 +9,15 @@ import { nullLogger } from "../../../shared/logger.js";
 import { OPERATION_NAMES } from "../../../shared/protocol/operations.js";
 import { SAMPLES } from "../../fixtures/operation-samples.js";
 
-/** Handlers that answer every operation with its sample result (the server is under test, not them). */
+// The operations whose real handlers answer synchronously (the server's fast path).
+const SYNC_OPERATIONS = new Set(["hotels.status", "banking.status", "broker.status", "broker.stop", "banking.consume_payment_handoff"]);
+
+/**
+ * Handlers that answer every operation with its sample result (the server is under test, not
+ * them): synchronously where the real handler is synchronous, through a promise elsewhere.
+ */
 export function sampleHandlers(overrides: Partial<HandlerMap> = {}): HandlerMap {
-  const map = Object.fromEntries(OPERATION_NAMES.map((op) => [op, () => Promise.resolve(SAMPLES[op].result)])) as unknown as HandlerMap;
+  const map = Object.fromEntries(OPERATION_NAMES.map((op) => [op, SYNC_OPERATIONS.has(op) ? () => SAMPLES[op].result : () => Promise.resolve(SAMPLES[op].result)])) as unknown as HandlerMap;
   return { ...map, ...overrides };
 }
 
