@@ -1,4 +1,4 @@
-import type { OperationName } from "../../../shared/protocol/operations.js";
+import type { OperationName, OperationResult } from "../../../shared/protocol/operations.js";
 import { z } from "zod";
 import { BrokerError } from "../../../shared/protocol/errors.js";
 import { isRef } from "../../../shared/refs.js";
@@ -63,6 +63,14 @@ export async function withBroker<T>(
     }
     return failed(f);
   }
+}
+
+type BookingFacts = OperationResult<"hotels.get_booking_v1">;
+
+/** The handler of a read-only tool over one booking: the broker's sanitized facts, then `render`. */
+export function bookingHandler<T>(render: (booking: BookingFacts) => ToolOutcome<T>) {
+  return ({ bookingRef }: { bookingRef: string }, ctx: HotelsContext): Promise<ToolOutcome<T | CustomerFailure>> =>
+    withBroker(ctx, async (broker) => render(await broker.call("hotels.get_booking_v1", { bookingRef })), { bookingRef });
 }
 
 export function money(amount: string | null | undefined, currency: string | null | undefined): string {

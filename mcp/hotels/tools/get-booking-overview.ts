@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "./define.js";
-import { BookingRefInput, CustomerBase, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { bookingHandler, BookingRefInput, CustomerBase, Field, READ_ANNOTATIONS } from "./customer-common.js";
 import { bookingLines } from "./get-booking.js";
 import { wire } from "./schemas.js";
 
@@ -14,15 +14,9 @@ export const getBookingOverview = defineTool({
   input: wire(BookingRefInput),
   output: Output,
   annotations: READ_ANNOTATIONS,
-  handler: ({ bookingRef }, ctx) =>
-    withBroker(
-      ctx,
-      async (broker) => {
-        const booking = await broker.call("hotels.get_booking_v1", { bookingRef });
-        const overview = bookingLines(booking).join("\n");
-        const nextStep = "for the voucher file use tbank_hotels_save_voucher";
-        return { structured: { status: "ok", retryAllowed: false, nextStep, overview, observedAt: booking.observedAt }, text: `status=ok\n${overview}\nnext: ${nextStep}` };
-      },
-      { bookingRef },
-    ),
+  handler: bookingHandler((booking) => {
+    const overview = bookingLines(booking).join("\n");
+    const nextStep = "for the voucher file use tbank_hotels_save_voucher";
+    return { structured: { status: "ok", retryAllowed: false, nextStep, overview, observedAt: booking.observedAt }, text: `status=ok\n${overview}\nnext: ${nextStep}` };
+  }),
 });

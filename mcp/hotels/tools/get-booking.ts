@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { BookingDetails } from "../../../shared/protocol/ops-hotels.js";
 import { defineTool } from "./define.js";
-import { BookingRefInput, CustomerBase, fact, money, NO_DATA, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { bookingHandler, BookingRefInput, CustomerBase, fact, money, NO_DATA, READ_ANNOTATIONS } from "./customer-common.js";
 import { Obj, wire } from "./schemas.js";
 
 const Output = wire(z.object({ ...CustomerBase, booking: Obj.optional() }));
@@ -29,13 +29,5 @@ export const getBooking = defineTool({
   input: wire(BookingRefInput),
   output: Output,
   annotations: READ_ANNOTATIONS,
-  handler: ({ bookingRef }, ctx) =>
-    withBroker(
-      ctx,
-      async (broker) => {
-        const booking = await broker.call("hotels.get_booking_v1", { bookingRef });
-        return { structured: { status: "ok", retryAllowed: false, booking }, text: ["status=ok", ...bookingLines(booking)].join("\n") };
-      },
-      { bookingRef },
-    ),
+  handler: bookingHandler((booking) => ({ structured: { status: "ok", retryAllowed: false, booking }, text: ["status=ok", ...bookingLines(booking)].join("\n") })),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "./define.js";
-import { BookingRefInput, CustomerBase, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { bookingHandler, BookingRefInput, CustomerBase, Field, READ_ANNOTATIONS } from "./customer-common.js";
 import { cancellationLine } from "./get-booking.js";
 import { Obj, wire } from "./schemas.js";
 
@@ -14,17 +14,11 @@ export const previewCancellation = defineTool({
   input: wire(BookingRefInput),
   output: Output,
   annotations: READ_ANNOTATIONS,
-  handler: ({ bookingRef }, ctx) =>
-    withBroker(
-      ctx,
-      async (broker) => {
-        const booking = await broker.call("hotels.get_booking_v1", { bookingRef });
-        const nextStep = "nothing was cancelled; this server cannot cancel bookings: the person cancels in the T-Bank app if they decide to";
-        return {
-          structured: { status: "ok", retryAllowed: false, nextStep, cancelled: false, cancellation: booking.cancellation, bookingStatus: booking.status },
-          text: `status=ok cancelled=false (preview only)\n${cancellationLine(booking)}\nnext: ${nextStep}`,
-        };
-      },
-      { bookingRef },
-    ),
+  handler: bookingHandler((booking) => {
+    const nextStep = "nothing was cancelled; this server cannot cancel bookings: the person cancels in the T-Bank app if they decide to";
+    return {
+      structured: { status: "ok", retryAllowed: false, nextStep, cancelled: false, cancellation: booking.cancellation, bookingStatus: booking.status },
+      text: `status=ok cancelled=false (preview only)\n${cancellationLine(booking)}\nnext: ${nextStep}`,
+    };
+  }),
 });
