@@ -143,9 +143,10 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
     } catch (err) {
       return fail(err);
     }
-    if (!isPromiseLike(outcome)) return succeed(outcome);
+    // `start` returns its own promise or a schema-checked plain value, never another thenable.
+    if (!(outcome instanceof Promise)) return succeed(outcome);
     inFlight++;
-    Promise.resolve(outcome)
+    outcome
       .then(succeed, fail)
       // Not even an error reply could be made: the connection is dropped rather than left hanging.
       .catch(() => socket.destroy())
