@@ -57,7 +57,6 @@ export const RATES_READY: Step = {
     "nextStep": [
       "tbank_hotels_select_stay_rate"
     ],
-    "retryAllowed": false,
     "status": "ready",
     "text": [
       "status=ready",

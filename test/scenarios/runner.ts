@@ -14,13 +14,13 @@ import { startSandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
 import { nullLogger, SecretRegistry } from "../../shared/logger.js";
 import { connectBroker } from "../../shared/protocol/client.js";
+import { testClock } from "../fixtures/clock.js";
+import { CANARY, EVAL_SEED } from "./sandbox-facts.js";
 import type { Expect, Scenario } from "./types.js";
 
 const o200k = getEncoding("o200k_base");
 export const tokens = (text: string): number => o200k.encode(text).length;
 
-export const EVAL_TODAY = "2027-03-01";
-export const CANARY = "EVALCANARY-5c1d";
 
 export interface StepResult {
   tool: string;
@@ -42,11 +42,26 @@ export interface ScenarioResult {
   failures: string[];
 }
 
-function at(value: unknown, path: string): unknown {
+/**
+ * Reads a dot path from a result. A segment `name[key=value]` picks the one element of the array
+ * `name` whose `key` equals `value` (as a string): scenarios pick bookings by what they are, never by
+ * list position, and a filter that matches none or several is a failure, not a guess.
+ */
+export function at(value: unknown, path: string): unknown {
   let cur = value;
-  for (const key of path.split(".")) {
+  for (const segment of path.split(".")) {
     if (cur === null || typeof cur !== "object") return undefined;
-    cur = (cur as Record<string, unknown>)[key];
+    const filter = /^([^[\]]+)\[([^=\]]+)=([^\]]*)\]$/u.exec(segment);
+    if (!filter) {
+      cur = (cur as Record<string, unknown>)[segment];
+      continue;
+    }
+    const [, name = "", key = "", want] = filter;
+    const list = (cur as Record<string, unknown>)[name];
+    if (!Array.isArray(list)) return undefined;
+    const matches = list.filter((item: unknown) => item !== null && typeof item === "object" && String((item as Record<string, unknown>)[key]) === want);
+    if (matches.length !== 1) return undefined;
+    cur = matches[0];
   }
   return cur;
 }
@@ -58,29 +73,81 @@ function substitute(value: unknown, vars: Record<string, unknown>): unknown {
   return value;
 }
 
-function check(expect: Expect, result: CallToolResult, text: string, data: Record<string, unknown>, textTokens: number): string[] {
+/** Replaces `$name` inside an expectation string with a value saved earlier. */
+function interpolate(text: string, vars: Record<string, unknown>): string {
+  return text.replace(/\$([A-Za-z][A-Za-z0-9]*)/gu, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+const FACT_TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}._:+-]*[\p{L}\p{N}])?/gu;
+
+/** The words and numbers of a fact that the structured JSON lacks (compared case-insensitively). */
+export function missingFactTokens(fact: string, json: string): string[] {
+  const haystack = json.toLowerCase();
+  return (fact.match(FACT_TOKEN) ?? []).filter((token) => !haystack.includes(token.toLowerCase()));
+}
+
+/** The text channel's next-step line: `next: ...` or `nextStep: ...`. */
+function nextStepLine(text: string): string | undefined {
+  return text.split("\n").find((line) => /^(next|nextStep): /u.test(line));
+}
+
+export interface Reading {
+  result: CallToolResult;
+  text: string;
+  data: Record<string, unknown>;
+  json: string;
+  textTokens: number;
+  structuredTokens: number;
+}
+
+/**
+ * Checks one response in both channels the model may read: the text block (text-only clients, and
+ * Claude Code for isError results) and the JSON of structuredContent (Claude Code, Codex, OpenCode).
+ */
+export function check(expect: Expect, r: Reading, vars: Record<string, unknown> = {}): string[] {
   const failures: string[] = [];
-  const status = typeof data.status === "string" ? data.status : undefined;
-  if (expect.status !== undefined) {
-    const allowed = Array.isArray(expect.status) ? expect.status : [expect.status];
-    if (!allowed.includes(status ?? "")) failures.push(`status ${status ?? "(none)"} not in ${allowed.join("|")}`);
+  const { text, data, json } = r;
+  if (expect.status !== undefined && data.status !== expect.status) failures.push(`status ${typeof data.status === "string" ? data.status : "(none)"} is not ${expect.status}`);
+  if (expect.status !== undefined && !text.includes(`status=${expect.status}`)) failures.push(`text lacks status=${expect.status}`);
+  if (expect.isError !== undefined && Boolean(r.result.isError) !== expect.isError) failures.push(`isError ${Boolean(r.result.isError)}`);
+  if (expect.retryAllowed !== undefined) {
+    if (data.retryAllowed !== expect.retryAllowed) failures.push(`structured retryAllowed ${String(data.retryAllowed)}`);
+    if (!text.includes(`retryAllowed=${expect.retryAllowed}`)) failures.push(`text lacks retryAllowed=${expect.retryAllowed}`);
   }
-  if (expect.isError !== undefined && Boolean(result.isError) !== expect.isError) failures.push(`isError ${Boolean(result.isError)}`);
-  if (expect.retryAllowed !== undefined && data.retryAllowed !== expect.retryAllowed) failures.push(`retryAllowed ${String(data.retryAllowed)}`);
-  for (const s of expect.text ?? []) if (!text.includes(s)) failures.push(`text lacks ${JSON.stringify(s)}`);
-  for (const r of expect.textMatches ?? []) if (!new RegExp(r, "u").test(text)) failures.push(`text does not match /${r}/`);
-  for (const s of expect.notText ?? []) if (text.includes(s)) failures.push(`text contains ${JSON.stringify(s)}`);
-  const nextStep = typeof data.nextStep === "string" ? data.nextStep : "";
-  for (const s of expect.nextStep ?? []) if (!nextStep.includes(s) && !text.includes(s)) failures.push(`nextStep lacks ${JSON.stringify(s)}`);
+  for (const raw of expect.text ?? []) {
+    const fact = interpolate(raw, vars);
+    if (!text.includes(fact)) failures.push(`text lacks ${JSON.stringify(fact)}`);
+    const missing = missingFactTokens(fact, json);
+    if (missing.length > 0) failures.push(`structured lacks ${missing.map((m) => JSON.stringify(m)).join(", ")} of ${JSON.stringify(fact)}`);
+  }
+  for (const raw of expect.textOnly ?? []) {
+    const s = interpolate(raw, vars);
+    if (!text.includes(s)) failures.push(`text lacks ${JSON.stringify(s)}`);
+  }
+  for (const re of expect.textMatches ?? []) if (!new RegExp(re, "u").test(text)) failures.push(`text does not match /${re}/`);
+  for (const raw of expect.notText ?? []) {
+    const s = interpolate(raw, vars);
+    if (text.includes(s)) failures.push(`text contains ${JSON.stringify(s)}`);
+    if (json.includes(s)) failures.push(`structured contains ${JSON.stringify(s)}`);
+  }
+  const structuredNext = typeof data.nextStep === "string" ? data.nextStep : "";
+  const textNext = nextStepLine(text) ?? "";
+  for (const s of expect.nextStep ?? []) {
+    if (!structuredNext.includes(s)) failures.push(`structured nextStep lacks ${JSON.stringify(s)}`);
+    if (!textNext.includes(s)) failures.push(`text next-step line lacks ${JSON.stringify(s)}`);
+  }
   const max = expect.maxTokens ?? 2000;
-  if (textTokens > max) failures.push(`response ${textTokens} tokens > ${max}`);
+  const read = Math.max(r.textTokens, r.structuredTokens);
+  if (read > max) failures.push(`response ${read} tokens (text ${r.textTokens}, structured ${r.structuredTokens}) > ${max}`);
   return failures;
 }
 
 /** Runs one scenario against a fresh sandbox through real MCP clients (and a real broker when needed). */
 export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
   const root = await mkdtemp(join(tmpdir(), "tbank-eval-"));
-  const sandbox = await startSandbox({ seed: "eval", canary: CANARY, deviceIntervalSeconds: 0, faults: scenario.setup?.faults ?? {} });
+  // One clock for the sandbox, the broker and both servers: no date comes from the machine.
+  const clock = testClock();
+  const sandbox = await startSandbox({ seed: EVAL_SEED, canary: CANARY, deviceIntervalSeconds: 0, faults: scenario.setup?.faults ?? {}, now: clock.now });
   const closers: (() => Promise<unknown>)[] = [() => sandbox.close(), () => rm(root, { recursive: true, force: true })];
   const results: StepResult[] = [];
   const failures: string[] = [];
@@ -110,9 +177,10 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
         stateDir: config.broker.stateDir,
         version: "eval",
         requestTimeoutMs: config.broker.timeoutMs,
+        now: clock.now,
         logger: nullLogger,
         audit: nullAudit,
-        createParts: ({ requestStop, info }) => createBrokerParts({ config, logger: nullLogger, secrets, info, requestStop }),
+        createParts: ({ requestStop, info }) => createBrokerParts({ config, logger: nullLogger, secrets, info, requestStop, now: clock.now }),
       });
       if (broker.kind !== "running") throw new Error("eval broker did not start");
       closers.unshift(() => broker.stop("eval done"));
@@ -138,9 +206,9 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       closers.unshift(() => client.close(), () => server.close());
       return client;
     };
-    const hotels = createHotelsServer(config, { today: () => EVAL_TODAY });
+    const hotels = createHotelsServer(config, { now: clock.now });
     closers.unshift(() => Promise.resolve(hotels.ctx.broker?.close()));
-    const banking = createBankingServer(config);
+    const banking = createBankingServer(config, { now: clock.now });
     closers.unshift(() => Promise.resolve(banking.ctx.broker?.close()));
     const clients = { hotels: await connect(hotels.server), banking: await connect(banking.server) };
 
@@ -152,15 +220,16 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       for (const route of Object.keys(step.faults ?? {})) sandbox.control.clearFaults(route);
       const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
       const data = (result.structuredContent ?? {}) as Record<string, unknown>;
-      const textTokens = tokens(text);
-      const stepFailures = check(step.expect, result, text, data, textTokens);
-      if (`${text}${JSON.stringify(data)}`.includes(CANARY)) stepFailures.push("a token/orderId canary reached the result");
+      const json = result.structuredContent === undefined ? "" : JSON.stringify(result.structuredContent);
+      const reading: Reading = { result, text, data, json, textTokens: tokens(text), structuredTokens: json === "" ? 0 : tokens(json) };
+      const stepFailures = check(step.expect, reading, vars);
+      if (`${text}${json}`.includes(CANARY)) stepFailures.push("a token/orderId canary reached the result");
       for (const [name, path] of Object.entries(step.save ?? {})) {
         const value = at(data, path);
         if (value === undefined) stepFailures.push(`nothing at ${path} to save as $${name}`);
         vars[name] = value;
       }
-      results.push({ tool: step.tool, status: typeof data.status === "string" ? data.status : result.isError ? "error" : "-", textTokens, structuredTokens: tokens(JSON.stringify(data)), failures: stepFailures });
+      results.push({ tool: step.tool, status: typeof data.status === "string" ? data.status : result.isError ? "error" : "-", textTokens: reading.textTokens, structuredTokens: reading.structuredTokens, failures: stepFailures });
       failures.push(...stepFailures.map((f) => `${step.tool}: ${f}`));
     }
   } catch (err) {
@@ -169,14 +238,16 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
     for (const close of closers) await close().catch(() => undefined);
   }
   const textTokens = results.reduce((n, s) => n + s.textTokens, 0);
-  if (textTokens > scenario.budgetTokens) failures.push(`over budget: ${textTokens} > ${scenario.budgetTokens} tokens`);
+  const structuredTokens = results.reduce((n, s) => n + s.structuredTokens, 0);
+  // The budget holds for whichever channel the client gives the model: the larger one.
+  if (Math.max(textTokens, structuredTokens) > scenario.budgetTokens) failures.push(`over budget: text ${textTokens}, structured ${structuredTokens} > ${scenario.budgetTokens} tokens`);
   return {
     id: scenario.id,
     title: scenario.title,
     passed: failures.length === 0,
     calls: results.length,
     textTokens,
-    structuredTokens: results.reduce((n, s) => n + s.structuredTokens, 0),
+    structuredTokens,
     budgetTokens: scenario.budgetTokens,
     steps: results,
     failures,

@@ -10,7 +10,7 @@ export interface Scenario {
   title: string;
   /** The person's request, in their words (Russian or English). */
   request: string;
-  /** Total o200k tokens of the text blocks the model reads over all steps. */
+  /** Most o200k tokens over all steps, in the larger of the two channels (text, structured JSON). */
   budgetTokens: number;
   setup?: {
     /** Faults switched on in the sandbox before the first step. */
@@ -35,22 +35,37 @@ export interface Step {
   /** Sandbox faults to switch on right before this step (and cleared after it). */
   faults?: Record<string, FaultInput>;
   expect: Expect;
-  /** Saves values from the structured result for later steps: name → dot path (e.g. "comparisonRows.0.optionId"). */
+  /**
+   * Saves values from the structured result for later steps: name → dot path, e.g.
+   * "comparisonRows.0.optionId", or "bookings[city=Ереван].bookingRef" to pick the one element whose field matches.
+   */
   save?: Record<string, string>;
 }
 
+/**
+ * What must hold in what the model reads. Clients give the model either the text block or the JSON
+ * of structuredContent, so facts are checked in both channels; `$name` inside a string is replaced
+ * by a value saved from an earlier step.
+ */
 export interface Expect {
-  status?: string | string[];
+  /** The one status expected, in structuredContent.status and as `status=` in the text. */
+  status?: string;
   isError?: boolean;
+  /** Expected in structuredContent.retryAllowed and as `retryAllowed=` in the text. */
   retryAllowed?: boolean;
-  /** Substrings (case-sensitive) that must appear in the text block the model reads. */
+  /**
+   * Facts: each must appear literally in the text, and each of its words and numbers must appear
+   * (case-insensitively) in the structured JSON.
+   */
   text?: string[];
+  /** Rendering of the text channel only (a table header, a label): literal, text only. Use sparingly. */
+  textOnly?: string[];
   /** Regular expressions (source strings) the text must match. */
   textMatches?: string[];
-  /** Substrings that must not appear in the text. */
+  /** Substrings that must appear in neither channel. */
   notText?: string[];
-  /** Substrings the structured nextStep must contain. */
+  /** Substrings that structuredContent.nextStep and the text's `next:` line must both contain. */
   nextStep?: string[];
-  /** Most o200k tokens this one response may take. */
+  /** Most o200k tokens this one response may take, in the larger of the two channels. */
   maxTokens?: number;
 }

@@ -20,7 +20,7 @@ export const scenario: Scenario = {
       save: { journeyId: "journeyId", optionId: "options.0.optionId" },
     },
     { tool: "tbank_hotels_select_stay_option", args: { journeyId: "$journeyId", optionId: "$optionId" }, expect: { status: "ok" } },
-    { tool: "tbank_hotels_get_selected_stay_rates", args: { journeyId: "$journeyId" }, expect: { status: ["ready", "no_bookable_rates"] } },
+    { tool: "tbank_hotels_get_selected_stay_rates", args: { journeyId: "$journeyId" }, expect: { status: "ready" } },
     { tool: "tbank_hotels_create_checkout_handoff", args: { journeyId: "$journeyId" }, expect: { status: "handoff_ready", text: ["http"] } },
   ],
 };

@@ -52,7 +52,6 @@ export const scenario: Scenario = {
       "expect": {
         "status": "ok",
         "isError": false,
-        "retryAllowed": true,
         "text": [
           "₽ за поездку",
           "₽ за ночь",

@@ -46,7 +46,6 @@ export const scenario: Scenario = {
       "expect": {
         "status": "ok",
         "isError": false,
-        "retryAllowed": true,
         "text": [
           "₽ за поездку",
           "₽ за ночь",

@@ -24,7 +24,6 @@ export const scenario: Scenario = {
       "expect": {
         "status": "ok",
         "isError": false,
-        "retryAllowed": true,
         "text": [
           "₽ за поездку",
           "₽ за ночь",

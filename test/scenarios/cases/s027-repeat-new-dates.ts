@@ -24,7 +24,6 @@ export const scenario: Scenario = {
       "expect": {
         "status": "ok",
         "isError": false,
-        "retryAllowed": true,
         "text": [
           "₽ за поездку",
           "₽ за ночь",
@@ -55,7 +54,6 @@ export const scenario: Scenario = {
       "expect": {
         "status": "ok",
         "isError": false,
-        "retryAllowed": true,
         "text": [
           "₽ за поездку",
           "₽ за ночь",

@@ -16,7 +16,6 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "ready",
-        "retryAllowed": false,
         "text": [
           "status=ready",
           "| # | Номер",

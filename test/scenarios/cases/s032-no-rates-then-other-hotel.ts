@@ -68,7 +68,6 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "ready",
-        "retryAllowed": false,
         "text": [
           "status=ready",
           "| # | Номер",

@@ -18,7 +18,6 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "preview_ready",
-        "retryAllowed": false,
         "text": [
           "bookingExecution.available=false",
           "nothing is booked",

@@ -18,7 +18,6 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "checkout_ready",
-        "retryAllowed": false,
         "text": [
           "freshUntil=",
           "Текущая цена",

@@ -19,7 +19,6 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "checkout_ready",
-        "retryAllowed": false,
         "text": [
           "freshUntil=",
           "Текущая цена",

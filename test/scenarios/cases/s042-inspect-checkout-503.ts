@@ -41,7 +41,6 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "handoff_ready",
-        "retryAllowed": false,
         "text": [
           "hostedCheckoutUrl: http",
           "guestsCarried=true",

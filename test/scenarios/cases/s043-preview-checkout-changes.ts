@@ -34,7 +34,6 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "checkout_ready",
-        "retryAllowed": false,
         "text": [
           "freshUntil=",
           "Текущая цена",
@@ -64,7 +63,6 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "changes_previewed",
-        "retryAllowed": false,
         "text": [
           "Текущая цена без изменений: 17 058 ₽",
           "Промокод SANDBOX10: действителен",

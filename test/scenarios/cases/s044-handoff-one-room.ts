@@ -37,7 +37,6 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "handoff_ready",
-        "retryAllowed": false,
         "text": [
           "hostedCheckoutUrl: http",
           "guestsCarried=true",

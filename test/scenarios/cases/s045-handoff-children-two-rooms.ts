@@ -46,7 +46,6 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "handoff_ready",
-        "retryAllowed": false,
         "text": [
           "guestsCarried=false",
           "dateFrom=2027-04-09&dateTo=2027-04-12",
@@ -101,7 +100,6 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "handoff_ready",
-        "retryAllowed": false,
         "text": [
           "guestsCarried=false",
           "dateFrom=2027-04-09&dateTo=2027-04-12",

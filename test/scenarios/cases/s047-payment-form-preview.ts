@@ -18,7 +18,6 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "preview_only",
-        "retryAllowed": false,
         "text": [
           "available=false",
           "no paymentUrl",

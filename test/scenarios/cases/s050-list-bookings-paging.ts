@@ -10,7 +10,7 @@ export const scenario: Scenario = {
     {
       tool: "tbank_hotels_list_bookings",
       args: { limit: 3 },
-      expect: { status: "ok", isError: false, retryAllowed: false, text: ["total=7", "hasMore=true", "Отель «Садовый», Санкт-Петербург", "AWAITING_PAYMENT"], nextStep: ["offset=3"], notText: ["Cosmos «Дружба»"], maxTokens: 250 },
+      expect: { status: "ok", isError: false, text: ["total=7", "hasMore=true", "Отель «Садовый», Санкт-Петербург", "AWAITING_PAYMENT"], nextStep: ["offset=3"], notText: ["Cosmos «Дружба»"], maxTokens: 250 },
       save: { next: "nextOffset" },
     },
     {

@@ -1,4 +1,7 @@
 import type { Scenario } from "../types.js";
+import { bookingIn } from "../sandbox-facts.js";
+
+const spb = bookingIn("Санкт-Петербург");
 
 export const scenario: Scenario = {
   id: "s051",
@@ -7,15 +10,15 @@ export const scenario: Scenario = {
   budgetTokens: 550,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", args: { limit: 5 }, expect: { status: "ok", text: ["Санкт-Петербург"] }, save: { spb: "bookings.0.bookingRef" } },
+    { tool: "tbank_hotels_list_bookings", args: { limit: 5 }, expect: { status: "ok", text: ["Санкт-Петербург"] }, save: { spb: "bookings[city=Санкт-Петербург].bookingRef" } },
     {
       tool: "tbank_hotels_get_booking",
       args: { bookingRef: "$spb" },
       expect: {
         status: "ok",
         isError: false,
-        retryAllowed: false,
-        text: ["AWAITING_PAYMENT", "Отель «Садовый»", "2027-01-14 → 2027-01-17", "гостей: 3", "Стандартный двухместный номер", "paymentPrice (as observed): 121189.5 RUB", "paymentStatus: WAITING_FOR_PAYMENT", "бесплатная отмена до 2027-01-11T18:00:00+03:00", "штраф: 39791 RUB"],
+        text: ["AWAITING_PAYMENT", "Отель «Садовый»", `${spb.checkinDate} → ${spb.checkoutDate}`, "Стандартный двухместный номер", spb.paymentPrice, "WAITING_FOR_PAYMENT", String(spb.freeCancellationUntil), spb.penalty],
+        textOnly: ["гостей: 3", `paymentPrice (as observed): ${spb.paymentPrice}`, `бесплатная отмена до ${String(spb.freeCancellationUntil)}`, `штраф: ${spb.penalty}`],
         notText: ["к оплате", "balance"],
         maxTokens: 200,
       },

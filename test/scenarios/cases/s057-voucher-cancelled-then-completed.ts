@@ -10,7 +10,7 @@ export const scenario: Scenario = {
     {
       tool: "tbank_hotels_list_bookings",
       expect: { status: "ok", text: ["CANCELLED | Cosmos «Дружба», Сочи", "COMPLETED | Мини-отель «Северная звезда», Москва"] },
-      save: { sochi: "bookings.3.bookingRef", moscow: "bookings.5.bookingRef" },
+      save: { sochi: "bookings[city=Сочи].bookingRef", moscow: "bookings[city=Москва].bookingRef" },
     },
     {
       tool: "tbank_hotels_save_voucher",

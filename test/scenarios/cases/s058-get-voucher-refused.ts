@@ -7,7 +7,7 @@ export const scenario: Scenario = {
   budgetTokens: 760,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", expect: { status: "ok", text: ["Казань"] }, save: { kazan: "bookings.2.bookingRef" } },
+    { tool: "tbank_hotels_list_bookings", expect: { status: "ok", text: ["Казань"] }, save: { kazan: "bookings[city=Казань].bookingRef" } },
     {
       tool: "tbank_hotels_get_voucher",
       args: { bookingRef: "$kazan" },

@@ -1,4 +1,7 @@
 import type { Scenario } from "../types.js";
+import { bookingIn, rubPattern } from "../sandbox-facts.js";
+
+const spb = bookingIn("Санкт-Петербург");
 
 export const scenario: Scenario = {
   id: "s060",
@@ -7,7 +10,7 @@ export const scenario: Scenario = {
   budgetTokens: 490,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", args: { limit: 1 }, expect: { status: "ok" }, save: { spb: "bookings.0.bookingRef" } },
+    { tool: "tbank_hotels_list_bookings", args: { limit: 1 }, expect: { status: "ok" }, save: { spb: "bookings[city=Санкт-Петербург].bookingRef" } },
     { tool: "tbank_hotels_create_payment_handoff_preview", args: { bookingRef: "$spb" }, expect: { status: "ok", textMatches: ["phr_"] }, save: { phr: "paymentHandoffRef" } },
     // The agent copies the ref badly: the schema refuses it before anything reaches the broker.
     {
@@ -23,9 +26,9 @@ export const scenario: Scenario = {
       expect: {
         status: "ok",
         isError: false,
-        retryAllowed: false,
-        text: ["nothing was paid", "amountDecimal=121189.5 RUB", "WAITING_FOR_PAYMENT (raw provider word, not a permission to pay)"],
-        textMatches: ["121\\s189,50\\s₽", "paymentStatus as observed \\d+ (s|min) ago"],
+        text: ["nothing was paid", `amountDecimal=${spb.paymentPrice}`, "WAITING_FOR_PAYMENT"],
+        textOnly: ["WAITING_FOR_PAYMENT (raw provider word, not a permission to pay)"],
+        textMatches: [rubPattern(spb.paymentValue), "paymentStatus as observed \\d+ (s|min) ago"],
         nextStep: ["Nothing was paid", "hosted payment page", "used up"],
         notText: ["balance", "к оплате", "paid=true"],
         maxTokens: 180,

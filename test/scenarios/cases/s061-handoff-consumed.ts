@@ -1,4 +1,7 @@
 import type { Scenario } from "../types.js";
+import { bookingIn } from "../sandbox-facts.js";
+
+const ekb = bookingIn("Екатеринбург");
 
 export const scenario: Scenario = {
   id: "s061",
@@ -7,8 +10,8 @@ export const scenario: Scenario = {
   budgetTokens: 890,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", args: { limit: 2 }, expect: { status: "ok", text: ["Екатеринбург"] }, save: { ekb: "bookings.1.bookingRef" } },
-    { tool: "tbank_hotels_create_payment_handoff_preview", args: { bookingRef: "$ekb" }, expect: { status: "ok", text: ["10070.5 RUB", "raw paymentStatus: PAID"] }, save: { phr: "paymentHandoffRef" } },
+    { tool: "tbank_hotels_list_bookings", args: { limit: 2 }, expect: { status: "ok", text: ["Екатеринбург"] }, save: { ekb: "bookings[city=Екатеринбург].bookingRef" } },
+    { tool: "tbank_hotels_create_payment_handoff_preview", args: { bookingRef: "$ekb" }, expect: { status: "ok", text: [ekb.paymentPrice, "PAID"], textOnly: ["raw paymentStatus: PAID"] }, save: { phr: "paymentHandoffRef" } },
     { server: "banking", tool: "tbank_banking_preview_hotel_payment", args: { paymentHandoffRef: "$phr" }, expect: { status: "ok", text: ["nothing was paid", "PAID"] } },
     {
       server: "banking",
@@ -17,6 +20,6 @@ export const scenario: Scenario = {
       expect: { status: "capability_consumed", isError: true, retryAllowed: false, nextStep: ["already used", "create a new one with tbank_hotels_create_payment_handoff_preview"], maxTokens: 50 },
     },
     { tool: "tbank_hotels_create_payment_handoff_preview", args: { bookingRef: "$ekb" }, expect: { status: "ok" }, save: { phr2: "paymentHandoffRef" } },
-    { server: "banking", tool: "tbank_banking_preview_hotel_payment", args: { paymentHandoffRef: "$phr2" }, expect: { status: "ok", text: ["amountDecimal=10070.5 RUB", "nothing was paid"] } },
+    { server: "banking", tool: "tbank_banking_preview_hotel_payment", args: { paymentHandoffRef: "$phr2" }, expect: { status: "ok", text: [`amountDecimal=${ekb.paymentPrice}`, "nothing was paid"] } },
   ],
 };
