@@ -12,6 +12,7 @@ import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
 import { nullLogger, SecretRegistry } from "../../shared/logger.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
+import { testClock } from "../fixtures/clock.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 
 const CANARY = "CANARY-hcust-7f3a";
@@ -82,7 +83,8 @@ async function firstBookingRef(call: Call): Promise<string> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: "hotels-customer", canary: CANARY, deviceIntervalSeconds: 0 });
+  const clock = testClock();
+  sandbox = await startSandbox({ seed: "hotels-customer", canary: CANARY, deviceIntervalSeconds: 0, now: clock.now });
   root = await mkdtemp(join(tmpdir(), "hcust-"));
   socketPath = join(root, "run", "auth.sock");
   voucherDir = join(root, "vouchers");
@@ -95,10 +97,11 @@ beforeAll(async () => {
     stateDir: config.broker.stateDir,
     version: "0.1.0-test",
     requestTimeoutMs: 5000,
+    now: clock.now,
     logger: nullLogger,
     audit: nullAudit,
     readPeer: () => ({ pid: process.pid, uid, gid: 0 }),
-    createParts: ({ requestStop, info }) => createBrokerParts({ config, logger: nullLogger, secrets: new SecretRegistry(), info, requestStop }),
+    createParts: ({ requestStop, info }) => createBrokerParts({ config, logger: nullLogger, secrets: new SecretRegistry(), info, requestStop, now: clock.now }),
   });
   if (running.kind !== "running") throw new Error("expected a running broker");
   stopBroker = running.stop;

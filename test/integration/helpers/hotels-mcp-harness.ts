@@ -4,6 +4,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createHotelsServer, type HotelsServerDeps } from "../../../mcp/hotels/server.js";
 import { parseConfig, type Env } from "../../../shared/config/index.js";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../../scripts/sandbox/index.js";
+import { testClock } from "../../fixtures/clock.js";
 
 export interface HotelsHarness {
   sandbox: Sandbox;
@@ -28,7 +29,10 @@ export async function startHotelsHarness(
     deps?: HotelsServerDeps;
   } = {},
 ): Promise<HotelsHarness> {
-  const sandbox = opts.sharedSandbox ?? (await startSandbox({ seed: "hotels-mcp", ...opts.sandbox }));
+  // One clock for the sandbox and the server (today is 2027-03-01); a shared sandbox brings its own.
+  const clock = testClock();
+  const sandbox = opts.sharedSandbox ?? (await startSandbox({ seed: "hotels-mcp", now: clock.now, ...opts.sandbox }));
+  const now = opts.sharedSandbox ? () => sandbox.control.now() : clock.now;
   const parsed = parseConfig({
     HOME: "/nonexistent-home",
     TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl,
@@ -36,7 +40,7 @@ export async function startHotelsHarness(
     ...opts.env,
   });
   if (!parsed.ok) throw new Error(`bad test config: ${JSON.stringify(parsed.problems)}`);
-  const { server, ctx } = createHotelsServer(parsed.config, { today: () => "2027-03-01", ...opts.deps });
+  const { server, ctx } = createHotelsServer(parsed.config, { now, ...opts.deps });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
   const client = new Client({ name: "test", version: "1.0.0" });

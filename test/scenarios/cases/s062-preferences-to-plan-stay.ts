@@ -11,12 +11,12 @@ export const scenario: Scenario = {
       server: "banking",
       tool: "tbank_banking_get_hotel_preferences",
       expect: { status: "ok", text: ['"pricePerNight":{"min":5800,"max":13700,"currency":"RUB"}', "basis: 7 stays over 12 months"], nextStep: ["unchanged", "tbank_hotels_plan_stay", "never a filter"], maxTokens: 120 },
-      save: { prefs: "hotelPreferences" },
+      save: { prefs: "hotelPreferences", min: "hotelPreferences.pricePerNight.min", max: "hotelPreferences.pricePerNight.max" },
     },
     {
       tool: "tbank_hotels_plan_stay",
       args: { destination: "Казань", checkinDate: "2027-04-10", checkoutDate: "2027-04-12", rooms: [{ adults: 2, childrenAges: [] }], hotelPreferences: "$prefs" },
-      expect: { status: "ok", isError: false, text: ["Казань", "price band 5800–13700 RUB/night applied", "за ночь", "в диапазоне"], textMatches: ["journeyId=jrn_"], maxTokens: 1600 },
+      expect: { status: "ok", isError: false, text: ["Казань", "price band $min–$max RUB/night applied", "за ночь", "в диапазоне"], textMatches: ["journeyId=jrn_"], maxTokens: 1600 },
     },
   ],
 };
