@@ -77,7 +77,8 @@ describe("the real broker process against the sandbox", () => {
     const list = keep(await hotels.call("hotels.list_bookings", { limit: 20 }));
     expect(list.items.length).toBeGreaterThanOrEqual(4);
     for (const item of list.items) expect(item.bookingRef).toMatch(/^bkr_[A-Za-z0-9_-]{22}$/);
-    const paid = list.items.find((i) => i.status === "CONFIRMED") ?? list.items[0]!;
+    const paid = list.items.find((i) => i.city === "Казань")!;
+    expect(paid.status).toBe("CONFIRMED");
     keep(await hotels.call("hotels.get_booking_v1", { bookingRef: paid.bookingRef }));
 
     const voucher = keep(await hotels.call("hotels.save_voucher_v1", { bookingRef: paid.bookingRef }));
@@ -98,14 +99,15 @@ describe("the real broker process against the sandbox", () => {
     const hotels = await connect("hotels");
     const toolkit = await connect("toolkit");
     const list = keep(await hotels.call("hotels.list_bookings", {}));
-    const ref = list.items[0]!.bookingRef;
-    const voucher = keep(await hotels.call("hotels.save_voucher_v1", { bookingRef: list.items.find((i) => i.status === "CONFIRMED")!.bookingRef }));
+    const ref = list.items.find((i) => i.city === "Казань")!.bookingRef;
+    const voucher = keep(await hotels.call("hotels.save_voucher_v1", { bookingRef: ref }));
     const out = keep(await toolkit.call("broker.logout", {}));
     expect(out.hadSession).toBe(true);
     expect(out.revokedRefs).toBeGreaterThan(0);
     await expect(stat(voucher.path)).rejects.toMatchObject({ code: "ENOENT" });
     const after = await error(hotels.call("hotels.get_booking_v1", { bookingRef: ref }));
-    expect(["invalid_ref", "mobile_login_required"]).toContain(after.code);
+    // Logout drops every ref first, so the old ref is unknown before the missing session matters.
+    expect(after.code).toBe("invalid_ref");
     expect(keep(await toolkit.call("broker.stop", {}))).toEqual({ stopping: true });
     for (let i = 0; i < 40 && (await brokerPids(b.stateDir)).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(await brokerPids(b.stateDir)).toEqual([]);

@@ -77,9 +77,11 @@ describe("customer flow with real processes: sandbox, broker, Hotels MCP and Ban
     expect((await call(hotels, "tbank_hotels_connection_status")).data.customerReadiness).toMatchObject({ state: "mobile_read_only_ready" });
 
     const list = (await call(hotels, "tbank_hotels_list_bookings")).data;
-    const items = (list.items ?? list.bookings) as { bookingRef: string; status: string }[];
-    expect(items.length).toBeGreaterThanOrEqual(4);
-    const confirmed = items.find((i) => i.status === "CONFIRMED") ?? items[0]!;
+    const items = list.bookings as { bookingRef: string; status: string; city: string }[];
+    expect(items).toHaveLength(7);
+    // The sandbox customer's stay in Казань is confirmed and has a voucher.
+    const confirmed = items.find((i) => i.city === "Казань")!;
+    expect(confirmed.status).toBe("CONFIRMED");
     expect((await call(hotels, "tbank_hotels_get_booking", { bookingRef: confirmed.bookingRef })).result.isError).toBeFalsy();
 
     const voucher = (await call(hotels, "tbank_hotels_save_voucher", { bookingRef: confirmed.bookingRef })).data as { path: string; sha256: string };
@@ -105,7 +107,7 @@ describe("customer flow with real processes: sandbox, broker, Hotels MCP and Ban
   it("keeps the canary out of every result and both servers' stderr, and out of the Hotels MCP heap", async () => {
     const hotels = await spawnServer("tbank-hotels-mcp.js", ["--heapsnapshot-signal=SIGUSR2"]);
     const list = (await call(hotels, "tbank_hotels_list_bookings")).data;
-    const ref = ((list.items ?? list.bookings) as { bookingRef: string }[])[0]!.bookingRef;
+    const ref = (list.bookings as { bookingRef: string; city: string }[]).find((i) => i.city === "Санкт-Петербург")!.bookingRef;
     await call(hotels, "tbank_hotels_get_booking", { bookingRef: ref });
     await call(hotels, "tbank_hotels_get_customer");
     const pid = hotels.transport.pid;
