@@ -41,6 +41,7 @@ export class DeviceLogin {
       verificationUri: auth.verificationUri,
       ...(auth.verificationUriComplete ? { verificationUriComplete: auth.verificationUriComplete } : {}),
       expiresAt: new Date(this.expiresAt).toISOString(),
+      expiresInSeconds: Math.min(86_400, Math.max(1, auth.expiresInSeconds)),
       intervalSeconds: Math.min(600, Math.max(1, auth.intervalSeconds)),
     };
   }

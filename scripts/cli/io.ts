@@ -4,4 +4,6 @@ export interface CommandIo {
   stderr: { write(chunk: string): unknown };
   env: Readonly<Record<string, string | undefined>>;
   signal: AbortSignal;
+  /** The clock for waits and deadlines; Date.now when absent. */
+  now?: () => number;
 }

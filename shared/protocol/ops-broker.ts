@@ -29,6 +29,8 @@ export const LoginStartResultSchema = z.strictObject({
   verificationUri: z.url({ protocol: /^https?$/ }).max(2048),
   verificationUriComplete: z.url({ protocol: /^https?$/ }).max(2048).optional(),
   expiresAt: TimestampSchema,
+  // The same deadline as a lifetime, so the CLI can count it down on its own clock.
+  expiresInSeconds: z.int().min(1).max(86_400),
   intervalSeconds: z.int().min(1).max(600),
 });
 export type LoginStartResult = z.infer<typeof LoginStartResultSchema>;

@@ -88,15 +88,17 @@ describe("voucher saving", () => {
     const old = await save(first);
     const young = await save(first);
     first.close();
-    // The old one was written a full TTL ago, the young one just now.
-    const past = new Date(Date.now() - (TTL_SECONDS + 5) * 1000);
+    // The old one was written a full TTL ago, the young one just now, by the store's clock (set
+    // explicitly: the file system stamps files by the OS clock, which a test must not assume).
+    const past = new Date(time.now() - (TTL_SECONDS + 5) * 1000);
     await utimes(old.path, past, past);
+    await utimes(young.path, new Date(time.now()), new Date(time.now()));
     const stray = join(dir, `.voucher-${"A".repeat(22)}.tmp`);
     await writeFile(stray, "partial", { mode: 0o600 });
     const unrelated = join(dir, "notes.txt");
     await writeFile(unrelated, "keep me", { mode: 0o600 });
 
-    const later = fakeTime(Date.now());
+    const later = fakeTime(time.now());
     const restarted = store({ now: later.now, scheduler: later.scheduler });
     expect(await restarted.sweep()).toBe(2);
     expect((await readdir(dir)).sort()).toEqual([young.path.slice(dir.length + 1), "notes.txt"].sort());

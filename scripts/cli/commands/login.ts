@@ -51,9 +51,11 @@ export async function login(options: LoginOptions, io: CommandIo): Promise<Login
       io.stdout.write("Not waiting (--no-wait): the broker completes the sign-in once you approve. tbank-mcp status shows the result.\n");
       return "started";
     }
-    const expiresAt = Date.parse(start.expiresAt);
-    const deadline = options.timeoutSeconds === undefined ? expiresAt : Math.min(expiresAt, Date.now() + options.timeoutSeconds * 1000);
-    const state = await waitForApproval(conn, start.loginId, start.intervalSeconds, deadline, io);
+    const now = io.now ?? Date.now;
+    // Counted from the code's lifetime on this process's clock, not from the broker's timestamp.
+    const expiresAt = now() + start.expiresInSeconds * 1000;
+    const deadline = options.timeoutSeconds === undefined ? expiresAt : Math.min(expiresAt, now() + options.timeoutSeconds * 1000);
+    const state = await waitForApproval(conn, start.loginId, start.intervalSeconds, deadline, io, now);
     if (state === "denied") throw new CommandError("the sign-in was denied in the bank app; run tbank-mcp login to try again");
     if (state === "expired") throw new CommandError("the code expired before it was approved; run tbank-mcp login for a new one");
     if (state === "timeout") throw new CommandError(`no approval within ${options.timeoutSeconds ?? "the code's"} s; the code stays valid until ${start.expiresAt} (tbank-mcp status shows whether it went through)`);
@@ -66,20 +68,27 @@ export async function login(options: LoginOptions, io: CommandIo): Promise<Login
   }
 }
 
-async function waitForApproval(conn: BrokerConnection, loginId: string, intervalSeconds: number, deadline: number, io: CommandIo): Promise<"approved" | "denied" | "expired" | "timeout"> {
+async function waitForApproval(
+  conn: BrokerConnection,
+  loginId: string,
+  intervalSeconds: number,
+  deadline: number,
+  io: CommandIo,
+  now: () => number,
+): Promise<"approved" | "denied" | "expired" | "timeout"> {
   const tty = isTty(io.stderr);
   let frame = 0;
-  const secondsLeft = (): number => Math.max(0, Math.round((deadline - Date.now()) / 1000));
+  const secondsLeft = (): number => Math.max(0, Math.round((deadline - now()) / 1000));
   const draw = (): void => void io.stderr.write(`\r${SPINNER[frame++ % SPINNER.length] ?? ""} waiting for approval in the bank app (${secondsLeft()} s left) `);
   const spinner = tty ? setInterval(draw, 120) : undefined;
   try {
     for (;;) {
       if (!tty) io.stderr.write(`waiting for approval in the bank app (${secondsLeft()} s left)\n`);
       // The broker applies slow_down to its own provider polls; pacing ours by the interval is enough.
-      await sleep(Math.min(intervalSeconds * 1000, Math.max(0, deadline - Date.now())), io.signal);
+      await sleep(Math.min(intervalSeconds * 1000, Math.max(0, deadline - now())), io.signal);
       const { state } = await conn.call("broker.login_poll", { loginId });
       if (state !== "pending") return state;
-      if (Date.now() >= deadline) return "timeout";
+      if (now() >= deadline) return "timeout";
     }
   } finally {
     if (spinner) {

@@ -1,7 +1,8 @@
 import type { Scheduler } from "../../../broker/vouchers/scheduler.js";
+import { TEST_EPOCH } from "../../fixtures/clock.js";
 
 /** A clock tests move by hand, and a scheduler whose tasks run when the clock reaches them. */
-export function fakeTime(start = Date.now()) {
+export function fakeTime(start = TEST_EPOCH) {
   let t = start;
   const tasks: { at: number; fn: () => void; done: boolean }[] = [];
   const scheduler: Scheduler = {

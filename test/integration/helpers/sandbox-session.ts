@@ -92,7 +92,8 @@ export class SandboxTestSession implements SessionManager {
       userCode: device.user_code,
       verificationUri: device.verification_uri,
       verificationUriComplete: device.verification_uri_complete,
-      expiresAt: new Date(Date.now() + device.expires_in * 1000).toISOString(),
+      expiresAt: new Date(this.#sandbox.control.now() + device.expires_in * 1000).toISOString(),
+      expiresInSeconds: device.expires_in,
       intervalSeconds: Math.max(1, device.interval),
     };
   }
