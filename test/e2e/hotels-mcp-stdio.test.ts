@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHotelsServer } from "../../mcp/hotels/server.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
-import { stayFrom } from "../fixtures/clock.js";
+import { osClockEnv, stayFrom } from "../fixtures/clock.js";
 
 const CANARY = "CANARY-stdio-hotels-91ab";
 
@@ -43,7 +43,7 @@ describe("tbank-hotels-mcp over stdio (spawned bin, fast start path)", () => {
   beforeAll(async () => {
     // The spawned server reads the OS clock, so the sandbox does too and the stay is dated from it.
     sandbox = await startSandbox({ seed: "stdio", canary: CANARY, now: Date.now });
-    env = { PATH: process.env.PATH ?? "", HOME: "/nonexistent-home", TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl, TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: sandbox.urls.hotelPageUrlTemplate };
+    env = { ...osClockEnv(), PATH: process.env.PATH ?? "", HOME: "/nonexistent-home", TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl, TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: sandbox.urls.hotelPageUrlTemplate };
   });
   afterAll(async () => {
     for (const c of clients) await c.close();

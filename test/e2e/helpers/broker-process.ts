@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Sandbox } from "../../../scripts/sandbox/index.js";
+import { osClockEnv } from "../../fixtures/clock.js";
 
 const run = promisify(execFile);
 export const BROKER_BIN = "dist/tbank-auth-broker.js";
@@ -24,6 +25,7 @@ export async function brokerEnv(sandbox: Sandbox): Promise<BrokerEnv> {
   const stateDir = join(root, "state");
   const voucherDir = join(root, "vouchers");
   const env = {
+    ...osClockEnv(),
     HOME: root,
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl,
