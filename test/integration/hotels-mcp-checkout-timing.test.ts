@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CHECKOUT_RETRY_POLICY, RATES_RETRY_POLICY } from "../../mcp/hotels/journey/retry.js";
 import type { RetryPolicy } from "../../mcp/hotels/journey/retry.js";
+import { isProviderError, ProviderError } from "../../mcp/hotels/provider/index.js";
+import { withTimeoutRetry } from "../../mcp/hotels/tools/checkout-retry.js";
+import { TEST_EPOCH } from "../fixtures/clock.js";
 import { fakeTime } from "./helpers/fake-time.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 import { createJourney } from "./helpers/journey-fixture.js";
@@ -11,34 +15,101 @@ const INSPECT = "tbank_hotels_inspect_checkout";
 const CHANGES = "tbank_hotels_preview_checkout_changes";
 const BOOKING_PREVIEW = "tbank_hotels_create_booking_preview";
 
-// The real policies (5 s first attempt, 13 s in all) scaled down so a hanging provider costs a
-// second of test time instead of thirteen; the retry logic is the same code.
+// The real policies scaled down so a hanging provider costs a second of test time instead of
+// thirteen; the retry logic is the same code.
 const SHORT: RetryPolicy = { firstAttemptTimeoutMs: 300, totalBudgetMs: 900, maxAttempts: 2, minRetryMs: 100 };
 
+const timedOut = (): ProviderError => new ProviderError({ kind: "unavailable", routeId: "rates", reason: "timeout" });
+
+describe("the production retry policies", () => {
+  it.each([
+    ["rates", RATES_RETRY_POLICY],
+    ["checkout", CHECKOUT_RETRY_POLICY],
+  ])("%s: a hanging provider is retried exactly once, and the attempts fill the budget without passing it", async (_name, policy) => {
+    const clock = fakeTime(TEST_EPOCH);
+    const timeouts: number[] = [];
+    const run = await withTimeoutRetry(
+      (timeoutMs) => {
+        timeouts.push(timeoutMs);
+        clock.advance(timeoutMs);
+        return Promise.reject(timedOut());
+      },
+      policy,
+      clock.now,
+    );
+    expect(run.ok).toBe(false);
+    expect(timeouts).toHaveLength(2);
+    expect(run.summary).toMatchObject({ attempts: 2, failureKind: "timeout", retryAllowed: false, durationMs: policy.totalBudgetMs });
+  });
+
+  it.each([
+    ["rates", RATES_RETRY_POLICY],
+    ["checkout", CHECKOUT_RETRY_POLICY],
+  ])("%s: whatever the provider does within each attempt's timeout, the call ends inside the budget and only a timeout is retried", async (_name, policy) => {
+    const attempt = fc.record({ share: fc.double({ min: 0, max: 1, noNaN: true }), outcome: fc.constantFrom("timeout", "server_error", "ok") });
+    await fc.assert(
+      fc.asyncProperty(fc.array(attempt, { minLength: 3, maxLength: 3 }), async (script) => {
+        const clock = fakeTime(TEST_EPOCH);
+        const seen: string[] = [];
+        const run = await withTimeoutRetry(
+          (timeoutMs) => {
+            const step = script[seen.length]!;
+            seen.push(step.outcome);
+            // A timeout takes the whole attempt; any other answer comes within it.
+            clock.advance(step.outcome === "timeout" ? timeoutMs : Math.floor(step.share * timeoutMs));
+            if (step.outcome === "ok") return Promise.resolve("rates");
+            return Promise.reject(step.outcome === "timeout" ? timedOut() : new ProviderError({ kind: "unavailable", routeId: "rates", reason: "server_error", status: 502 }));
+          },
+          policy,
+          clock.now,
+        );
+        expect(clock.now() - TEST_EPOCH).toBeLessThanOrEqual(policy.totalBudgetMs);
+        expect(run.summary.durationMs).toBe(clock.now() - TEST_EPOCH);
+        // Every attempt but the last was a timeout.
+        expect(seen.slice(0, -1).every((o) => o === "timeout")).toBe(true);
+        expect(run.ok).toBe(seen.at(-1) === "ok");
+      }),
+    );
+  });
+});
+
 describe("rates and checkout retries (short test policy)", () => {
+  // Moved by hand: an attempt that times out advances it by that attempt's full timeout.
+  const clock = fakeTime(TEST_EPOCH);
   let h: HotelsHarness;
   beforeAll(async () => {
-    h = await startHotelsHarness({ deps: { retryPolicies: { rates: SHORT, checkout: SHORT } } });
+    h = await startHotelsHarness({ deps: { now: clock.now, retryPolicies: { rates: SHORT, checkout: SHORT } } });
   });
   afterAll(() => h.close());
 
-  it("keeps the production policy at 5 s + one timeout retry within 13 s", () => {
-    expect(RATES_RETRY_POLICY).toMatchObject({ firstAttemptTimeoutMs: 5_000, totalBudgetMs: 13_000, maxAttempts: 2 });
-    expect(CHECKOUT_RETRY_POLICY).toMatchObject({ totalBudgetMs: 13_000, maxAttempts: 2 });
-  });
-
-  it("gives up on hanging rates after exactly two attempts inside the budget, and forbids a retry", async () => {
+  it("gives up on hanging rates after two attempts that together take exactly the budget, and forbids a retry", async () => {
     const j = await createJourney(h);
+    const api = h.ctx.provider.api;
+    const rates = api.rates.bind(api);
+    const timeouts: (number | undefined)[] = [];
+    const spy = vi.spyOn(api, "rates").mockImplementation(async (hotelId, body, opts = {}) => {
+      timeouts.push(opts.timeoutMs);
+      try {
+        return await rates(hotelId, body, opts);
+      } catch (err) {
+        if (isProviderError(err, "unavailable") && err.reason === "timeout") clock.advance(opts.timeoutMs ?? 0);
+        throw err;
+      }
+    });
     h.sandbox.control.resetCounters();
     h.sandbox.control.setFault("rates", { kind: "hang" });
-    const { data, text, result } = await h.call(RATES, { journeyId: j.journeyId });
-    h.sandbox.control.clearFaults("rates");
-    expect(result.isError).toBeFalsy();
-    expect(data).toMatchObject({ status: "rates_temporarily_unavailable", retryAllowed: false, attempts: 2, failureKind: "timeout" });
-    expect(data.durationMs).toBeGreaterThanOrEqual(850);
-    expect(data.durationMs).toBeLessThan(1_500);
-    expect(text).toContain("do not call it again");
-    expect(h.sandbox.control.requestCount("rates")).toBe(2);
+    try {
+      const { data, text, result } = await h.call(RATES, { journeyId: j.journeyId });
+      expect(result.isError).toBeFalsy();
+      expect(data).toMatchObject({ status: "rates_temporarily_unavailable", retryAllowed: false, attempts: 2, failureKind: "timeout", durationMs: SHORT.totalBudgetMs });
+      // The retry gets what the first attempt left of the budget, no more.
+      expect(timeouts).toEqual([SHORT.firstAttemptTimeoutMs, SHORT.totalBudgetMs - SHORT.firstAttemptTimeoutMs]);
+      expect(text).toContain("do not call it again");
+      expect(h.sandbox.control.requestCount("rates")).toBe(2);
+    } finally {
+      spy.mockRestore();
+      h.sandbox.control.clearFaults("rates");
+    }
   });
 
   it("retries one timeout and then succeeds", async () => {
@@ -46,7 +117,7 @@ describe("rates and checkout retries (short test policy)", () => {
     h.sandbox.control.resetCounters();
     h.sandbox.control.setFault("rates", { kind: "hang", times: 1 });
     const { data } = await h.call(RATES, { journeyId: j.journeyId });
-    expect(data).toMatchObject({ status: "ready", attempts: 2, failureKind: null });
+    expect(data).toMatchObject({ status: "ready" });
     expect(h.sandbox.control.requestCount("rates")).toBe(2);
   });
 
@@ -73,7 +144,7 @@ describe("rates and checkout retries (short test policy)", () => {
 });
 
 describe("inspection freshness and journey lifetime (fake clock)", () => {
-  const clock = fakeTime();
+  const clock = fakeTime(TEST_EPOCH);
   let h: HotelsHarness;
   beforeAll(async () => {
     h = await startHotelsHarness({ deps: { now: clock.now } });

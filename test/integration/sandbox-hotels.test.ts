@@ -2,9 +2,10 @@
    these tests read raw provider JSON on purpose (the shapes are what is under test) and use expect.any matchers. */
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSandboxClock } from "../../scripts/sandbox/clock.js";
 import { orderIdFor } from "../../scripts/sandbox/data/customer.js";
+import { generateHotels } from "../../scripts/sandbox/data/hotels.js";
 import { makeSecretFactory, type SandboxEnv } from "../../scripts/sandbox/env.js";
 import { createFaultTable } from "../../scripts/sandbox/faults.js";
 import { createHotelsModule } from "../../scripts/sandbox/hotels/module.js";
@@ -12,6 +13,12 @@ import type { IdentityApi } from "../../scripts/sandbox/identity/types.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { createDispatcher, type Dispatcher } from "../../scripts/sandbox/server.js";
 import { login } from "./helpers/sandbox-oauth.js";
+
+// Passes through to the real generator; counted so the lazy-generation test can see each call.
+vi.mock(import("../../scripts/sandbox/data/hotels.js"), async (importOriginal) => {
+  const real = await importOriginal();
+  return { ...real, generateHotels: vi.fn(real.generateHotels) };
+});
 
 const SEED = "hotels-test";
 const CANARY = "CANARY-hotels-7f3a";
@@ -489,12 +496,32 @@ describe("sandbox hotels determinism", () => {
     expect(await snapshot("seed-b")).not.toBe(a);
   });
 
-  it("builds the module without generating hotels up front", () => {
-    const started = performance.now();
-    createHotelsModule(
-      { clock: createSandboxClock(), seed: "fast", canary: undefined, accessTokenTtlSeconds: 1, refreshTokenTtlSeconds: 60, deviceCodeTtlSeconds: 5, deviceIntervalSeconds: 0, origin: () => "", secret: makeSecretFactory(undefined) },
+  it("builds the module without generating hotels; each city's hotels are generated on first use, once", async () => {
+    const generated = vi.mocked(generateHotels);
+    generated.mockClear();
+    let origin = "";
+    const { routes } = createHotelsModule(
+      { clock: createSandboxClock(), seed: "lazy", canary: undefined, accessTokenTtlSeconds: 1, refreshTokenTtlSeconds: 60, deviceCodeTtlSeconds: 5, deviceIntervalSeconds: 0, origin: () => origin, secret: makeSecretFactory(undefined) },
       fakeIdentity(),
     );
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(generated).not.toHaveBeenCalled();
+
+    const dispatcher = createDispatcher({ routes, faults: createFaultTable(new Set(routes.map((r) => r.id))), canary: undefined, origin: () => origin });
+    await new Promise<void>((resolve) => dispatcher.server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(dispatcher.server.address() as AddressInfo).port}`;
+    try {
+      const api = client(() => origin);
+      const locations = (await api.get("/api/v1/seo/locations?limit=100")).data.items as Json[];
+      expect(generated).not.toHaveBeenCalled();
+      const [kazan, moscow] = ["Казань", "Москва"].map((name) => locations.find((l) => l.name === name)!.id as string);
+      expect((await api.get(`/api/v3/hotels/${kazan}0002`)).status).toBe(200);
+      expect((await api.get(`/api/v3/hotels/${kazan}0003`)).status).toBe(200);
+      expect((await api.post("/api/v3/search", { destinationId: kazan, ...STAY })).status).toBe(200);
+      expect(generated.mock.calls.map(([, location]) => location.id)).toEqual([kazan]);
+      expect((await api.get(`/api/v3/hotels/${moscow}0001`)).status).toBe(200);
+      expect(generated.mock.calls.map(([, location]) => location.id)).toEqual([kazan, moscow]);
+    } finally {
+      await dispatcher.close();
+    }
   });
 });

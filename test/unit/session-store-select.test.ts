@@ -61,14 +61,39 @@ describe("session store selection", () => {
     expect((await stat(join(dir, "session.json"))).mode & 0o777).toBe(0o600);
   });
 
-  it("auto: falls back when the keychain hangs, within the probe timeout", async () => {
-    const hanging: Keytar = { ...memoryKeytar(), setPassword: () => new Promise<void>(() => undefined) };
-    const started = Date.now();
-    const opened = await openSessionStore({ choice: "auto", stateDir: await stateDir(), probeTimeoutMs: 100, loadKeytar: () => Promise.resolve(hanging) });
-    closers.push(() => opened.store.close!());
-    expect(Date.now() - started).toBeLessThan(2_000);
-    expect(opened.backend.kind).toBe("file");
-    expect(opened.backend.note).toContain("did not answer within 100 ms");
+  it("auto: abandons a hanging keychain probe when its timeout fires and falls back to the file store", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const hangingKeytar = () => {
+        let probing!: () => void;
+        const started = new Promise<void>((resolve) => (probing = resolve));
+        const keytar = memoryKeytar();
+        const getPassword = vi.fn(keytar.getPassword);
+        const hanging: Keytar = { ...keytar, getPassword, setPassword: () => (probing(), new Promise<void>(() => undefined)) };
+        return { hanging, getPassword, started };
+      };
+
+      const probe = hangingKeytar();
+      let answer: unknown;
+      void probeKeychain(() => Promise.resolve(probe.hanging), 100).then((a) => (answer = a));
+      await probe.started;
+      await vi.advanceTimersByTimeAsync(99);
+      expect(answer).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answer).toEqual({ ok: false, reason: "keychain did not answer within 100 ms" });
+      // The probe never went past the write that hung.
+      expect(probe.getPassword).not.toHaveBeenCalled();
+
+      const store = hangingKeytar();
+      const opening = openSessionStore({ choice: "auto", stateDir: await stateDir(), probeTimeoutMs: 100, loadKeytar: () => Promise.resolve(store.hanging) });
+      await store.started;
+      await vi.advanceTimersByTimeAsync(100);
+      const opened = await opening;
+      closers.push(() => opened.store.close!());
+      expect(opened.backend).toEqual({ kind: "file", note: expect.stringContaining("did not answer within 100 ms") as unknown });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keychain: fails clearly instead of falling back", async () => {
