@@ -1,9 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   BrokerError,
   errorResponse,
-  MAX_REQUEST_LINE_BYTES,
   MAX_RESPONSE_LINE_BYTES,
+  ReadBuffer,
   RequestSchema,
   ResponseSchema,
   serializeMessage,
@@ -12,9 +13,24 @@ import {
 import type { Response } from "../../shared/protocol/index.js";
 
 describe("envelope", () => {
-  it("has the documented line caps", () => {
-    expect(MAX_REQUEST_LINE_BYTES).toBe(64 * 1024);
-    expect(MAX_RESPONSE_LINE_BYTES).toBe(1024 * 1024);
+  it("never writes a response line the client's read buffer refuses, and sends a result that fits unchanged", () => {
+    const overhead = Buffer.byteLength(serializeMessage({ id: "1", ok: true, result: "" }));
+    fc.assert(
+      fc.property(fc.constantFrom("x", "ж", "₽", "😀"), fc.integer({ min: -8, max: 8 }), (char, delta) => {
+        // Results whose line lands just under, on and just over the cap, in 1- to 4-byte characters.
+        const count = Math.floor((MAX_RESPONSE_LINE_BYTES - overhead) / Buffer.byteLength(char)) + delta;
+        const response: Response = { id: "1", ok: true, result: char.repeat(count) };
+        const line = serializeResponse(response);
+        // The read buffer the broker client (shared/protocol/client.ts) reads responses with.
+        const client = new ReadBuffer({ maxLineBytes: MAX_RESPONSE_LINE_BYTES });
+        client.append(Buffer.from(line));
+        expect(client.readLine()).toBe(line.slice(0, -1));
+        const whole = serializeMessage(response);
+        if (Buffer.byteLength(whole) <= MAX_RESPONSE_LINE_BYTES) expect(line).toBe(whole);
+        else expect(JSON.parse(line)).toMatchObject({ id: "1", ok: false, error: { code: "too_large", retryAllowed: false } });
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it("serialises one object per line, even with newlines inside strings", () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   BrokerError,
@@ -9,36 +11,45 @@ import {
   toWireError,
   WireErrorSchema,
 } from "../../shared/protocol/index.js";
+import type { ErrorCode } from "../../shared/protocol/index.js";
+
+const codeArb = fc.constantFrom(...ERROR_CODES);
 
 describe("error codes", () => {
-  it("are exactly the 15 codes of DESIGN.md", () => {
-    expect([...ERROR_CODES].sort()).toEqual(
-      [
-        "unsupported_protocol",
-        "operation_not_allowed",
-        "bad_request",
-        "mobile_login_required",
-        "session_expired",
-        "provider_auth_rejected",
-        "provider_unavailable",
-        "provider_error",
-        "invalid_ref",
-        "ref_expired",
-        "capability_consumed",
-        "too_large",
-        "busy",
-        "timeout",
-        "internal",
-      ].sort(),
+  it("every code round-trips through the wire schema and back into the local error class", () => {
+    fc.assert(
+      fc.property(codeArb, fc.string({ maxLength: 600 }), fc.option(fc.boolean(), { nil: undefined }), (code, message, retryAllowed) => {
+        const err = new BrokerError(code, message, retryAllowed === undefined ? {} : { retryAllowed });
+        const wire = WireErrorSchema.parse(JSON.parse(JSON.stringify(toWireError(err))));
+        const back = fromWireError(wire);
+        expect(back).toBeInstanceOf(BrokerError);
+        expect(back.code).toBe(code);
+        expect(back.retryAllowed).toBe(retryAllowed ?? DEFAULT_RETRY_ALLOWED[code]);
+        // Long messages are cut to fit the wire, never refused.
+        expect(message.startsWith(back.message)).toBe(true);
+        expect(toWireError(back)).toEqual(wire);
+      }),
     );
-    expect(ERROR_CODES).toHaveLength(15);
-    expect(ErrorCodeSchema.safeParse("not_a_code").success).toBe(false);
   });
 
-  it("each has a default retryAllowed; only transient ones allow a retry", () => {
-    expect(Object.keys(DEFAULT_RETRY_ALLOWED).sort()).toEqual([...ERROR_CODES].sort());
-    const retryable = ERROR_CODES.filter((c) => DEFAULT_RETRY_ALLOWED[c]);
-    expect(retryable.sort()).toEqual(["busy", "provider_unavailable", "timeout"]);
+  it("every code has a default message that crosses the wire unchanged", () => {
+    for (const code of ERROR_CODES) {
+      const err = new BrokerError(code);
+      expect(err.message, code).not.toBe("");
+      expect(fromWireError(WireErrorSchema.parse(toWireError(err))).message, code).toBe(err.message);
+    }
+  });
+
+  it("the wire refuses any code outside the closed set", () => {
+    fc.assert(fc.property(fc.string(), (code) => ERROR_CODES.includes(code as ErrorCode) || !ErrorCodeSchema.safeParse(code).success));
+  });
+
+  it("docs/protocol.md lists exactly these codes, with the same retryAllowed defaults", () => {
+    const doc = readFileSync(new URL("../../docs/protocol.md", import.meta.url), "utf8");
+    const section = doc.slice(doc.indexOf("## Error codes"));
+    const rows = [...section.matchAll(/^\| `([a-z_]+)` \| (true|false) \|/gm)].map((m) => [m[1], m[2] === "true"] as const);
+    expect(Object.fromEntries(rows)).toEqual(DEFAULT_RETRY_ALLOWED);
+    expect(rows).toHaveLength(ERROR_CODES.length);
   });
 });
 

@@ -1,15 +1,9 @@
-import { describe, expect, it } from "vitest";
-import {
-  isAllowed,
-  isOperationName,
-  OPERATION_NAMES,
-  OPERATIONS,
-  ROLE_OPERATIONS,
-  ROLES,
-} from "../../shared/protocol/index.js";
-
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HandlerMap, OperationHandler } from "../../broker/types.js";
+import { connectBroker, isAllowed, isBrokerError, isOperationName, OPERATION_NAMES, OPERATIONS, ROLES } from "../../shared/protocol/index.js";
+import type { OperationName, Role } from "../../shared/protocol/index.js";
 import { bookingRef, paymentHandoffRef, SAMPLES } from "../fixtures/operation-samples.js";
-
+import { sampleHandlers, startTestBroker, tempBrokerDirs } from "../integration/helpers/broker-harness.js";
 
 describe("operations table", () => {
   it("has args and result schemas for every operation, and the sample pairs parse", () => {
@@ -101,36 +95,70 @@ describe("operations table", () => {
   });
 });
 
-describe("role allowlist", () => {
-  it("is exactly the v2 table of DESIGN.md", () => {
-    expect(ROLES).toEqual(["hotels", "banking", "toolkit"]);
-    expect(ROLE_OPERATIONS).toEqual({
-      hotels: [
-        "hotels.status",
-        "hotels.get_customer",
-        "hotels.list_bookings",
-        "hotels.get_booking_v1",
-        "hotels.save_voucher_v1",
-        "hotels.create_payment_handoff",
-      ],
-      banking: ["banking.status", "banking.get_hotel_preferences", "banking.consume_payment_handoff"],
-      toolkit: ["broker.status", "broker.login_start", "broker.login_poll", "broker.logout", "broker.stop"],
-    });
+describe("role allowlist, through a real broker and client", () => {
+  // Each role's namespace: a client must never reach another role's operations.
+  const NAMESPACE: Record<Role, string> = { hotels: "hotels.", banking: "banking.", toolkit: "broker." };
+  let dirs: Awaited<ReturnType<typeof tempBrokerDirs>>;
+  let broker: Awaited<ReturnType<typeof startTestBroker>>;
+  const handled: string[] = [];
+
+  beforeAll(async () => {
+    dirs = await tempBrokerDirs();
+    const samples = sampleHandlers();
+    // The sample answers, recording which role's request reached which handler.
+    const recording = Object.fromEntries(
+      OPERATION_NAMES.map((op) => {
+        const handler = samples[op] as OperationHandler<OperationName>;
+        return [op, ((args, req) => (handled.push(`${req.role} ${op}`), handler(args, req))) satisfies OperationHandler<OperationName>];
+      }),
+    ) as unknown as HandlerMap;
+    broker = await startTestBroker({ socketPath: dirs.socketPath, stateDir: dirs.stateDir, handlers: recording });
+  });
+  afterAll(async () => {
+    await broker.stop("test");
+    await dirs.cleanup();
   });
 
-  it("puts every operation in exactly one role", () => {
-    const all = Object.values(ROLE_OPERATIONS).flat();
-    expect(all.sort()).toEqual([...OPERATION_NAMES].sort());
+  async function outcomes(role: Role, ops: readonly string[]) {
+    const conn = await connectBroker({ socketPath: dirs.socketPath, role, clientVersion: "test", timeoutMs: 2_000 });
+    try {
+      const served: string[] = [];
+      for (const op of ops) {
+        const call = conn.call(op as OperationName, isOperationName(op) ? SAMPLES[op].args : {});
+        const outcome = await call.then(
+          () => "ok",
+          (err: unknown) => (isBrokerError(err) ? `${err.code} retryAllowed=${String(err.retryAllowed)}` : String(err)),
+        );
+        if (outcome === "ok") served.push(op);
+        else expect(outcome, `${role} ${op}`).toBe("operation_not_allowed retryAllowed=false");
+      }
+      return { served, advertised: conn.welcome.operations };
+    } finally {
+      conn.close();
+    }
+  }
+
+  it("serves every operation to exactly one role, inside that role's namespace, and refuses it to the others before any handler runs", async () => {
+    handled.length = 0;
+    const servedBy = new Map<string, Role[]>();
+    for (const role of ROLES) {
+      const { served, advertised } = await outcomes(role, OPERATION_NAMES);
+      expect(served.length, role).toBeGreaterThan(0);
+      expect(new Set(served), `${role} is served what its welcome advertises`).toEqual(new Set(advertised));
+      for (const op of served) {
+        expect(op.startsWith(NAMESPACE[role]), `${role} ${op}`).toBe(true);
+        servedBy.set(op, [...(servedBy.get(op) ?? []), role]);
+      }
+    }
+    for (const op of OPERATION_NAMES) expect(servedBy.get(op), op).toHaveLength(1);
+    // Only allowed requests reached a handler, each once.
+    expect(handled.sort()).toEqual(OPERATION_NAMES.map((op) => `${servedBy.get(op)?.[0]} ${op}`).sort());
   });
 
-  it("isAllowed checks role and operation", () => {
-    expect(isAllowed("hotels", "hotels.list_bookings")).toBe(true);
-    expect(isAllowed("hotels", "banking.consume_payment_handoff")).toBe(false);
-    expect(isAllowed("banking", "hotels.create_payment_handoff")).toBe(false);
-    expect(isAllowed("banking", "banking.consume_payment_handoff")).toBe(true);
-    expect(isAllowed("hotels", "broker.stop")).toBe(false);
-    expect(isAllowed("toolkit", "broker.logout")).toBe(true);
-    expect(isAllowed("toolkit", "hotels.get_booking_v1")).toBe(false);
+  it("refuses names that are not operations, whatever the role", async () => {
+    handled.length = 0;
+    for (const role of ROLES) expect((await outcomes(role, ["hotels.unknown", "toString", "__proto__", "constructor", "hasOwnProperty"])).served).toEqual([]);
+    expect(handled).toEqual([]);
     for (const op of ["hotels.unknown", "toString", "__proto__", "constructor", ""]) {
       for (const role of ROLES) expect(isAllowed(role, op), `${role} ${op}`).toBe(false);
       expect(isOperationName(op)).toBe(false);
