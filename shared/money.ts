@@ -35,17 +35,6 @@ export function parseDecimal(value: string): Decimal {
   return value;
 }
 
-const LENIENT = /^([+-]?)(\d*)(?:\.(\d*))?$/;
-
-// Accepts human and provider spellings ("012.50", "+3", ".5", "7.") and returns the canonical form.
-export function parseDecimalLenient(value: string): Decimal {
-  const m = LENIENT.exec(value.trim());
-  if (!m) throw new DecimalError("not a decimal number");
-  const [, sign = "", int = "", frac = ""] = m;
-  if (int === "" && frac === "") throw new DecimalError("not a decimal number");
-  return toCanonical({ units: BigInt((sign === "-" ? "-" : "") + (int + frac || "0")), scale: frac.length });
-}
-
 const PROVIDER_NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
 
 // String(n) is the shortest text that reads back as the same double, which is the best available
@@ -93,11 +82,6 @@ export function compareDecimal(a: Decimal, b: Decimal): -1 | 0 | 1 {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-export function addDecimal(a: Decimal, b: Decimal): Decimal {
-  const [x, y, scale] = align(toScaled(a), toScaled(b));
-  return toCanonical({ units: x + y, scale });
-}
-
 export function subtractDecimal(a: Decimal, b: Decimal): Decimal {
   const [x, y, scale] = align(toScaled(a), toScaled(b));
   return toCanonical({ units: x - y, scale });
@@ -107,11 +91,6 @@ function toBigIntInteger(n: number | bigint, what: string): bigint {
   if (typeof n === "bigint") return n;
   if (!Number.isSafeInteger(n)) throw new DecimalError(`${what} must be a safe integer`);
   return BigInt(n);
-}
-
-export function multiplyDecimalByInt(a: Decimal, n: number | bigint): Decimal {
-  const { units, scale } = toScaled(a);
-  return toCanonical({ units: units * toBigIntInteger(n, "multiplier"), scale });
 }
 
 // Integer division of scaled units, rounded half-up (away from zero on an exact tie).

@@ -118,26 +118,6 @@ export function formatOffsetDateTime(value: string | OffsetDateTime): string {
   return `${date} ${pad2(ts.hour)}:${pad2(ts.minute)} (${formatUtcOffset(ts.offsetMinutes, ts.zulu)})`;
 }
 
-// A missing fact is shown as "нет данных", never as a guess ("невозвратный", "0 ₽").
-export function displayOrMissing<T>(value: T | null | undefined, format?: (value: T) => string): string {
-  if (value === null || value === undefined) return MISSING;
-  if (typeof value === "string" && value.trim() === "") return MISSING;
-  if (typeof value === "number" && !Number.isFinite(value)) return MISSING;
-  return format ? format(value) : String(value);
-}
-
 export function toIsoTimestamp(ms: number): string {
   return new Date(ms).toISOString();
-}
-
-export function nowIso(now: Clock = Date.now): string {
-  return toIsoTimestamp(now());
-}
-
-export function expiresAtIso(ttlSeconds: number, now: Clock = Date.now): string {
-  return toIsoTimestamp(now() + ttlSeconds * 1000);
-}
-
-export function isExpired(expiresAtMs: number, now: Clock = Date.now): boolean {
-  return now() >= expiresAtMs;
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { NBSP } from "../../shared/money.js";
 import { MISSING } from "../../shared/time.js";
 import {
-  filterRates,
   findRate,
   nextAttempt,
   normalizeRates,
@@ -58,7 +57,7 @@ describe("rates normalization", () => {
 
   it("never renumbers after filtering or selection", () => {
     const { rates } = normalizeRates([rate(1), rate(2), rate(3), rate(4)], 1);
-    const withBreakfast = filterRates(rates, (r) => r.breakfastEvidence === "confirmed_by_meal_name");
+    const withBreakfast = rates.filter((r) => r.breakfastEvidence === "confirmed_by_meal_name");
     expect(withBreakfast.map((r) => r.rateNumber)).toEqual([2]);
     expect(findRate(withBreakfast, 2)?.rateLabel.startsWith("#2 ")).toBe(true);
     expect(findRate(rates, 5)).toBeUndefined();

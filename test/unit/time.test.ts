@@ -2,18 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
-  displayOrMissing,
-  expiresAtIso,
   formatIsoDate,
   formatOffsetDateTime,
   formatUtcOffset,
-  isExpired,
   isIsoDate,
   isoDateAt,
   isOffsetDateTime,
-  MISSING,
   nightsBetween,
-  nowIso,
   parseOffsetDateTime,
 } from "../../shared/time.js";
 
@@ -94,31 +89,5 @@ describe("provider timestamps with an offset", () => {
     expect(formatOffsetDateTime("2026-09-14T18:00:00+03:00")).not.toMatch(/местн|local/i);
     expect(() => formatOffsetDateTime("2026-09-14T18:00:00")).toThrow(RangeError);
     expect(formatUtcOffset(-60)).toBe("UTC-01:00");
-  });
-});
-
-describe("missing facts", () => {
-  it('shows "нет данных" for missing values only', () => {
-    expect(MISSING).toBe("нет данных");
-    expect(displayOrMissing(null)).toBe(MISSING);
-    expect(displayOrMissing(undefined)).toBe(MISSING);
-    expect(displayOrMissing("")).toBe(MISSING);
-    expect(displayOrMissing("  ")).toBe(MISSING);
-    expect(displayOrMissing(NaN)).toBe(MISSING);
-    expect(displayOrMissing(0)).toBe("0");
-    expect(displayOrMissing(false)).toBe("false");
-    expect(displayOrMissing("Казань")).toBe("Казань");
-    expect(displayOrMissing("2026-09-14T18:00:00+03:00", formatOffsetDateTime)).toBe("14.09.2026 18:00 (UTC+03:00)");
-    expect(displayOrMissing<string>(null, formatOffsetDateTime)).toBe(MISSING);
-  });
-});
-
-describe("injected clocks", () => {
-  it("derives instants from the clock it is given", () => {
-    const now = fixed(Date.UTC(2026, 8, 14, 15, 0));
-    expect(nowIso(now)).toBe("2026-09-14T15:00:00.000Z");
-    expect(expiresAtIso(600, now)).toBe("2026-09-14T15:10:00.000Z");
-    expect(isExpired(Date.UTC(2026, 8, 14, 15, 0), now)).toBe(true);
-    expect(isExpired(Date.UTC(2026, 8, 14, 15, 0, 1), now)).toBe(false);
   });
 });

@@ -77,10 +77,6 @@ export function findRate(rates: readonly PublicRate[], rateNumber: number): Publ
   return rates.find((r) => r.rateNumber === rateNumber);
 }
 
-export function filterRates(rates: readonly PublicRate[], keep: (rate: PublicRate) => boolean): PublicRate[] {
-  return rates.filter(keep);
-}
-
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 }

@@ -62,6 +62,6 @@ export { HOTELS_ROUTES, HotelsApi, LocationsQuerySchema, PromoCodeSchema } from 
 export type { CallOptions, HotelsRouteId, LocationsQuery } from "./hotels-api.js";
 export { ConcurrencyLimiter, QUEUE_LIMIT } from "./limiter.js";
 export type { LimiterStats, RunOptions } from "./limiter.js";
-export { SEARCH_CACHE_MAX_ENTRIES, SEARCH_CACHE_TTL_MS, SearchCache, searchKey } from "./search-cache.js";
+export { SEARCH_CACHE_MAX_ENTRIES, SEARCH_CACHE_TTL_MS, SearchCache } from "./search-cache.js";
 export type { CoalescedOptions, SearchCacheOptions, SearchCacheStats } from "./search-cache.js";
 export type { ServiceKeyProblem } from "./service-key.js";

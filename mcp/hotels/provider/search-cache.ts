@@ -24,8 +24,8 @@ export interface CoalescedOptions<T> {
 /**
  * Process-local coalescing and 30 s reuse of successful hotel searches, for plan_stay.
  *
- * The key is the caller's: build it with `searchKey()` from the normalized provider parameters
- * (destination, dates, guests, filters). Ranking is deliberately not part of it: switching between
+ * The key is the caller's (plan_stay uses `searchKey()` of journey/search-request.ts): destination,
+ * dates, guests and filters. Ranking is deliberately not part of it: switching between
  * provider_order, highest_rating, lowest_price and best_value reorders the same provider results
  * locally and must not start a second HTTP search. Failures are never cached, and nothing holding
  * credentials is stored.
@@ -109,18 +109,5 @@ function abandonable<T>(shared: Promise<T>, signal: AbortSignal): Promise<T> {
     const onAbort = (): void => reject(new ProviderError({ kind: "aborted", routeId: "search" }));
     signal.addEventListener("abort", onAbort, { once: true });
     void shared.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
-}
-
-/**
- * A stable key for normalized search parameters: JSON with object keys sorted at every depth, so
- * `{a, b}` and `{b, a}` name the same search. Array order is kept (guests are rooms in order);
- * sort order-insensitive lists such as filter values before calling this.
- */
-export function searchKey(params: unknown): string {
-  return JSON.stringify(params, (_key, value: unknown) => {
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return Object.fromEntries(entries);
   });
 }
