@@ -1,5 +1,7 @@
 import { unlink } from "node:fs/promises";
 import type { Logger } from "../shared/logger.js";
+import type { Role } from "../shared/protocol/common.js";
+import type { OperationName } from "../shared/protocol/operations.js";
 import { ensurePrivateDir } from "../shared/paths.js";
 import { connectBroker } from "../shared/protocol/client.js";
 import { BrokerError } from "../shared/protocol/errors.js";
@@ -10,9 +12,15 @@ import { createPeerCredentialReader, type PeerCredentialReader } from "./server/
 import { createBrokerServer } from "./server/server.js";
 import { prepareSocketPath, socketIdentity } from "./server/socket-setup.js";
 import type { BrokerInfo, HandlerMap } from "./types.js";
+import { verifiedByConstruction } from "./verification.js";
 
 export interface BrokerParts {
   handlers: HandlerMap;
+  /**
+   * What the welcome lists as verified for a role: the last known result, never a provider call.
+   * Without it only the operations that touch nothing outside the broker are verified.
+   */
+  verifiedOperations?: (role: Role) => readonly OperationName[];
   /** Releases what the parts hold (session timers, voucher sweeps); called once on stop. */
   close(): Promise<void>;
 }
@@ -67,6 +75,7 @@ export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult
       socketPath: opts.socketPath,
       handlers: parts.handlers,
       brokerVersion: opts.version,
+      verifiedOperations: parts.verifiedOperations ?? verifiedByConstruction,
       readPeer,
       allowedUid: opts.allowedUid ?? process.getuid?.() ?? -1,
       audit: opts.audit,

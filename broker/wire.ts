@@ -7,6 +7,7 @@ import { BankingApi, HotelsApi, ProviderClient, type FetchLike } from "./provide
 import { RefTable } from "./refs.js";
 import { createSessionManager } from "./session/index.js";
 import type { BrokerInfo } from "./types.js";
+import { RouteVerification, withVerifiedStatus } from "./verification.js";
 import { VoucherStore } from "./vouchers/index.js";
 
 export interface WireOptions {
@@ -33,13 +34,26 @@ export async function createBrokerParts(opts: WireOptions): Promise<BrokerParts>
     throw err;
   }
   const client = new ProviderClient({ session, fetch: opts.fetch });
-  const handlers = createOperations({
+  const hotels = new HotelsApi(client, config.hotels.apiBaseUrl);
+  const banking = new BankingApi(client, config.banking.apiBaseUrl);
+  // The cheapest read of each API that needs the session: what the customer tools and the
+  // preferences would read first anyway.
+  const verification = new RouteVerification({
+    session,
+    probes: {
+      hotels_api: (signal) => hotels.customer(signal),
+      ...(banking.configured ? { banking_api: (signal: AbortSignal) => banking.travelSpending(1, signal) } : {}),
+    },
+    now,
+    logger,
+  });
+  const operations = createOperations({
     session,
     refs: new RefTable({ now }),
     capabilities: new CapabilityTable({ now }),
     vouchers,
-    hotels: new HotelsApi(client, config.hotels.apiBaseUrl),
-    banking: new BankingApi(client, config.banking.apiBaseUrl),
+    hotels,
+    banking,
     info: opts.info,
     now,
     logger,
@@ -47,8 +61,10 @@ export async function createBrokerParts(opts: WireOptions): Promise<BrokerParts>
     requestStop: () => opts.requestStop("broker.stop"),
   });
   return {
-    handlers,
+    handlers: withVerifiedStatus(operations, verification),
+    verifiedOperations: (role) => verification.verifiedOperations(role),
     close: async () => {
+      verification.close();
       vouchers.close();
       await session.close();
     },

@@ -23,6 +23,11 @@ export class BankingApi {
     private readonly baseUrl: string | undefined,
   ) {}
 
+  /** False without TBANK_BANKING_API_BASE_URL: every call then fails without leaving the broker. */
+  get configured(): boolean {
+    return this.baseUrl !== undefined;
+  }
+
   travelSpending(months: number, signal: AbortSignal): Promise<ProviderTravelSpending> {
     if (this.baseUrl === undefined) {
       return Promise.reject(new BrokerError("provider_unavailable", "the banking API is not configured (TBANK_BANKING_API_BASE_URL)", { retryAllowed: false }));

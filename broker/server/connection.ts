@@ -13,6 +13,8 @@ import type { ResponseWriter } from "./response-writer.js";
 export interface ConnectionOptions {
   handlers: HandlerMap;
   brokerVersion: string;
+  /** The last known verification for the welcome; it must answer at once (no provider call). */
+  verifiedOperations: (role: Role) => readonly OperationName[];
   /** Per-request deadline; a handler still running then is answered with `timeout`. */
   requestTimeoutMs: number;
   deadlines: DeadlineSweeper;
@@ -102,7 +104,8 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
     }
     role = hello.value.client;
     const operations = [...ROLE_OPERATIONS[role]];
-    const welcome: Welcome = { type: "welcome", protocol: PROTOCOL_VERSION, brokerVersion: opts.brokerVersion, operations, verifiedOperations: operations };
+    const verifiedOperations = [...opts.verifiedOperations(role)];
+    const welcome: Welcome = { type: "welcome", protocol: PROTOCOL_VERSION, brokerVersion: opts.brokerVersion, operations, verifiedOperations };
     send(serializeMessage(welcome));
     return true;
   }

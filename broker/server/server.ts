@@ -1,6 +1,8 @@
 import { setMaxListeners } from "node:events";
 import { chmod } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
+import type { Role } from "../../shared/protocol/common.js";
+import type { OperationName } from "../../shared/protocol/operations.js";
 import type { Audit } from "../audit.js";
 import type { HandlerMap } from "../types.js";
 import { serveConnection } from "./connection.js";
@@ -12,6 +14,7 @@ export interface BrokerServerOptions {
   socketPath: string;
   handlers: HandlerMap;
   brokerVersion: string;
+  verifiedOperations: (role: Role) => readonly OperationName[];
   readPeer: PeerCredentialReader;
   /** Only this uid may talk to the broker (the broker's own). */
   allowedUid: number;
@@ -59,6 +62,7 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
     serveConnection(socket, {
       handlers: opts.handlers,
       brokerVersion: opts.brokerVersion,
+      verifiedOperations: opts.verifiedOperations,
       requestTimeoutMs: opts.requestTimeoutMs,
       deadlines,
       writer,

@@ -1,7 +1,8 @@
 import type { Socket } from "node:net";
 import { BrokerUnavailableError, connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { isBrokerError, type ErrorCode } from "../../shared/protocol/errors.js";
-import type { OperationArgs, OperationName, OperationResult } from "../../shared/protocol/operations.js";
+import type { StatusResult } from "../../shared/protocol/ops-hotels.js";
+import { ROLE_OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
 
 export interface BrokerClientOptions {
   socketPath: string;
@@ -19,11 +20,24 @@ export type BrokerReadiness = "broker_unavailable" | "mobile_login_required" | "
 const NOT_RETRIED_AFTER_SEND: ReadonlySet<OperationName> = new Set(["banking.consume_payment_handoff"]);
 
 /**
+ * The broker has not verified this operation in its current session (its provider API is not
+ * configured, or failed the broker's check), so this client does not send it. Not a wire error code.
+ */
+export class BrokerUnverifiedError extends Error {
+  override readonly name = "BrokerUnverifiedError";
+  constructor(readonly op: OperationName) {
+    super(`the broker has not verified ${op}`);
+  }
+}
+
+/**
  * The MCP side of the broker: one lazily opened connection per process, reopened once when it
  * broke. The MCP keeps no state about refs, so a restarted server (or broker) loses nothing.
  */
 export class BrokerClient {
   private connection: Promise<BrokerConnection> | undefined;
+  // The newest verified list this connection reported (a status result is newer than its welcome).
+  private latest: { conn: BrokerConnection; verified: readonly string[] } | undefined;
 
   constructor(private readonly opts: BrokerClientOptions) {}
 
@@ -38,15 +52,18 @@ export class BrokerClient {
       conn = await this.connected();
     }
     try {
-      return await conn.call(op, args, { timeoutMs: this.opts.timeoutMs });
+      return await this.send(conn, op, args);
     } catch (err) {
       if (!(err instanceof BrokerUnavailableError) || NOT_RETRIED_AFTER_SEND.has(op)) throw err;
       this.connection = undefined;
-      return (await this.connected()).call(op, args, { timeoutMs: this.opts.timeoutMs });
+      return this.send(await this.connected(), op, args);
     }
   }
 
-  /** Local readiness: can we reach the broker, does it verify our reads, is there a session. */
+  /**
+   * Local readiness: can we reach the broker, is there a session, and has the broker verified
+   * every operation this client's role uses. Fewer verified than needed is partial_read_only_unverified.
+   */
   async readiness(): Promise<{ state: BrokerReadiness; verifiedOperations: string[] }> {
     let conn: BrokerConnection;
     try {
@@ -55,17 +72,42 @@ export class BrokerClient {
       this.connection = undefined;
       return { state: "broker_unavailable", verifiedOperations: [] };
     }
-    const verified = conn.welcome.verifiedOperations;
-    // Only an explicit verifiedOperations list enables customer reads (a legacy broker lists none).
-    if (verified.length === 0) return { state: "partial_read_only_unverified", verifiedOperations: [] };
-    const statusOp = this.opts.role === "hotels" ? "hotels.status" : "banking.status";
+    let status: StatusResult;
     try {
-      const status = await conn.call(statusOp, {}, { timeoutMs: this.opts.timeoutMs });
-      return { state: status.state === "mobile_read_only_ready" ? "mobile_read_only_ready" : "mobile_login_required", verifiedOperations: verified };
+      status = await this.status(conn);
     } catch {
       this.connection = undefined;
-      return { state: "broker_unavailable", verifiedOperations: verified };
+      return { state: "broker_unavailable", verifiedOperations: [...this.verifiedOn(conn)] };
     }
+    const verified = [...this.verifiedOn(conn)];
+    // Without a session nothing can be verified yet: the login is the step that helps.
+    if (status.state !== "mobile_read_only_ready") return { state: "mobile_login_required", verifiedOperations: verified };
+    const needed = ROLE_OPERATIONS[this.opts.role];
+    const state = needed.every((op) => verified.includes(op)) ? "mobile_read_only_ready" : "partial_read_only_unverified";
+    return { state, verifiedOperations: verified };
+  }
+
+  /**
+   * Sends an operation only if the broker lists it as verified. A list that lacks it may predate a
+   * login, so the status is asked once for the current list before refusing.
+   */
+  private async send<Op extends OperationName>(conn: BrokerConnection, op: Op, args: OperationArgs<Op>): Promise<OperationResult<Op>> {
+    if (!this.verifiedOn(conn).includes(op)) {
+      const status = await this.status(conn);
+      // Without a session the broker's own answer (mobile_login_required) is the useful one.
+      if (status.state === "mobile_read_only_ready" && !this.verifiedOn(conn).includes(op)) throw new BrokerUnverifiedError(op);
+    }
+    return conn.call(op, args, { timeoutMs: this.opts.timeoutMs });
+  }
+
+  private async status(conn: BrokerConnection): Promise<StatusResult> {
+    const status = await conn.call(this.opts.role === "hotels" ? "hotels.status" : "banking.status", {}, { timeoutMs: this.opts.timeoutMs });
+    if (status.verifiedOperations !== undefined) this.latest = { conn, verified: status.verifiedOperations };
+    return status;
+  }
+
+  private verifiedOn(conn: BrokerConnection): readonly string[] {
+    return this.latest?.conn === conn ? this.latest.verified : conn.welcome.verifiedOperations;
   }
 
   close(): void {
@@ -90,7 +132,7 @@ export class BrokerClient {
 }
 
 export interface BrokerFailure {
-  status: ErrorCode | "broker_unavailable";
+  status: ErrorCode | "broker_unavailable" | "partial_read_only_unverified";
   retryAllowed: boolean;
   nextStep: string;
 }
@@ -107,6 +149,8 @@ const NEXT_STEP: Partial<Record<BrokerFailure["status"], string>> = {
   timeout: "the broker did not answer in time: try once more later",
   busy: "the broker is busy: try once more in a moment",
   operation_not_allowed: "this toolkit's broker does not allow the operation: update the toolkit",
+  partial_read_only_unverified:
+    "the broker has not verified this bank service for the current session (not configured, or it failed the broker's check), so it was not asked: tell the person; do not retry now",
 };
 
 // A payment handoff ref that is unknown or expired needs a new handoff, not a new booking list.
@@ -117,6 +161,7 @@ const VOUCHER_REFUSED_STEP = "the bank gave no voucher for this booking (voucher
 /** Turns any broker failure into the fields a tool result carries; never repeats raw messages. */
 export function brokerFailure(err: unknown, op?: OperationName): BrokerFailure {
   if (err instanceof BrokerUnavailableError) return { status: "broker_unavailable", retryAllowed: false, nextStep: NEXT_STEP.broker_unavailable ?? "" };
+  if (err instanceof BrokerUnverifiedError) return { status: "partial_read_only_unverified", retryAllowed: false, nextStep: NEXT_STEP.partial_read_only_unverified ?? "" };
   const code: ErrorCode = isBrokerError(err) ? err.code : "internal";
   const retryAllowed = isBrokerError(err) ? err.retryAllowed : false;
   const handoffRef = op === "banking.consume_payment_handoff" && (code === "invalid_ref" || code === "ref_expired");

@@ -18,7 +18,8 @@ export const HelloSchema = z.strictObject({
 export type Hello = z.infer<typeof HelloSchema>;
 
 // `operations` is what this broker implements for the client's role; `verifiedOperations` is the
-// subset confirmed against the real provider. Customer reads are enabled only by the latter.
+// subset it knows to work now: local ones, and those whose provider API answered the broker's check
+// with the current session. Customer reads are enabled only by the latter.
 export const WelcomeSchema = z.strictObject({
   type: z.literal("welcome"),
   protocol: z.literal(PROTOCOL_VERSION),

@@ -18,9 +18,12 @@ import {
 // PII, no tokens. A fact the provider did not give is `null` (shown as "нет данных"), never guessed.
 
 export const StatusArgsSchema = EmptyArgsSchema;
+// `verifiedOperations` is the welcome's list as it is now: a connection opened before the login
+// keeps its welcome, and this is how it learns what the login's check verified.
 export const StatusResultSchema = z.strictObject({
   state: SessionStateSchema,
   storeBackend: StoreBackendSchema.optional(),
+  verifiedOperations: z.array(z.string().min(1).max(64)).max(64).optional(),
 });
 export type StatusResult = z.infer<typeof StatusResultSchema>;
 

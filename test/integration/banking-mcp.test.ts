@@ -1,12 +1,14 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { nullAudit } from "../../broker/audit.js";
 import { runBroker, type RunBrokerResult } from "../../broker/main.js";
 import { createBrokerParts } from "../../broker/wire.js";
+import type { FaultInput } from "../../scripts/sandbox/faults.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
 import { nullLogger, SecretRegistry } from "../../shared/logger.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
+import { ROLE_OPERATIONS } from "../../shared/protocol/operations.js";
 import { newRef } from "../../shared/refs.js";
 import { brokerEnv, type BrokerEnv } from "../e2e/helpers/broker-process.js";
 import { startBankingHarness, type BankingHarness } from "./helpers/banking-mcp-harness.js";
@@ -15,10 +17,50 @@ const CANARY = "CANARY-banking-mcp-7e2a";
 // The preview reports how old the observed status is; a clock 125 s ahead makes that visible.
 const AHEAD_MS = 125_000;
 
+type RunningBroker = Extract<RunBrokerResult, { kind: "running" }>;
+
+/** The real broker (session, provider clients, route checks) in this process, on the sandbox. */
+async function startRealBroker(env: Record<string, string>, now: () => number = Date.now): Promise<RunningBroker> {
+  const parsed = parseConfig(env);
+  if (!parsed.ok) throw new Error(`bad broker config: ${JSON.stringify(parsed.problems)}`);
+  const config = parsed.config;
+  const secrets = new SecretRegistry();
+  const uid = process.getuid?.() ?? 0;
+  const result = await runBroker({
+    socketPath: config.broker.socketPath,
+    stateDir: config.broker.stateDir,
+    version: "0.0.0-test",
+    requestTimeoutMs: config.broker.timeoutMs,
+    logger: nullLogger,
+    audit: nullAudit,
+    readPeer: () => ({ pid: process.pid, uid, gid: 0 }),
+    createParts: ({ requestStop, info }) => createBrokerParts({ config, logger: nullLogger, secrets, info, requestStop, now }),
+  });
+  if (result.kind !== "running") throw new Error("expected a running broker");
+  return result;
+}
+
+/** A device-grant login through the toolkit role, approved in the sandbox. */
+async function login(socketPath: string, sandbox: Sandbox): Promise<void> {
+  const toolkit = await connectBroker({ socketPath, role: "toolkit", clientVersion: "test", timeoutMs: 10_000 });
+  try {
+    const start = await toolkit.call("broker.login_start", {});
+    sandbox.control.approveDevice(start.userCode);
+    let state = "pending";
+    for (let i = 0; i < 40 && state === "pending"; i++) {
+      state = (await toolkit.call("broker.login_poll", { loginId: start.loginId })).state;
+      if (state === "pending") await new Promise((r) => setTimeout(r, 100));
+    }
+    if (state !== "approved") throw new Error(`login ended ${state}`);
+  } finally {
+    toolkit.close();
+  }
+}
+
 describe("Banking MCP against a real broker and the sandbox", () => {
   let sandbox: Sandbox;
   let b: BrokerEnv;
-  let broker: Extract<RunBrokerResult, { kind: "running" }>;
+  let broker: RunningBroker;
   let mcp: BankingHarness;
   const conns: BrokerConnection[] = [];
   const harnesses: BankingHarness[] = [];
@@ -52,23 +94,7 @@ describe("Banking MCP against a real broker and the sandbox", () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: "banking-mcp", canary: CANARY, deviceIntervalSeconds: 0 });
     b = await brokerEnv(sandbox);
-    const parsed = parseConfig(b.env);
-    if (!parsed.ok) throw new Error(`bad broker config: ${JSON.stringify(parsed.problems)}`);
-    const config = parsed.config;
-    const secrets = new SecretRegistry();
-    const uid = process.getuid?.() ?? 0;
-    const result = await runBroker({
-      socketPath: config.broker.socketPath,
-      stateDir: config.broker.stateDir,
-      version: "0.0.0-test",
-      requestTimeoutMs: config.broker.timeoutMs,
-      logger: nullLogger,
-      audit: nullAudit,
-      readPeer: () => ({ pid: process.pid, uid, gid: 0 }),
-      createParts: ({ requestStop, info }) => createBrokerParts({ config, logger: nullLogger, secrets, info, requestStop }),
-    });
-    if (result.kind !== "running") throw new Error("expected a running broker");
-    broker = result;
+    broker = await startRealBroker(b.env);
     mcp = await harness({ env: b.env, deps: { now: () => Date.now() + AHEAD_MS } });
   });
 
@@ -119,19 +145,17 @@ describe("Banking MCP against a real broker and the sandbox", () => {
     expect(String(prefs.data.nextStep)).toContain("tbank-mcp login");
   });
 
-  it("after a device-grant login through the toolkit role: mobile_read_only_ready", async () => {
-    const toolkit = await connect("toolkit");
-    const start = await toolkit.call("broker.login_start", {});
-    sandbox.control.approveDevice(start.userCode);
-    let state = "pending";
-    for (let i = 0; i < 40 && state === "pending"; i++) {
-      state = (await toolkit.call("broker.login_poll", { loginId: start.loginId })).state;
-      if (state === "pending") await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(state).toBe("approved");
+  it("after a device-grant login through the toolkit role: the broker checks the banking API once, then mobile_read_only_ready", async () => {
+    await login(b.socketPath, sandbox);
+    // The server's connection was opened before the login, so its welcome verified only local
+    // operations: the status read brings the list the login's check made.
     const status = await call(mcp, "tbank_banking_connection_status");
     expect(status.data).toMatchObject({ brokerReadiness: "mobile_read_only_ready", paymentExecution: { available: false }, networkReachability: "not_checked" });
     expect(status.text).toContain("broker=mobile_read_only_ready");
+    expect(sandbox.control.requestCount("banking_travel_spending")).toBe(1);
+    const fresh = await connectBroker({ socketPath: b.socketPath, role: "banking", clientVersion: "test", timeoutMs: 10_000 });
+    conns.push(fresh);
+    expect(fresh.welcome.verifiedOperations).toEqual(["banking.status", "banking.get_hotel_preferences", "banking.consume_payment_handoff"]);
   });
 
   it("gives hotelPreferences ready to pass unchanged to tbank_hotels_plan_stay, with its basis and nothing else", async () => {
@@ -201,22 +225,86 @@ describe("Banking MCP against a real broker and the sandbox", () => {
     expect(unknown.data).toMatchObject({ status: "invalid_ref", retryAllowed: false });
   });
 
-  it("reports a broker that verifies no operations as partial_read_only_unverified", async () => {
-    const h = await harness({
-      env: b.env,
-      deps: {
-        broker: {
-          call: () => Promise.reject(new Error("unused")),
-          readiness: () => Promise.resolve({ state: "partial_read_only_unverified", verifiedOperations: [] }),
-          close: () => undefined,
-        },
-      },
-    });
-    expect((await call(h, "tbank_banking_connection_status")).data).toMatchObject({ brokerReadiness: "partial_read_only_unverified" });
-  });
-
   it("never lets the sandbox canary into any result", () => {
     expect(seen.length).toBeGreaterThan(15);
     expect(JSON.stringify(seen)).not.toContain(CANARY);
+  });
+});
+
+// The broker verifies an operation when the provider API it depends on answered the broker's check
+// with the current session. These run a real broker against a sandbox whose banking API fails or is
+// not configured, so partial_read_only_unverified comes from the broker, not from a fake.
+describe("Banking MCP when the broker could not verify the banking API", () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  async function setup(opts: { faults?: Record<string, FaultInput>; unconfigured?: boolean; now?: () => number }) {
+    const sandbox = await startSandbox({ seed: "banking-verify", deviceIntervalSeconds: 0, faults: opts.faults ?? {} });
+    cleanups.push(() => sandbox.close());
+    const b = await brokerEnv(sandbox);
+    cleanups.push(() => b.cleanup());
+    const { TBANK_BANKING_API_BASE_URL: _banking, ...withoutBanking } = b.env;
+    const env = opts.unconfigured ? withoutBanking : b.env;
+    const broker = await startRealBroker(env, opts.now);
+    cleanups.push(() => broker.stop("test"));
+    await login(b.socketPath, sandbox);
+    const mcp = await startBankingHarness({ env: b.env });
+    cleanups.push(() => mcp.close());
+    return { sandbox, b, mcp };
+  }
+
+  /** The preferences tool is refused locally: no request reached the banking API after the check. */
+  async function expectPreferencesRefused(mcp: BankingHarness, sandbox: Sandbox, checks: number) {
+    const prefs = await mcp.call("tbank_banking_get_hotel_preferences");
+    expect(prefs.result.isError).toBe(true);
+    expect(prefs.data).toMatchObject({ status: "partial_read_only_unverified", retryAllowed: false });
+    expect(String(prefs.data.nextStep)).toContain("not verified");
+    expect(sandbox.control.requestCount("banking_travel_spending")).toBe(checks);
+  }
+
+  it("a banking API that answers 503 to the check: partial_read_only_unverified, preferences not asked, the handoff still consumed", async () => {
+    const { sandbox, b, mcp } = await setup({ faults: { banking_travel_spending: { kind: "status", status: 503 } } });
+    const status = await mcp.call("tbank_banking_connection_status");
+    expect(status.data).toMatchObject({ brokerReadiness: "partial_read_only_unverified" });
+    expect(status.text).toContain("broker=partial_read_only_unverified");
+    expect(sandbox.control.requestCount("banking_travel_spending")).toBe(1);
+    await expectPreferencesRefused(mcp, sandbox, 1);
+    const banking = await connectBroker({ socketPath: b.socketPath, role: "banking", clientVersion: "test", timeoutMs: 10_000 });
+    cleanups.push(() => Promise.resolve(banking.close()));
+    expect(banking.welcome.operations).toContain("banking.get_hotel_preferences");
+    expect(banking.welcome.verifiedOperations).toEqual(["banking.status", "banking.consume_payment_handoff"]);
+
+    // The hotels API passed its check: the hotels role is fully verified and the handoff works.
+    const hotels = await connectBroker({ socketPath: b.socketPath, role: "hotels", clientVersion: "test", timeoutMs: 10_000 });
+    cleanups.push(() => Promise.resolve(hotels.close()));
+    expect((await hotels.call("hotels.status", {})).verifiedOperations).toEqual([...ROLE_OPERATIONS.hotels]);
+    const booking = (await hotels.call("hotels.list_bookings", { limit: 1 })).items[0];
+    if (!booking) throw new Error("the sandbox has no bookings");
+    const handoff = await hotels.call("hotels.create_payment_handoff", { bookingRef: booking.bookingRef });
+    const preview = await mcp.call("tbank_banking_preview_hotel_payment", { paymentHandoffRef: handoff.paymentHandoffRef });
+    expect(preview.data).toMatchObject({ status: "ok", amountDecimal: handoff.amountDecimal });
+  });
+
+  it("TBANK_BANKING_API_BASE_URL not set: partial_read_only_unverified without any banking request", async () => {
+    const { sandbox, mcp } = await setup({ unconfigured: true });
+    expect((await mcp.call("tbank_banking_connection_status")).data).toMatchObject({ brokerReadiness: "partial_read_only_unverified" });
+    await expectPreferencesRefused(mcp, sandbox, 0);
+  });
+
+  it("a failed API is checked again only after a minute, and then verifies", async () => {
+    let offset = 0;
+    const { sandbox, mcp } = await setup({ faults: { banking_travel_spending: { kind: "status", status: 502 } }, now: () => Date.now() + offset });
+    expect((await mcp.call("tbank_banking_connection_status")).data).toMatchObject({ brokerReadiness: "partial_read_only_unverified" });
+    sandbox.control.clearFaults();
+    offset = 30_000;
+    expect((await mcp.call("tbank_banking_connection_status")).data).toMatchObject({ brokerReadiness: "partial_read_only_unverified" });
+    await expectPreferencesRefused(mcp, sandbox, 1);
+    offset = 61_000;
+    expect((await mcp.call("tbank_banking_connection_status")).data).toMatchObject({ brokerReadiness: "mobile_read_only_ready" });
+    const prefs = await mcp.call("tbank_banking_get_hotel_preferences");
+    expect(prefs.data).toMatchObject({ status: "ok" });
+    expect(sandbox.control.requestCount("banking_travel_spending")).toBe(3);
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { BrokerClient, brokerFailure } from "../../mcp/shared/broker-client.js";
+import { BrokerClient, brokerFailure, BrokerUnverifiedError } from "../../mcp/shared/broker-client.js";
+import { ROLE_OPERATIONS, type OperationName } from "../../shared/protocol/operations.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import { BrokerUnavailableError } from "../../shared/protocol/client.js";
 import { SAMPLES } from "../fixtures/operation-samples.js";
@@ -10,13 +11,16 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function setup(handlers = sampleHandlers()) {
+async function setup(handlers = sampleHandlers(), welcomeVerified?: readonly OperationName[]) {
   const dirs = await tempBrokerDirs();
   cleanups.push(dirs.cleanup);
   const client = new BrokerClient({ socketPath: dirs.socketPath, role: "hotels", clientVersion: "t", timeoutMs: 2000 });
   cleanups.push(() => Promise.resolve(client.close()));
-  return { dirs, client, start: () => startTestBroker({ ...dirs, handlers }) };
+  const parts = welcomeVerified && { createParts: () => Promise.resolve({ handlers, verifiedOperations: () => welcomeVerified, close: () => Promise.resolve() }) };
+  return { dirs, client, start: () => startTestBroker({ ...dirs, handlers, ...parts }) };
 }
+
+const READY = { state: "mobile_read_only_ready" as const };
 
 describe("BrokerClient (MCP side)", () => {
   it("reports broker_unavailable when nothing listens, and the next step in words", async () => {
@@ -39,6 +43,45 @@ describe("BrokerClient (MCP side)", () => {
     const broker = await start();
     cleanups.push(() => broker.stop("test"));
     expect((await client.readiness()).state).toBe("mobile_login_required");
+  });
+
+  it("a welcome verifying fewer operations than the role uses: partial_read_only_unverified, and the unverified ones are never sent", async () => {
+    const sent: string[] = [];
+    const handlers = sampleHandlers({
+      "hotels.status": () => READY,
+      "hotels.get_customer": () => (sent.push("hotels.get_customer"), Promise.resolve(SAMPLES["hotels.get_customer"].result)),
+      "hotels.list_bookings": () => (sent.push("hotels.list_bookings"), Promise.resolve(SAMPLES["hotels.list_bookings"].result)),
+    });
+    const { client, start } = await setup(handlers, ["hotels.status", "hotels.get_customer"]);
+    const broker = await start();
+    cleanups.push(() => broker.stop("test"));
+    expect(await client.readiness()).toEqual({ state: "partial_read_only_unverified", verifiedOperations: ["hotels.status", "hotels.get_customer"] });
+    expect(await client.call("hotels.get_customer", {})).toEqual(SAMPLES["hotels.get_customer"].result);
+    const refused = await client.call("hotels.list_bookings", {}).then(() => undefined, (err: unknown) => err);
+    expect(refused).toBeInstanceOf(BrokerUnverifiedError);
+    expect(brokerFailure(refused)).toMatchObject({ status: "partial_read_only_unverified", retryAllowed: false });
+    expect(sent).toEqual(["hotels.get_customer"]);
+  });
+
+  it("a status listing more than the (older) welcome wins: the list a login's check made reaches an open connection", async () => {
+    const handlers = sampleHandlers({ "hotels.status": () => ({ ...READY, verifiedOperations: [...ROLE_OPERATIONS.hotels] }) });
+    const { client, start } = await setup(handlers, ["hotels.status"]);
+    const broker = await start();
+    cleanups.push(() => broker.stop("test"));
+    expect(await client.call("hotels.list_bookings", {})).toEqual(SAMPLES["hotels.list_bookings"].result);
+    expect((await client.readiness()).state).toBe("mobile_read_only_ready");
+  });
+
+  it("without a session an unverified operation still goes to the broker, whose mobile_login_required is the useful answer", async () => {
+    const handlers = sampleHandlers({
+      "hotels.status": () => ({ state: "mobile_login_required" as const, verifiedOperations: ["hotels.status"] }),
+      "hotels.list_bookings": () => Promise.reject(new BrokerError("mobile_login_required")),
+    });
+    const { client, start } = await setup(handlers, ["hotels.status"]);
+    const broker = await start();
+    cleanups.push(() => broker.stop("test"));
+    expect((await client.readiness()).state).toBe("mobile_login_required");
+    expect(brokerFailure(await client.call("hotels.list_bookings", {}).then(() => undefined, (e: unknown) => e)).status).toBe("mobile_login_required");
   });
 
   it("reconnects once after the broker restarted", async () => {

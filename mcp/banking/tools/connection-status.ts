@@ -17,7 +17,7 @@ const NEXT_STEP: Record<Readiness, string> = {
   broker_unavailable: "the auth broker is not running: the person runs `tbank-mcp login` (it starts the broker), or `tbank-mcp doctor`",
   mobile_login_required: "the person runs `tbank-mcp login` in a terminal (never through this chat), then ask again",
   mobile_read_only_ready: "ready: tbank_banking_get_hotel_preferences, or tbank_banking_preview_hotel_payment with a ref from tbank_hotels_create_payment_handoff_preview",
-  partial_read_only_unverified: "this broker does not verify banking reads: update the toolkit (`tbank-mcp doctor`)",
+  partial_read_only_unverified: "the broker has not verified the banking API for this session (not configured, or its check failed): tbank_banking_get_hotel_preferences is off; tbank_banking_preview_hotel_payment still works",
 };
 
 export const connectionStatus = defineTool({

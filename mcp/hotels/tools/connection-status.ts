@@ -24,7 +24,7 @@ const READINESS_NEXT: Partial<Record<CustomerReadinessState, string>> = {
   not_configured: "customer tools need the auth broker: run `tbank-mcp setup`",
   broker_unavailable: "the auth broker is not running: the person runs `tbank-mcp login` (it starts the broker), or `tbank-mcp doctor`",
   mobile_login_required: "the person runs `tbank-mcp login` in a terminal (never through this chat)",
-  partial_read_only_unverified: "this broker verifies no customer reads: update the toolkit",
+  partial_read_only_unverified: "the broker has not verified the bookings service for this session (its check failed): customer reads are off; tell the person, ask again in a minute",
 };
 
 /** The broker's local readiness (hotels.status, no provider call), or not_configured without one. */

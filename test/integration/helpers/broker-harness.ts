@@ -6,7 +6,7 @@ import { nullAudit, type Audit, type AuditEvent } from "../../../broker/audit.js
 import { runBroker, type RunBrokerOptions } from "../../../broker/main.js";
 import type { HandlerMap } from "../../../broker/types.js";
 import { nullLogger } from "../../../shared/logger.js";
-import { OPERATION_NAMES } from "../../../shared/protocol/operations.js";
+import { OPERATION_NAMES, ROLE_OPERATIONS } from "../../../shared/protocol/operations.js";
 import { SAMPLES } from "../../fixtures/operation-samples.js";
 
 // The operations whose real handlers answer synchronously (the server's fast path).
@@ -39,7 +39,8 @@ export async function startTestBroker(opts: Partial<RunBrokerOptions> & { socket
     logger: nullLogger,
     audit: nullAudit,
     readPeer: () => ({ pid: 1, uid, gid: 0 }),
-    createParts: () => Promise.resolve({ handlers: opts.handlers ?? sampleHandlers(), close: () => Promise.resolve() }),
+    // The sample handlers answer everything, so this broker calls every operation verified.
+    createParts: () => Promise.resolve({ handlers: opts.handlers ?? sampleHandlers(), verifiedOperations: (role) => ROLE_OPERATIONS[role], close: () => Promise.resolve() }),
     ...opts,
   });
   if (result.kind !== "running") throw new Error("expected a running broker");
