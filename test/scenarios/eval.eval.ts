@@ -14,8 +14,8 @@ for (const file of files) scenarios.push(((await import(new URL(file, CASES).hre
 const results: ScenarioResult[] = [];
 
 function table(rows: ScenarioResult[]): string {
-  const head = "| scenario | result | calls | tokens (text) | budget | structured |\n|---|---|---|---|---|---|\n";
-  return head + rows.map((r) => `| ${r.id} — ${r.title} | ${r.passed ? "pass" : "FAIL"} | ${r.calls} | ${r.textTokens} | ${r.budgetTokens} | ${r.structuredTokens} |`).join("\n") + "\n";
+  const head = "| scenario | result | calls | text tokens | structured tokens | budget |\n|---|---|---|---|---|---|\n";
+  return head + rows.map((r) => `| ${r.id} — ${r.title} | ${r.passed ? "pass" : "FAIL"} | ${r.calls} | ${r.textTokens} | ${r.structuredTokens} | ${r.budgetTokens} |`).join("\n") + "\n";
 }
 
 describe("scenario evals", () => {
@@ -50,7 +50,52 @@ describe("scenario evals", () => {
     process.stdout.write(`\n${table(sorted)}\n${sorted.filter((r) => r.passed).length}/${sorted.length} scenarios passed\n`);
     if (process.env.EVAL_WRITE_DOCS === "1") {
       const doc = new URL("../../docs/evals.md", import.meta.url);
-      const intro = `# Scenario evals\n\nEach file in \`test/scenarios/cases/\` is one scenario (\`test/scenarios/types.ts\`): the person's request, the\ncalls a competent agent makes in order (detours included), and what must hold after each call in\nthe text the model reads: status, \`retryAllowed\`, the next step, the facts an answer needs, and a\nper-response token cap (2,000 by default). \`npm run eval\` plays every scenario against a fresh\nsandbox through real MCP clients (and a real broker for customer scenarios), prints this table, and\nfails when a scenario fails or exceeds its budget. Tokens are o200k (\`js-tiktoken\`) over the text\nblocks a client shows the model; structured content is counted separately.\n\n## Adding a scenario\n\nCopy a file in \`test/scenarios/cases/\`, give it a new \`id\`, write the request, the steps and\nthe expectations. \`$name\` in args is replaced by a value saved by an earlier step's \`save\`\n(a dot path into its structured result). \`setup.login\` starts a broker and signs in first;\n\`setup.faults\` or a step's \`faults\` switch on sandbox faults. Regenerate this table with\n\`EVAL_WRITE_DOCS=1 npm run eval\`.\n\n## Mutations the evals caught\n\nSetting \`retryAllowed: true\` on \`rates_temporarily_unavailable\` (in \`get-selected-stay-rates.ts\`)\nfails s033; padding the \`list_bookings\` text with ~2,500 extra tokens fails 16 scenarios (s002,\ns050–s061, …) on the per-response cap and their budgets. Both were reverted.\n\n## Current table\n\n`;
+      const intro = `# Scenario evals
+
+Each file in \`test/scenarios/cases/\` is one scenario (\`test/scenarios/types.ts\`): the person's request, the
+calls a competent agent makes in order (detours included), and what must hold after each call in
+what the model reads. \`npm run eval\` plays every scenario against a fresh sandbox through real MCP
+clients (and a real broker for customer scenarios), prints this table, and fails when a scenario
+fails or exceeds its budget.
+
+## Both channels
+
+Claude Code, Codex, VS Code and current OpenCode give the model \`JSON.stringify(structuredContent)\`
+and drop the text block (for an \`isError\` result Claude Code shows only the text); text-only
+clients give it the text. So every expectation is checked in both: a fact in \`text\` must appear
+literally in the text block and each of its words and numbers must appear in the structured JSON;
+\`status\` and \`retryAllowed\` must be the structured fields and appear as \`status=\` and
+\`retryAllowed=\` in the text; a \`nextStep\` must be in the structured \`nextStep\` and on the text's
+\`next:\` line; \`notText\` must be in neither. \`textOnly\` and \`textMatches\` check the text's
+rendering alone. Each per-response cap (2,000 by default) and each scenario budget applies to the
+larger of the two channels. Tokens are o200k (\`js-tiktoken\`).
+
+## One clock
+
+The sandbox, the broker and both servers read one injected clock that starts at 2027-03-01 09:00 UTC
+(\`test/fixtures/clock.ts\`), so the sandbox's bookings, prices and penalties never follow the
+machine's date. Expected dates and amounts are saved from an earlier step or computed from the seed
+with the sandbox's own data functions (\`test/scenarios/sandbox-facts.ts\`); bookings are picked by
+what they are (\`bookings[city=Ереван].bookingRef\`), never by list position. CI replays the evals
+under \`faketime\` at 2027-06-15 12:00 and 2028-02-29 23:30 UTC.
+
+## Adding a scenario
+
+Copy a file in \`test/scenarios/cases/\`, give it a new \`id\`, write the request, the steps and
+the expectations. \`$name\` in args (and inside expectation strings) is replaced by a value saved by
+an earlier step's \`save\` (a dot path into its structured result). \`setup.login\` starts a broker
+and signs in first; \`setup.faults\` or a step's \`faults\` switch on sandbox faults. Regenerate
+this table with \`EVAL_WRITE_DOCS=1 npm run eval\`.
+
+## Mutations the evals caught
+
+Setting \`retryAllowed: true\` on \`rates_temporarily_unavailable\` (in \`get-selected-stay-rates.ts\`)
+fails s033; padding the \`list_bookings\` text with ~2,500 extra tokens fails 16 scenarios (s002,
+s050–s061, …) on the per-response cap and their budgets. Both were reverted.
+
+## Current table
+
+`;
       writeFileSync(doc, intro + table(sorted));
     }
   });
