@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
+import { formatIsoDate } from "../../shared/time.js";
 import { CANARY, recordingFetch, stay, withoutPhotoUrls } from "./helpers/search-tools.js";
 
 interface Card {
   optionId: string;
   name: string;
-  totalPriceDisplay: string;
-  pricePerNightDisplay: string;
-  currency: string;
-  stayNights: number;
-  cancellationDisplay: string;
-  coverPhotoUrl: string | null;
-  photosCount: number;
+  price: string;
+  breakfast: string;
+  cancellation: string;
 }
 
 const KAZAN = { destination: "Казань", rooms: [{ adults: 2 }] };
@@ -36,21 +33,23 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     h.sandbox.control.resetCounters();
     const { data, text, result } = await call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(10) });
     expect(result.isError).toBeFalsy();
-    expect(data).toMatchObject({ status: "ok", retryAllowed: true, ranking: "provider_order", hasMore: true, conditionsApplied: [] });
+    expect(data).toMatchObject({ status: "ok", ranking: "provider_order", hasMore: true });
+    // A success carries no retryAllowed, and nothing unset: no conditions, no false flags.
+    expect(data).not.toHaveProperty("retryAllowed");
+    expect(data).not.toHaveProperty("conditionsApplied");
     expect(data.journeyId).toMatch(/^jrn_/);
-    expect(data.searchCoverage).toMatchObject({ coverageLevel: "complete", truncated: false, providerSort: null, continuationRecommended: false });
+    expect(data.searchCoverage).toMatchObject({ coverageLevel: "complete" });
+    for (const flag of ["truncated", "providerSort", "continuationRecommended"]) expect(data.searchCoverage).not.toHaveProperty(flag);
     const coverage = data.searchCoverage as { requestsMade: number; collectedCount: number };
     expect(h.sandbox.control.requestCount("search")).toBe(coverage.requestsMade);
     expect(data.total).toBe(coverage.collectedCount);
     const options = data.options as Card[];
     expect(options).toHaveLength(10);
     for (const card of options) {
-      expect(card.totalPriceDisplay).toMatch(/\d\u00a0₽$/);
-      expect(card.pricePerNightDisplay).toMatch(/\d\u00a0₽$/);
-      expect(card).toMatchObject({ currency: "RUB", stayNights: 2 });
-      expect(card.coverPhotoUrl).toMatch(/^http/);
-      expect(card.photosCount).toBeGreaterThanOrEqual(20);
-      expect(Object.keys(card)).not.toContain("photos");
+      expect(card.price).toMatch(/^\d[\d\u00a0,]*\u00a0₽ за поездку, \d[\d\u00a0,]*\u00a0₽ за ночь$/);
+      // The photo URL and count, currency and nights per card are left out (see present.ts).
+      for (const key of ["photos", "coverPhotoUrl", "photosCount", "currency", "stayNights"]) expect(Object.keys(card)).not.toContain(key);
+      expect(text).toContain(card.price);
     }
     expect(text).toContain(`journeyId=${String(data.journeyId)}`);
     expect(text).toContain("за поездку");
@@ -64,9 +63,9 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     const plan = await call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(10), maxOptions: 20 });
     const page = await call("tbank_hotels_get_stay_options", { journeyId: plan.data.journeyId, limit: 20 });
     const cards = page.data.options as Card[];
-    const missing = cards.filter((c) => c.cancellationDisplay === "нет данных");
+    const missing = cards.filter((c) => c.cancellation === "отмена: нет данных");
     expect(missing.length).toBeGreaterThan(0);
-    expect(cards.some((c) => c.cancellationDisplay.startsWith("бесплатная отмена до "))).toBe(true);
+    expect(cards.some((c) => c.cancellation.startsWith("бесплатная отмена до "))).toBe(true);
     expect(page.text).toContain("отмена: нет данных");
   });
 
@@ -83,7 +82,8 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     const resolved = await call("tbank_hotels_resolve_destination", { query: "Кировск" });
     expect(resolved.data.status).toBe("clarification_required");
     const planned = await call("tbank_hotels_plan_stay", { ...KAZAN, destination: murmansk.destinationId, ...stay(11) });
-    expect(planned.data).toMatchObject({ status: "ok", destination: { destinationId: murmansk.destinationId, region: "Мурманская область" } });
+    expect(planned.data.status).toBe("ok");
+    expect(planned.data.stay).toContain("Кировск (Мурманская область)");
   });
 
   it("destination_not_found for an unknown place, without a hotel search", async () => {
@@ -142,7 +142,7 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     h.sandbox.control.resetCounters();
     h.sandbox.control.setFault("search", { kind: "status", status, times: 1 });
     const { data, text } = await call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(status === 400 ? 14 : 15), breakfastIncluded: true });
-    expect(data).toMatchObject({ status: "requirements_unavailable", retryAllowed: false, provider: { status } });
+    expect(data).toMatchObject({ status: "requirements_unavailable", retryAllowed: false, provider: { httpStatus: status } });
     expect(data.options).toBeUndefined();
     expect(data.journeyId).toBeUndefined();
     expect(text).toContain("breakfastIncluded");
@@ -151,9 +151,9 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
 
   it("breakfastIncluded applies the meal_types filter to the whole collection", async () => {
     const { data, text } = await call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(16), breakfastIncluded: true });
-    expect(data).toMatchObject({ status: "ok", conditionsApplied: [{ condition: "breakfastIncluded", providerFilter: "meal_types=breakfast" }] });
+    expect(data).toMatchObject({ status: "ok", conditionsApplied: ["breakfastIncluded applied to the whole collection (provider filter meal_types=breakfast)"] });
     expect(text).toContain("breakfastIncluded applied");
-    for (const card of data.options as { breakfastEvidence: string }[]) expect(card.breakfastEvidence).not.toBe("excluded_by_meal_name");
+    for (const card of data.options as Card[]) expect(card.breakfast).not.toBe("без завтрака");
   });
 
   it.each([401, 403])("provider_auth_rejected on HTTP %i after exactly one provider call", async (status) => {
@@ -162,7 +162,7 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     try {
       const { data, text, result } = await call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(status === 401 ? 17 : 18), breakfastIncluded: status === 403 });
       expect(result.isError).toBe(true);
-      expect(data).toMatchObject({ status: "provider_auth_rejected", retryAllowed: false, provider: { kind: "auth_rejected", status } });
+      expect(data).toMatchObject({ status: "provider_auth_rejected", retryAllowed: false, provider: { kind: "auth_rejected", httpStatus: status } });
       expect(text).toContain("outside the chat");
       expect(h.sandbox.control.requestCounts()).toEqual({ search: 1 });
     } finally {
@@ -175,7 +175,7 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     h.sandbox.control.setFault("search", { kind: "status", status: 502, times: 1 });
     const { data, text, result } = await call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(19) });
     expect(result.isError).toBe(true);
-    expect(data).toMatchObject({ status: "search_unavailable", retryAllowed: false, provider: { kind: "unavailable", status: 502 } });
+    expect(data).toMatchObject({ status: "search_unavailable", retryAllowed: false, provider: { kind: "unavailable", httpStatus: 502 } });
     expect(String(data.nextStep)).toContain("tbank_hotels_connection_status once");
     expect(text).not.toContain("simulated upstream failure");
     expect(h.sandbox.control.requestCount("search")).toBe(1);
@@ -186,11 +186,10 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     expect(miss.data).toMatchObject({ status: "no_matching_stays", reason: "hotel_name_not_found", retryAllowed: false, hasMore: true });
     expect(miss.data.journeyId).toMatch(/^jrn_/);
     const hit = await call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(10), hotelName: "Кремль" });
-    expect(hit.data.status).toBe("ok");
-    const matches = hit.data.hotelNameMatches as { name: string }[];
+    expect(hit.data).toMatchObject({ status: "ok", hotelName: "Кремль" });
+    const matches = hit.data.options as Card[];
     expect(matches.length).toBeGreaterThan(0);
     for (const m of matches) expect(m.name).toContain("Кремль");
-    expect((hit.data.options as Card[]).map((c) => c.name)).toEqual(matches.map((m) => m.name));
   });
 
   it("get_stay_options pages, inherits the plan's ranking and re-ranks without HTTP", async () => {
@@ -201,7 +200,7 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     expect(first.data).toMatchObject({ status: "ok", ranking: "highest_rating", offset: 0, hasMore: true, total: plan.data.total });
     expect((first.data.options as Card[]).map((c) => c.optionId)).toEqual((plan.data.options as Card[]).map((c) => c.optionId));
     const cheap = await call("tbank_hotels_get_stay_options", { journeyId, ranking: "lowest_price", offset: 0, limit: 20 });
-    const perNight = (cheap.data.options as Card[]).map((c) => Number(c.pricePerNightDisplay.replace(/[^\d,]/g, "").replace(",", ".")));
+    const perNight = (cheap.data.options as Card[]).map((c) => Number(c.price.split(", ")[1]!.replace(/[^\d,]/g, "").replace(",", ".")));
     expect(perNight).toEqual([...perNight].sort((a, b) => a - b));
     const total = Number(plan.data.total);
     const last = await call("tbank_hotels_get_stay_options", { journeyId, offset: total - 2, limit: 20 });
@@ -216,16 +215,19 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     h.sandbox.control.resetCounters();
     const first = await call("tbank_hotels_compare_stay_options", { journeyId });
     expect(first.data).toMatchObject({ status: "ok", scope: "journey_selection", ranking: "provider_order" });
-    const rows = first.data.comparisonRows as { optionId: string; totalPriceDisplay: string; pricePerNightDisplay: string; cancellationDisplay: string; location: string }[];
+    const rows = first.data.comparisonRows as (Card & { address: string; meal: string })[];
     expect(rows).toHaveLength(5);
-    expect(rows[0]!.location).toContain("Казань");
-    expect(rows[0]!.totalPriceDisplay).toMatch(/₽$/);
-    expect(rows[0]!.pricePerNightDisplay).toMatch(/₽$/);
-    expect(rows[0]!.cancellationDisplay).not.toBe("");
-    expect(first.data.presentationGuidance).toContain("comparisonRows");
+    expect(rows[0]!.address).toContain("Казань");
+    expect(rows[0]!.price).toMatch(/₽ за поездку, .*₽ за ночь$/);
+    expect(rows[0]!.cancellation).not.toBe("");
+    expect(first.data.presentationGuidance).toContain("не делите");
+    expect(first.text).toContain("guidance: ");
 
+    // The guidance is said once per journey, in both channels.
     const again = await call("tbank_hotels_compare_stay_options", { journeyId, ranking: "highest_rating" });
     expect(again.data.scope).toBe("previous_group");
+    expect(again.data).not.toHaveProperty("presentationGuidance");
+    expect(again.text).not.toContain("guidance: ");
     expect((again.data.comparisonRows as { optionId: string }[]).map((r) => r.optionId).sort()).toEqual(rows.map((r) => r.optionId).sort());
 
     const pair = [rows[3]!.optionId, rows[1]!.optionId];
@@ -263,12 +265,14 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     const plan = await call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(23), ranking: "lowest_price", maxOptions: 4 });
     const journeyId = plan.data.journeyId;
     const repeated = await call("tbank_hotels_repeat_stay_plan", { journeyId, changes: { ...stay(24, 3), ranking: "highest_rating" } });
-    expect(repeated.data).toMatchObject({ status: "ok", ranking: "highest_rating", stay: { ...stay(24, 3), nights: 3 }, destination: { name: "Казань" } });
+    const changed = stay(24, 3);
+    expect(repeated.data).toMatchObject({ status: "ok", ranking: "highest_rating" });
+    expect(repeated.data.stay).toBe(`Казань (Республика Татарстан), ${formatIsoDate(changed.checkinDate)}–${formatIsoDate(changed.checkoutDate)}, 3 ноч., 2 взр.`);
     expect(repeated.data.journeyId).not.toBe(journeyId);
     expect(repeated.data.options).toHaveLength(4);
-    expect((repeated.data.options as Card[])[0]!.stayNights).toBe(3);
     const same = await call("tbank_hotels_repeat_stay_plan", { journeyId });
-    expect(same.data).toMatchObject({ status: "ok", ranking: "lowest_price", stay: stay(23) });
+    expect(same.data).toMatchObject({ status: "ok", ranking: "lowest_price" });
+    expect(same.data.stay).toContain(`${formatIsoDate(stay(23).checkinDate)}–${formatIsoDate(stay(23).checkoutDate)}, 2 ноч.`);
 
     h.sandbox.control.resetCounters();
     const bad = await call("tbank_hotels_repeat_stay_plan", { journeyId, changes: { destination: "Москва", checkoutDate: "2027-03-01" } });

@@ -13,7 +13,8 @@ describe("Hotels MCP connection_status", () => {
     const { data, text, result } = await h.call("tbank_hotels_connection_status");
     expect(result.isError).toBeFalsy();
     expect(data).toMatchObject({ authMode: "anonymous", searchReady: true, networkReachability: "not_checked", customerReadiness: { state: "not_configured" } });
-    expect(data.loadProtection).toMatchObject({ maxConcurrent: 2, queueLimit: 32 });
+    expect(data.load).toBe("0/2 in flight, 0/32 queued, 0 cached searches");
+    expect(text).toContain(`load: ${String(data.load)}`);
     expect(text).toContain("authMode=anonymous");
     expect(h.sandbox.control.requestCounts()).toEqual({});
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { NBSP } from "../../shared/money.js";
 import { MISSING } from "../../shared/time.js";
 import { dedupeKey } from "../../mcp/hotels/journey/collect.js";
-import { compareOptions, distanceDisplay, resolveComparisonScope } from "../../mcp/hotels/journey/compare.js";
+import { compareOptions, distanceDisplay, PRESENTATION_GUIDANCE, resolveComparisonScope } from "../../mcp/hotels/journey/compare.js";
+import { compareRow, rowLine } from "../../mcp/hotels/tools/present.js";
 import { buildOptions, OptionIdRegistry } from "../../mcp/hotels/journey/options.js";
 import type { PublicOption } from "../../mcp/hotels/journey/options.js";
 import type { ProviderSearchItem } from "../../mcp/hotels/journey/types.js";
@@ -38,7 +39,7 @@ function session(all: PublicOption[]) {
     const chosen = new Set(scope.optionIds);
     const result = compareOptions(all.filter((o) => chosen.has(o.optionId)), scope.scope, { ranking: "highest_rating" }, maxRows);
     group = result.group;
-    return { ok: true as const, result, names: result.comparisonRows.map((r) => r.name) };
+    return { ok: true as const, result, names: result.shown.map((o) => o.name) };
   };
 }
 
@@ -86,30 +87,25 @@ describe("comparison scopes", () => {
 });
 
 describe("comparison rows", () => {
-  it("are flat, ready to show, and carry guidance against re-division", () => {
+  it("are flat display facts ready to quote, with the guidance said once against re-division", () => {
     const all = journey([8, 9]);
     const c = compareOptions(all, "journey_selection", { ranking: "provider_order" });
-    expect(c.comparisonRows[0]).toEqual({
-      rank: 1,
+    const rows = c.shown.map((o) => compareRow(o, c.ranking));
+    expect(rows[0]).toEqual({
       optionId: all[0]!.optionId,
       name: "H0",
-      location: "ул. 0",
-      distanceDisplay: "1,3 км до центра",
       stars: 3,
-      rating: 8,
-      reviewsCount: 0,
-      totalPriceDisplay: `20${NBSP}000${NBSP}₽`,
-      pricePerNightDisplay: `10${NBSP}000${NBSP}₽`,
-      currency: "RUB",
-      cancellationDisplay: MISSING,
-      mealName: "Завтрак включён",
-      breakfastEvidence: "confirmed_by_meal_name",
-      bandPosition: null,
+      rating: "8/10 (0 отз.)",
+      address: "ул. 0",
+      distanceKm: 1.25,
+      meal: "Завтрак включён",
+      price: `20${NBSP}000${NBSP}₽ за поездку, 10${NBSP}000${NBSP}₽ за ночь`,
+      breakfast: "завтрак в цене",
+      cancellation: `отмена: ${MISSING}`,
     });
-    expect(c.comparisonRows[1]?.mealName).toBe(MISSING);
-    expect(c.presentationGuidance).toContain("«За поездку»");
-    expect(c.presentationGuidance).toContain("«За ночь»");
-    expect(c.presentationGuidance).toContain("не делите");
+    expect(rows[1]).toMatchObject({ meal: MISSING, breakfast: `завтрак: ${MISSING}` });
+    expect(rowLine(rows[0]!, 1)).toContain("1,3 км до центра");
+    expect(PRESENTATION_GUIDANCE).toContain("не делите");
     expect(distanceDisplay(Number.NaN)).toBe(MISSING);
   });
 });

@@ -34,7 +34,7 @@ export const connectionStatus = defineTool({
     const structured: z.infer<typeof Output> = {
       brokerReadiness: state,
       nextStep: NEXT_STEP[state],
-      paymentExecution: { available: false, reason: "this server never pays; payment happens only on the bank's hosted page" },
+      paymentExecution: { available: false, reason: "unavailable: the bank's hosted page only" },
       networkReachability: "not_checked",
     };
     return { structured, text: `broker=${state} paymentExecution=unavailable networkReachability=not_checked\nnext: ${structured.nextStep}` };

@@ -11,7 +11,7 @@ export const Obj = z.unknown().meta({ type: "object" });
 export const Base = { status: z.string(), retryAllowed: z.boolean(), nextStep: z.string() };
 
 export interface FailureFields {
-  status: BrokerFailure["status"] | "customer_tools_not_configured";
+  status: BrokerFailure["status"] | "customer_tools_not_configured" | "invalid_input";
   retryAllowed: boolean;
   nextStep: string;
 }

@@ -3,7 +3,7 @@ import { formatMoney } from "../../../shared/money.js";
 import { PaymentHandoffRefSchema } from "../../../shared/protocol/common.js";
 import type { ConsumePaymentHandoffResult } from "../../../shared/protocol/ops-banking.js";
 import { defineTool } from "./define.js";
-import { Base, brokerCallFailed, failure, NOT_CONFIGURED } from "./outcomes.js";
+import { Base, brokerCallFailed, failure, NOT_CONFIGURED, type FailureFields } from "./outcomes.js";
 
 const Output = z.object({
   ...Base,
@@ -20,6 +20,12 @@ const NEXT_OK =
   "Show the person the amount and the observed status (with its age). Nothing was paid: if they want to pay, they do it themselves on the bank's hosted payment page. " +
   "This ref is now used up; to preview again, create a new one with tbank_hotels_create_payment_handoff_preview.";
 
+const INVALID_REF: FailureFields = {
+  status: "invalid_input",
+  retryAllowed: false,
+  nextStep: "invalid paymentHandoffRef: pass it exactly as tbank_hotels_create_payment_handoff_preview returned it, or create a new one there",
+};
+
 // The age is what lets the model say "as of N minutes ago" instead of presenting a stale status as current.
 function ageText(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
@@ -33,12 +39,15 @@ export const previewHotelPayment = defineTool({
   description:
     "Redeems a paymentHandoffRef from tbank_hotels_create_payment_handoff_preview (single use) and shows the booking's observed payment price and payment status with their age. Pays nothing: payment happens only on the bank's hosted page.",
   toolset: "always",
-  input: z.strictObject({ paymentHandoffRef: PaymentHandoffRefSchema }),
+  // Any string passes the SDK: a malformed ref is answered as a structured invalid_input below,
+  // so the model reads the status and the next step in both channels, not a bare protocol error.
+  input: z.strictObject({ paymentHandoffRef: z.string().max(200) }),
   output: Output,
   // Not read-only and not idempotent: the first call consumes the one-shot capability.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async (args, ctx) => {
     if (!ctx.broker) return failure(NOT_CONFIGURED);
+    if (!PaymentHandoffRefSchema.safeParse(args.paymentHandoffRef).success) return failure(INVALID_REF);
     let result: ConsumePaymentHandoffResult;
     try {
       result = await ctx.broker.call("banking.consume_payment_handoff", { paymentHandoffRef: args.paymentHandoffRef });

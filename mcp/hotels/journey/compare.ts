@@ -1,6 +1,4 @@
 import { MISSING } from "../../../shared/time.js";
-import type { BandPosition } from "./best-value.js";
-import type { BreakfastEvidence } from "./facts.js";
 import type { PublicOption } from "./options.js";
 import { rankOptions } from "./ranking.js";
 import type { RankingParams, RankingResult } from "./ranking.js";
@@ -44,61 +42,25 @@ export function resolveComparisonScope(journeyIds: readonly string[], previousGr
   return { ok: true, scope: "previous_group", optionIds: group };
 }
 
-export interface ComparisonRow {
-  rank: number;
-  optionId: string;
-  name: string;
-  location: string;
-  distanceDisplay: string;
-  stars: number | null;
-  rating: number | null;
-  reviewsCount: number;
-  totalPriceDisplay: string;
-  pricePerNightDisplay: string;
-  currency: string;
-  cancellationDisplay: string;
-  mealName: string;
-  breakfastEvidence: BreakfastEvidence;
-  bandPosition: BandPosition | null;
-}
-
 export interface Comparison {
   scope: ComparisonScope;
-  comparisonRows: ComparisonRow[];
+  // The options shown, best first; the tool renders them as rows.
+  shown: PublicOption[];
   // Store this as the journey's last comparison group: the next call without scope ranks it.
   group: string[];
   ranking: RankingResult;
-  presentationGuidance: string;
 }
 
 export function distanceDisplay(km: number): string {
   return Number.isFinite(km) ? `${km.toFixed(1).replace(".", ",")} км до центра` : MISSING;
 }
 
-function toRow(o: PublicOption, rank: number, ranking: RankingResult): ComparisonRow {
-  return {
-    rank,
-    optionId: o.optionId,
-    name: o.name,
-    location: o.address,
-    distanceDisplay: distanceDisplay(o.distanceToCenterKm),
-    stars: o.stars,
-    rating: o.rating,
-    reviewsCount: o.reviewsCount,
-    totalPriceDisplay: o.totalPriceDisplay,
-    pricePerNightDisplay: o.pricePerNightDisplay,
-    currency: o.currency,
-    cancellationDisplay: o.cancellationDisplay,
-    mealName: o.mealName ?? MISSING,
-    breakfastEvidence: o.breakfastEvidence,
-    bandPosition: ranking.bestValue?.[o.optionId]?.bandPosition ?? null,
-  };
-}
-
+// Said once per journey (on its first comparison): repeating it on every call costs tokens and
+// adds nothing the model has not read.
 export const PRESENTATION_GUIDANCE =
-  "Покажите пользователю только эти comparisonRows в этом порядке, не добавляя других отелей. " +
-  "Цены — из колонок «За поездку» (totalPriceDisplay) и «За ночь» (pricePerNightDisplay): не делите и не умножайте их заново. " +
-  "Завтрак связывайте с ценой только при breakfastEvidence=confirmed_by_meal_name; «нет данных» показывайте как есть.";
+  "Покажите пользователю только эти варианты в этом порядке, не добавляя других отелей. " +
+  "Цены (price) показывайте как есть: не делите и не умножайте их заново. " +
+  "Завтрак связывайте с ценой только при «завтрак в цене»; «нет данных» показывайте как есть.";
 
 export function compareOptions(
   scoped: readonly PublicOption[],
@@ -108,11 +70,10 @@ export function compareOptions(
 ): Comparison {
   const ranking = rankOptions(scoped, params);
   const byId = new Map(scoped.map((o) => [o.optionId, o]));
-  const shown = ranking.orderedIds.slice(0, Math.max(MIN_COMPARE, Math.min(MAX_COMPARE, maxRows)));
-  const comparisonRows = shown.flatMap((id, i) => {
+  const ids = ranking.orderedIds.slice(0, Math.max(MIN_COMPARE, Math.min(MAX_COMPARE, maxRows)));
+  const shown = ids.flatMap((id) => {
     const option = byId.get(id);
-    return option ? [toRow(option, i + 1, ranking)] : [];
+    return option ? [option] : [];
   });
-  const note = ranking.currencyNote ? ` ${ranking.currencyNote}` : "";
-  return { scope, comparisonRows, group: shown, ranking, presentationGuidance: PRESENTATION_GUIDANCE + note };
+  return { scope, shown, group: ids, ranking };
 }

@@ -85,7 +85,7 @@ function cell(text: string): string {
 export function ratesTableMarkdown(rates: readonly PublicRate[]): string {
   const head = "| # | Номер | Питание | За поездку | За ночь | Отмена |\n|---|---|---|---|---|---|";
   const rows = rates.map((r) =>
-    [r.rateNumber, r.roomName, r.mealName ?? MISSING, r.totalPriceDisplay, r.pricePerNightDisplay, r.cancellationDisplay]
+    [r.rateNumber, r.bookable ? r.roomName : `${r.roomName} (не бронируется)`, r.mealName ?? MISSING, r.totalPriceDisplay, r.pricePerNightDisplay, r.cancellationDisplay]
       .map((v) => cell(String(v)))
       .join(" | "),
   );

@@ -5,7 +5,9 @@ import type { PrivateRate, PublicRate } from "../journey/rates.js";
 import type { JourneyState } from "../journey/state.js";
 import type { Room } from "../journey/types.js";
 import type { ToolOutcome } from "./define.js";
+import { cancellationText, priceDisplay } from "./present.js";
 import { Field, Obj } from "./schemas.js";
+import { MISSING } from "../../../shared/time.js";
 
 // Shared by the rates, checkout and handoff tools: the journey lookup with its failure answers,
 // and the stay/rate summaries every answer repeats. Provider ids never leave this layer.
@@ -17,7 +19,8 @@ export type JourneyFailure = (typeof JOURNEY_FAILURES)[number];
 
 /** The fields every answer of these tools has, whatever its status. */
 export function baseOutput<S extends readonly [string, ...string[]]>(statuses: S) {
-  return { status: z.enum(statuses), retryAllowed: z.boolean(), nextStep: z.string().optional(), message: Field };
+  // retryAllowed only on failures and refusals: on a successful answer `false` reads like an error.
+  return { status: z.enum(statuses), retryAllowed: z.boolean().optional(), nextStep: z.string().optional(), message: Field };
 }
 
 export interface FailureOut {
@@ -103,24 +106,33 @@ export function stayLine(stay: Stay): string {
 
 export const RateSummarySchema = Obj;
 
-export function rateSummary(r: PublicRate) {
+/**
+ * One rate as both channels show it: display strings only. Left out on purpose: decimal amounts
+ * beside their displays, the composed rateLabel (the same facts again), breakfastEvidence (the meal
+ * name says it), and paymentType and the penalty amount (tbank_hotels_inspect_checkout states the
+ * current penalties; the seller's page states the payment terms).
+ */
+export interface RateSummary {
+  rateNumber: number;
+  room: string;
+  meal: string;
+  price: string;
+  cancellation: string;
+  bookable?: false;
+}
+
+export function rateSummary(r: PublicRate): RateSummary {
   return {
     rateNumber: r.rateNumber,
-    rateLabel: r.rateLabel,
-    roomName: r.roomName,
-    mealName: r.mealName,
-    breakfastEvidence: r.breakfastEvidence,
-    totalPriceDecimal: r.totalPriceDecimal,
-    currency: r.currency,
-    totalPriceDisplay: r.totalPriceDisplay,
-    pricePerNightDisplay: r.pricePerNightDisplay,
-    cancellationDisplay: r.cancellationDisplay,
-    paymentType: r.paymentType,
+    room: r.roomName,
+    meal: r.mealName && r.mealName.trim() !== "" ? r.mealName.trim() : MISSING,
+    price: priceDisplay(r),
+    cancellation: cancellationText(r.cancellationDisplay),
+    ...(r.bookable ? {} : { bookable: false as const }),
   };
 }
 
-export type RateSummary = ReturnType<typeof rateSummary>;
-
-export function rateLine(r: RateSummary): string {
+/** The text line of a rate: the same facts as its summary, in the words of the rates table. */
+export function rateLine(r: PublicRate): string {
   return `${r.rateLabel} (за ночь ${r.pricePerNightDisplay}; отмена: ${r.cancellationDisplay})`;
 }

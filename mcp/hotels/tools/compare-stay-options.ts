@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { compareOptions, resolveComparisonScope, type ComparisonRow } from "../journey/compare.js";
+import { compareOptions, PRESENTATION_GUIDANCE, resolveComparisonScope } from "../journey/compare.js";
 import { publicOptions } from "../journey/options.js";
 import { defineTool } from "./define.js";
 import { failure, invalidInput, lookupJourney } from "./outcomes.js";
-import { cancellationText, rankingFields } from "./present.js";
+import { compareRow, rankingFields, rowLine } from "./present.js";
 import { Failure, Field, JourneyIdInput, List, RankingFields, RankingInput, wire } from "./schemas.js";
 
 const Output = wire(z.object({
@@ -15,12 +15,6 @@ const Output = wire(z.object({
   comparisonRows: List.optional(),
   presentationGuidance: Field,
 }));
-
-function rowLine(r: ComparisonRow): string {
-  const stars = r.stars === null ? "" : ` ${r.stars}★`;
-  const rating = r.rating === null ? "рейтинг нет данных" : `${String(r.rating).replace(".", ",")}/10 (${r.reviewsCount} отз.)`;
-  return [`${r.rank}. ${r.optionId} ${r.name}${stars}`, rating, r.location, r.distanceDisplay, `${r.totalPriceDisplay} за поездку`, `${r.pricePerNightDisplay} за ночь`, cancellationText(r.cancellationDisplay), `питание: ${r.mealName} (${r.breakfastEvidence})`].join(" · ");
-}
 
 export const compareStayOptions = defineTool({
   name: "tbank_hotels_compare_stay_options",
@@ -53,24 +47,25 @@ export const compareStayOptions = defineTool({
       decision.scope,
       { ranking: ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences },
     );
+    const first = state.lastComparisonGroup === null;
     ctx.journeys.update(journeyId, (s) => ({ ...s, lastComparisonGroup: comparison.group }));
+    const rows = comparison.shown.map((o) => compareRow(o, comparison.ranking));
     const nextStep = "Present these rows only; when the user chooses, call tbank_hotels_select_stay_option.";
     const lines = [
       `status=ok journeyId=${journeyId} scope=${comparison.scope} ranking=${comparison.ranking.ranking}`,
-      ...comparison.comparisonRows.map(rowLine),
-      `guidance: ${comparison.presentationGuidance}`,
+      ...rows.map((r, i) => rowLine(r, i + 1)),
+      first ? `guidance: ${PRESENTATION_GUIDANCE}` : "",
       `next: ${nextStep}`,
-    ];
+    ].filter((l) => l !== "");
     return Promise.resolve({
       structured: {
         status: "ok" as const,
-        retryAllowed: true,
-        nextStep,
         journeyId,
         scope: comparison.scope,
         ...rankingFields(comparison.ranking),
-        comparisonRows: comparison.comparisonRows,
-        presentationGuidance: comparison.presentationGuidance,
+        comparisonRows: rows,
+        ...(first ? { presentationGuidance: PRESENTATION_GUIDANCE } : {}),
+        nextStep,
       },
       text: lines.join("\n"),
     });

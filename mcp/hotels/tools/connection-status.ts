@@ -2,20 +2,20 @@ import { z } from "zod";
 import type { BrokerReadiness } from "../../shared/broker-client.js";
 import type { HotelsContext } from "../context.js";
 import { defineTool } from "./define.js";
-import { Field, List, Obj, wire } from "./schemas.js";
+import { Field, Obj, wire } from "./schemas.js";
 
 // Lean on the wire: top-level names only, nested objects open (their content is built below).
-const Output = wire(z.object({
+// Left out on purpose: the toolsets (tools/list already shows them) and the booking and payment
+// form "not available here" notes (static; the tool descriptions say so and the journey's
+// answers point to the checkout handoff).
+const Output = wire(z.strictObject({
   authMode: z.enum(["anonymous", "static_token", "headers_json", "service_jwt"]),
   searchReady: Field,
   networkReachability: Field,
   canSignServiceJwt: Field,
   authProblem: Field,
   customerReadiness: Obj,
-  bookingExecution: Obj,
-  paymentFormExecution: Obj,
-  loadProtection: Obj,
-  toolsets: List,
+  load: Field,
 }));
 
 export type CustomerReadinessState = BrokerReadiness | "not_configured";
@@ -47,23 +47,22 @@ export const connectionStatus = defineTool({
     const auth = ctx.provider.describeAuth();
     const load = ctx.provider.loadProtection();
     const customer = await customerReadiness(ctx);
+    const loadLine = `${load.inFlight}/${load.maxConcurrent} in flight, ${load.queued}/${load.queueLimit} queued, ${load.cachedSearches} cached searches`;
     const structured = {
       authMode: auth.authMode,
       searchReady: auth.ready,
       networkReachability: "not_checked",
-      canSignServiceJwt: auth.canSign,
+      // Signing matters only for the service JWT profile.
+      ...(auth.authMode === "service_jwt" ? { canSignServiceJwt: auth.canSign } : {}),
       ...(auth.problem ? { authProblem: auth.problem } : {}),
       customerReadiness: customer,
-      bookingExecution: { available: false, reason: "booking is completed on the seller's page via tbank_hotels_create_checkout_handoff" },
-      paymentFormExecution: { available: false, reason: "payment happens only on the hosted page; this server never pays" },
-      loadProtection: load,
-      toolsets: [...ctx.config.hotels.toolsets],
+      load: loadLine,
     };
     const text = [
       `authMode=${auth.authMode} searchReady=${auth.ready} networkReachability=not_checked`,
       auth.problem ? `auth problem: ${auth.problem}` : undefined,
       `customer: ${customer.state}${customer.nextStep ? ` (next: ${customer.nextStep})` : ""}`,
-      `load: ${load.inFlight}/${load.maxConcurrent} in flight, ${load.queued}/${load.queueLimit} queued, ${load.cachedSearches} cached searches`,
+      `load: ${loadLine}`,
     ]
       .filter(Boolean)
       .join("\n");

@@ -5,7 +5,7 @@ import { withOptions } from "../journey/state.js";
 import { defineTool } from "./define.js";
 import { staySearch } from "./destination-lookup.js";
 import { failure, journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
-import { cardLine, coverageLine, journeyCoverage, rankedPage, rankingFields, rankingLine } from "./present.js";
+import { cardLine, coverageFields, coverageLine, journeyCoverage, rankedPage, rankingFields, rankingLine } from "./present.js";
 import { Coverage, Failure, Field, JourneyIdInput, Page, RankingFields, wire } from "./schemas.js";
 
 const Output = wire(z.object({
@@ -56,7 +56,7 @@ export const continueStaySearch = defineTool({
     const added = state.options.length - before.length;
     if (!ran && added === 0) {
       const nextStep = "Nothing to continue: the collection is complete or its 20-request cap is spent. Work with the current options.";
-      return failure({ status: "continuation_unavailable" as const, retryAllowed: false, nextStep, journeyId, searchCoverage, total: state.options.length });
+      return failure({ status: "continuation_unavailable" as const, retryAllowed: false, nextStep, journeyId, searchCoverage: coverageFields(searchCoverage), total: state.options.length });
     }
     const { ranked, cards } = rankedPage(publicOptions(state.options), { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences }, 0, request.maxOptions);
     const nextStep = selectionReset ? `The selected hotel left the results: its selection and rates were reset; ask the user to choose again. ${NEXT_OK}` : NEXT_OK;
@@ -70,7 +70,18 @@ export const continueStaySearch = defineTool({
       `next: ${nextStep}`,
     ];
     return {
-      structured: { status: "ok" as const, retryAllowed: true, nextStep, journeyId, added, selectionReset, searchCoverage, ...rankingFields(ranked), options: cards, total, hasMore: total > cards.length },
+      structured: {
+        status: "ok" as const,
+        journeyId,
+        added,
+        ...(selectionReset ? { selectionReset } : {}),
+        searchCoverage: coverageFields(searchCoverage),
+        ...rankingFields(ranked),
+        options: cards,
+        total,
+        hasMore: total > cards.length,
+        nextStep,
+      },
       text: lines.join("\n"),
     };
   },

@@ -2,14 +2,13 @@ import { z } from "zod";
 import { isFresh } from "../journey/checkout.js";
 import { baseOutput, JourneyIdInput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema, textLines } from "./checkout-common.js";
 import { defineTool } from "./define.js";
-import { Field, Obj } from "./schemas.js";
+import { Field } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput(["preview_ready", "journey_not_found", "journey_expired", "selection_required", "rate_selection_required"]),
   stay: StaySchema.optional(),
   rate: RateSummarySchema.optional(),
   inspectedPriceDisplay: Field,
-  bookingExecution: Obj.optional(),
 });
 
 const NEXT_STEP = "tbank_hotels_create_checkout_handoff";
@@ -33,21 +32,13 @@ export const createBookingPreview = defineTool({
     const rate = rateSummary(sel.rate);
     const inspection = sel.state.inspection;
     const inspectedPriceDisplay = inspection && isFresh(inspection, ctx.now()) ? inspection.public.currentPrice.display : undefined;
+    // NOTE says that nothing is booked here: no separate bookingExecution object repeats it.
     return Promise.resolve({
-      structured: {
-        status: "preview_ready" as const,
-        retryAllowed: false,
-        nextStep: NEXT_STEP,
-        message: NOTE,
-        stay,
-        rate,
-        ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}),
-        bookingExecution: { available: false as const, reason: "booking and payment happen only on the seller's page" },
-      },
+      structured: { status: "preview_ready" as const, stay, rate, ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}), message: NOTE, nextStep: NEXT_STEP },
       text: textLines(
         "status=preview_ready bookingExecution.available=false",
         stayLine(stay),
-        rateLine(rate),
+        rateLine(sel.rate),
         inspectedPriceDisplay && `Checked price (inspect_checkout): ${inspectedPriceDisplay}`,
         NOTE,
         `nextStep: ${NEXT_STEP}`,

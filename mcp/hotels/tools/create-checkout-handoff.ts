@@ -42,7 +42,7 @@ export const createCheckoutHandoff = defineTool({
       const nextStep = "tbank_hotels_select_stay_option (another hotel) or tbank_hotels_connection_status";
       return Promise.resolve({
         structured: { status: "handoff_unavailable" as const, retryAllowed: false, nextStep, message },
-        text: textLines("status=handoff_unavailable", message, `nextStep: ${nextStep}`),
+        text: textLines("status=handoff_unavailable retryAllowed=false", message, `nextStep: ${nextStep}`),
       });
     }
     const stay = staySummary(state, option);
@@ -52,26 +52,25 @@ export const createCheckoutHandoff = defineTool({
     const inspectedPriceDisplay = inspection && isFresh(inspection, ctx.now()) ? inspection.public.currentPrice.display : undefined;
     const rateNote = selectedRate
       ? "The rate is not carried by the link: the user picks the same room and meal on the page."
-      : "No rate is selected: the link opens the hotel with the dates only.";
+      : "Тариф не выбран: the link opens the hotel with the dates only.";
     const message = `${built.note} ${rateNote} ${CONFIRM}`;
     const nextStep = "show hostedCheckoutUrl to the user and stop";
     return Promise.resolve({
       structured: {
         status: "handoff_ready" as const,
-        retryAllowed: false,
-        nextStep,
-        message,
         hostedCheckoutUrl: built.hostedCheckoutUrl,
         guestsCarried: built.guestsCarried,
         stay,
         ...(selectedRate ? { selectedRate } : {}),
         ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}),
+        message,
+        nextStep,
       },
       text: textLines(
         `status=handoff_ready guestsCarried=${built.guestsCarried}`,
         `hostedCheckoutUrl: ${built.hostedCheckoutUrl}`,
         stayLine(stay),
-        selectedRate ? rateLine(selectedRate) : "Тариф не выбран.",
+        rate && rateLine(rate),
         inspectedPriceDisplay && `Проверенная цена: ${inspectedPriceDisplay}`,
         message,
         `nextStep: ${nextStep}`,

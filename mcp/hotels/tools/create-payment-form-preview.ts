@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { baseOutput, JourneyIdInput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, textLines } from "./checkout-common.js";
+import { baseOutput, JourneyIdInput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, textLines } from "./checkout-common.js";
 import { defineTool } from "./define.js";
 import { Field, List } from "./schemas.js";
 
@@ -41,14 +41,12 @@ export const createPaymentFormPreview = defineTool({
   handler: ({ journeyId }, ctx) => {
     const sel = loadSelectedRate(ctx, journeyId);
     if (!sel.ok) return Promise.resolve(sel.outcome);
-    const stay = staySummary(sel.state, sel.option);
     const rate = rateSummary(sel.rate);
     return Promise.resolve({
-      structured: { status: "preview_only" as const, retryAllowed: false, nextStep: NEXT_STEP, message: NOTE, available: false as const, rate, flow: FLOW, remainingGates: GATES },
+      structured: { status: "preview_only" as const, available: false as const, rate, flow: FLOW, remainingGates: GATES, message: NOTE, nextStep: NEXT_STEP },
       text: textLines(
         "status=preview_only available=false",
-        stayLine(stay),
-        rateLine(rate),
+        rateLine(sel.rate),
         `Flow: ${FLOW.map((s, i) => `${i + 1}) ${s}`).join("; ")}`,
         `Remaining gates: ${GATES.join("; ")}`,
         NOTE,

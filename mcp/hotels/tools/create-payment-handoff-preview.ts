@@ -32,7 +32,7 @@ export const createPaymentHandoffPreview = defineTool({
         const h = await broker.call("hotels.create_payment_handoff", { bookingRef });
         // paymentPrice as observed, and the raw status: neither is read as what is owed or allowed.
         return {
-          structured: { status: "ok", retryAllowed: false, nextStep: NEXT, ...h },
+          structured: { status: "ok", ...h, nextStep: NEXT },
           text: [
             `status=ok paymentHandoffRef=${h.paymentHandoffRef}`,
             `paymentPrice as observed at ${h.observedAt}: ${h.amountDecimal} ${h.currency}; raw paymentStatus: ${h.paymentStatus} (not a permission to pay)`,

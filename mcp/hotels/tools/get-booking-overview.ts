@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { defineTool } from "./define.js";
-import { bookingHandler, BookingRefInput, CustomerBase, Field, READ_ANNOTATIONS } from "./customer-common.js";
-import { bookingLines } from "./get-booking.js";
-import { wire } from "./schemas.js";
+import { bookingHandler, BookingRefInput, CustomerBase, READ_ANNOTATIONS } from "./customer-common.js";
+import { bookingFacts, bookingLines } from "./get-booking.js";
+import { Obj, wire } from "./schemas.js";
 
-const Output = wire(z.object({ ...CustomerBase, overview: Field, observedAt: Field }));
+const Output = wire(z.object({ ...CustomerBase, booking: Obj.optional() }));
 
 export const getBookingOverview = defineTool({
   name: "tbank_hotels_get_booking_overview",
@@ -15,8 +15,7 @@ export const getBookingOverview = defineTool({
   output: Output,
   annotations: READ_ANNOTATIONS,
   handler: bookingHandler((booking) => {
-    const overview = bookingLines(booking).join("\n");
     const nextStep = "for the voucher file use tbank_hotels_save_voucher";
-    return { structured: { status: "ok", retryAllowed: false, nextStep, overview, observedAt: booking.observedAt }, text: `status=ok\n${overview}\nnext: ${nextStep}` };
+    return { structured: { status: "ok", booking: bookingFacts(booking), nextStep }, text: ["status=ok", ...bookingLines(booking), `next: ${nextStep}`].join("\n") };
   }),
 });

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { defineTool } from "./define.js";
-import { CustomerBase, Field, failed, fact, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { CustomerBase, failed, fact, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
 import { Obj, wire } from "./schemas.js";
 
-const Output = wire(z.object({ ...CustomerBase, customer: Obj.optional(), observedAt: Field }));
+const Output = wire(z.object({ ...CustomerBase, customer: Obj.optional() }));
 
 export const getCustomer = defineTool({
   name: "tbank_hotels_get_customer",
@@ -25,10 +25,10 @@ export const getCustomer = defineTool({
       );
     }
     return withBroker(ctx, async (broker) => {
-      const { customer, observedAt } = await broker.call("hotels.get_customer", {});
+      const { customer } = await broker.call("hotels.get_customer", {});
       const yes = (b: boolean) => (b ? "есть" : "нет");
       return {
-        structured: { status: "ok", retryAllowed: false, customer, observedAt },
+        structured: { status: "ok", customer },
         text: `status=ok\nаккаунт: ${fact(customer.firstName)}; email: ${yes(customer.hasEmail)}; телефон: ${yes(customer.hasPhone)}`,
       };
     });

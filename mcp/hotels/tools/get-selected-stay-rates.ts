@@ -6,20 +6,20 @@ import type { LoadedRates } from "../journey/rates.js";
 import { withRates } from "../journey/state.js";
 import type { JourneyState } from "../journey/state.js";
 import { isProviderError } from "../provider/index.js";
-import { authRejected, baseOutput, JourneyIdInput, loadSelectedStay, staySummary, stayLine, StaySchema, textLines } from "./checkout-common.js";
+import { authRejected, baseOutput, JourneyIdInput, loadSelectedStay, rateSummary, staySummary, stayLine, StaySchema, textLines } from "./checkout-common.js";
 import { withTimeoutRetry } from "./checkout-retry.js";
 import { defineTool } from "./define.js";
 import type { ToolOutcome } from "./define.js";
 import { Field, List } from "./schemas.js";
 
-// Each rate also carries its room, meal, breakfastEvidence, prices (decimal and display) and cancellation.
+// Each rate: rateNumber, room, meal, price and cancellation as displays (see rateSummary). The text
+// renders the same rates as a table; the structured answer does not carry that table a second time.
 
 const Output = z.object({
   ...baseOutput(["ready", "no_bookable_rates", "rates_temporarily_unavailable", "journey_not_found", "journey_expired", "selection_required", "provider_auth_rejected"]),
   stay: StaySchema.optional(),
   rates: List.optional(),
-  ratesTableMarkdown: Field,
-  searchPriceDisplay: Field,
+  alreadyLoaded: Field,
   attempts: Field,
   durationMs: Field,
   failureKind: Field,
@@ -60,25 +60,19 @@ function answer(state: JourneyState, option: JourneyOption, loaded: LoadedRates,
     };
   }
   if (loaded.status === "no_bookable_rates") {
-    const searchPriceDisplay = option.public.totalPriceDisplay;
-    const message = `The provider has no bookable rates for these dates. The search price ${searchPriceDisplay} is information only: no rate can be selected or booked.`;
+    const message = `The provider has no bookable rates for these dates. The search price ${option.public.totalPriceDisplay} is information only: no rate can be selected or booked.`;
     const nextStep = "tbank_hotels_select_stay_option (another hotel)";
     return {
-      structured: { status: loaded.status, retryAllowed: false, nextStep, message, stay, searchPriceDisplay, rates: [], ...attempts },
-      text: textLines(`status=no_bookable_rates`, stayLine(stay), message, `nextStep: ${nextStep}`),
+      structured: { status: loaded.status, retryAllowed: false, nextStep, message, stay },
+      text: textLines(`status=no_bookable_rates retryAllowed=false`, stayLine(stay), message, `nextStep: ${nextStep}`),
     };
   }
-  const rates = loaded.rates.map(({ stayNights: _n, freeCancellationUntilDisplay: _d, ...r }) => r);
-  const ratesTable = ratesTableMarkdown(loaded.rates);
-  const nextStep = "tbank_hotels_select_stay_rate(journeyId, rateNumber)";
+  const rates = loaded.rates.map(rateSummary);
+  const nextStep = "show the rates once; the user picks one: tbank_hotels_select_stay_rate(journeyId, rateNumber); after choosing, «оформить/забронировать» → tbank_hotels_create_checkout_handoff";
+  // Attempt figures are for failures: a successful load says nothing about them in either channel.
   return {
-    structured: { status: "ready", retryAllowed: false, nextStep, stay, rates, ratesTableMarkdown: ratesTable, ...attempts },
-    text: textLines(
-      `status=ready rates=${rates.length}${fromJourney ? " (already loaded in this journey)" : ""}`,
-      stayLine(stay),
-      ratesTable,
-      `Show this table once. nextStep: ${nextStep}; after choosing, «оформить/забронировать» → tbank_hotels_create_checkout_handoff.`,
-    ),
+    structured: { status: "ready", ...(fromJourney ? { alreadyLoaded: true } : {}), stay, rates, nextStep },
+    text: textLines(`status=ready rates=${rates.length}${fromJourney ? " (already loaded in this journey)" : ""}`, stayLine(stay), ratesTableMarkdown(loaded.rates), `nextStep: ${nextStep}`),
   };
 }
 

@@ -44,7 +44,7 @@ export const getStayOptions = defineTool({
       `next: ${nextStep}`,
     ];
     return Promise.resolve({
-      structured: { status: "ok" as const, retryAllowed: true, nextStep, journeyId, offset, ...rankingFields(ranked), options: cards, total, hasMore },
+      structured: { status: "ok" as const, journeyId, ...rankingFields(ranked), offset, options: cards, total, hasMore, nextStep },
       text: lines.join("\n"),
     });
   },

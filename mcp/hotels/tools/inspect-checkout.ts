@@ -13,8 +13,6 @@ import {
   loadSelectedRate,
   rateLine,
   rateSummary,
-  staySummary,
-  stayLine,
   textLines,
 } from "./checkout-common.js";
 import type { FailureOut } from "./checkout-common.js";
@@ -35,6 +33,7 @@ const Output = z.object({
     "rate_selection_required",
     "provider_auth_rejected",
   ]),
+  rate: Obj.optional(),
   checkout: Obj.optional(),
   warnings: List.optional(),
   attempts: Field,
@@ -67,7 +66,7 @@ function inspectionFailed(error: unknown, summary: AttemptSummary): ToolOutcome<
     const nextStep = "tbank_hotels_get_selected_stay_rates, then tbank_hotels_select_stay_rate";
     return {
       structured: { status: "rate_no_longer_available", retryAllowed: false, nextStep, message },
-      text: textLines("status=rate_no_longer_available", message, `nextStep: ${nextStep}`),
+      text: textLines("status=rate_no_longer_available retryAllowed=false", message, `nextStep: ${nextStep}`),
     };
   }
   const { attempts, durationMs, failureKind } = summary;
@@ -97,8 +96,6 @@ export const inspectCheckout = defineTool({
     const sel = loadSelectedRate(ctx, journeyId);
     if (!sel.ok) return sel.outcome;
     const { state, option, rate, privateRate } = sel;
-    const stay = staySummary(state, option);
-    const summary = rateSummary(rate);
     const policy = ctx.retryPolicies?.checkout ?? CHECKOUT_RETRY_POLICY;
     const signal = extra.signal;
     const startedMs = ctx.now();
@@ -140,13 +137,12 @@ export const inspectCheckout = defineTool({
     const normalized = normalizeCheckout({ inspection, bookHash: privateRate.bookHash, nights: state.request.nights, nowMs: ctx.now(), promo, upgrade, random: ctx.random });
     ctx.journeys.update(journeyId, (s) => (sameRate(s) ? withInspection(s, normalized) : s));
     const checkout = checkoutView(normalized.public);
-    const { attempts, durationMs } = run.summary;
+    // The stay was shown with the rates; the rate identifies what was inspected.
     return {
-      structured: { status: "checkout_ready", retryAllowed: false, nextStep: READY_NEXT, checkout, ...(warnings.length > 0 ? { warnings } : {}), attempts, durationMs },
+      structured: { status: "checkout_ready", rate: rateSummary(rate), checkout, ...(warnings.length > 0 ? { warnings } : {}), nextStep: READY_NEXT },
       text: textLines(
         `status=checkout_ready priceChanged=${checkout.priceChanged} freshUntil=${checkout.freshUntil}`,
-        stayLine(stay),
-        rateLine(summary),
+        rateLine(rate),
         ...checkoutLines(checkout),
         ...warnings,
         `nextStep: ${READY_NEXT}`,

@@ -13,7 +13,7 @@ export interface FailureFields<S extends string = string> {
   retryAllowed: boolean;
   nextStep: string;
   errors?: FieldError[];
-  provider?: { kind: string; status?: number; code?: string; requestId?: string };
+  provider?: { kind: string; httpStatus?: number; code?: string; requestId?: string };
 }
 
 // Statuses the model must not treat as data; clarification, no match and an unavailable
@@ -25,7 +25,7 @@ export function failure<S extends FailureFields>(structured: S): ToolOutcome<S> 
   for (const e of structured.errors ?? []) lines.push(`- ${e.field}: ${e.message}`);
   if (structured.provider) {
     const p = structured.provider;
-    lines.push(`provider: ${[p.kind, p.status && `HTTP ${p.status}`, p.code, p.requestId && `request ${p.requestId}`].filter(Boolean).join(", ")}`);
+    lines.push(`provider: ${[p.kind, p.httpStatus && `HTTP ${p.httpStatus}`, p.code, p.requestId && `request ${p.requestId}`].filter(Boolean).join(", ")}`);
   }
   lines.push(`next: ${structured.nextStep}`);
   return { structured, text: lines.join("\n"), ...(ERROR_STATUSES.has(structured.status) ? { isError: true } : {}) };
@@ -52,7 +52,7 @@ export function providerFailure(err: unknown, opts: { filtered: boolean }): Fail
 export function providerFailure(err: unknown, opts: { filtered?: boolean } = {}): FailureFields<"provider_auth_rejected" | "search_unavailable" | "requirements_unavailable"> {
   if (!isProviderError(err)) throw err;
   const provider: NonNullable<FailureFields["provider"]> = { kind: err.kind };
-  if (err.status !== undefined) provider.status = err.status;
+  if (err.status !== undefined) provider.httpStatus = err.status;
   if (err.code !== undefined) provider.code = err.code;
   if (err.requestId !== undefined) provider.requestId = err.requestId;
   if (err.kind === "auth_rejected" || err.kind === "auth_unavailable") {

@@ -9,8 +9,8 @@ import type { JourneyState, ResolvedDestination } from "../journey/state.js";
 import type { ToolExtra, ToolOutcome } from "./define.js";
 import { staySearch } from "./destination-lookup.js";
 import { failure, providerFailure } from "./outcomes.js";
-import { cardLine, coverageLine, rankingFields, rankingLine, stayLine, toCard } from "./present.js";
-import { Candidates, Coverage, Failure, Field, List, Obj, Page, RankingFields, wire } from "./schemas.js";
+import { cardLine, coverageFields, coverageLine, rankingFields, rankingLine, stayLine, toCard } from "./present.js";
+import { Candidates, Coverage, Failure, Field, List, Page, RankingFields, wire } from "./schemas.js";
 
 /** What plan_stay and repeat_stay_plan return: one schema for every status either can reach. */
 export const PlanOutput = wire(z.object({
@@ -30,16 +30,17 @@ export const PlanOutput = wire(z.object({
   reason: Field,
   journeyId: Field,
   ...Candidates,
-  stay: Obj.optional(),
-  ...Page,
-  ...RankingFields,
+  stay: Field,
   ...Coverage,
   conditionsApplied: List.optional(),
-  hotelNameMatches: List.optional(),
+  hotelName: Field,
+  ...RankingFields,
+  ...Page,
 }));
 export type PlanResult = z.infer<typeof PlanOutput>;
 
 const NEXT_OK = "Show the options with their «за поездку» and «за ночь» prices exactly as given. Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.";
+const CONDITION_BREAKFAST = "breakfastIncluded applied to the whole collection (provider filter meal_types=breakfast)";
 const NEXT_CONTINUE = "Coverage is partial: call tbank_hotels_continue_stay_search once before comparing. ";
 
 /** Collects, builds the journey and answers: the part of plan_stay after input and destination. */
@@ -52,16 +53,19 @@ export async function runPlan(ctx: HotelsContext, request: PlanStayRequest, dest
   } catch (err) {
     return failure(providerFailure(err, { filtered }));
   }
-  const stay = { checkinDate: request.checkinDate, checkoutDate: request.checkoutDate, nights: request.nights };
-  const conditionsApplied = filtered ? [{ condition: "breakfastIncluded", providerFilter: "meal_types=breakfast" }] : [];
+  // The condition holds for the whole collection, not just the page shown: both channels say so.
+  const conditionsApplied = filtered ? [CONDITION_BREAKFAST] : undefined;
   const searchCoverage = collector.coverage();
+  const coverage = coverageFields(searchCoverage);
   const registry = new OptionIdRegistry(ctx.random);
   const options = buildOptions(collector.items(), request.nights, registry);
+  const stay = stayLine({ destination, request });
   if (options.length === 0) {
     const nextStep = filtered
       ? "Nothing matches breakfastIncluded for these dates. Tell the user; relax the condition only if the user explicitly asks."
       : "The provider has no stays for these dates and guests. Tell the user and ask for other dates.";
-    return failure({ status: "no_matching_stays" as const, retryAllowed: false, nextStep, reason: filtered ? "no_stays_with_conditions" : "no_stays", destination, stay, searchCoverage, conditionsApplied });
+    const reason = filtered ? "no_stays_with_conditions" : "no_stays";
+    return failure({ status: "no_matching_stays" as const, retryAllowed: false, nextStep, reason, stay, searchCoverage: coverage, ...(conditionsApplied ? { conditionsApplied } : {}) });
   }
 
   const { ranking } = resolveRanking(request);
@@ -87,31 +91,33 @@ export async function runPlan(ctx: HotelsContext, request: PlanStayRequest, dest
     const o = byId.get(id);
     return o ? [toCard(o, ranked)] : [];
   });
-  const base = { journeyId: record.journeyId, destination, stay, searchCoverage, conditionsApplied, total: options.length };
-  const header = [stayLine(state), coverageLine(searchCoverage)];
-  if (filtered) header.push("condition breakfastIncluded applied to the whole collection (provider filter meal_types=breakfast)");
+  const base = { journeyId: record.journeyId, stay, searchCoverage: coverage, ...(conditionsApplied ? { conditionsApplied } : {}) };
+  const header = [stay, coverageLine(searchCoverage)];
+  if (filtered) header.push(`condition ${CONDITION_BREAKFAST}`);
 
   if (request.hotelName !== undefined) {
     const matches = matchHotelName(request.hotelName, pub);
     if (matches.length === 0) {
       const nextStep = `No hotel named «${request.hotelName}» among this destination's ${options.length} results. Tell the user; list other options (tbank_hotels_get_stay_options) only if they want.`;
-      const structured: PlanResult = { status: "no_matching_stays", retryAllowed: false, nextStep, reason: "hotel_name_not_found", ...base, hasMore: true };
-      return { structured, text: [`status=no_matching_stays journeyId=${record.journeyId} (valid 60 min)`, ...header, `next: ${nextStep}`].join("\n") };
+      const structured: PlanResult = { status: "no_matching_stays", retryAllowed: false, nextStep, reason: "hotel_name_not_found", ...base, hotelName: request.hotelName, total: options.length, hasMore: true };
+      return { structured, text: [`status=no_matching_stays retryAllowed=false journeyId=${record.journeyId} (valid 60 min)`, ...header, `next: ${nextStep}`].join("\n") };
     }
     const cards = pick(matches.map((m) => m.optionId));
     const single = matches.length === 1 || matches[0]?.match === "exact";
     const nextStep = single
       ? "Confirm the hotel with the user, then tbank_hotels_select_stay_option(journeyId, optionId)."
       : "Several hotels match: ask the user which one, then tbank_hotels_select_stay_option.";
-    const structured: PlanResult = { status: "ok", retryAllowed: true, nextStep, ...base, ...rankingFields(ranked), options: cards, hasMore: options.length > cards.length, hotelNameMatches: matches };
+    // The cards are the matches, best first; how each matched only decides nextStep.
+    const structured: PlanResult = { status: "ok", ...base, hotelName: request.hotelName, options: cards, total: options.length, hasMore: options.length > cards.length, nextStep };
     const lines = [`status=ok journeyId=${record.journeyId} (valid 60 min)`, ...header, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1)), `next: ${nextStep}`];
     return { structured, text: lines.join("\n") };
   }
 
   const cards = pick(ranked.orderedIds.slice(0, request.maxOptions));
-  const nextStep = (searchCoverage.continuationRecommended ? NEXT_CONTINUE : "") + NEXT_OK;
-  const structured: PlanResult = { status: "ok", retryAllowed: true, nextStep, ...base, ...rankingFields(ranked), options: cards, hasMore: options.length > cards.length };
-  const more = options.length > cards.length ? `; more: tbank_hotels_get_stay_options(offset=${cards.length})` : "";
+  const hasMore = options.length > cards.length;
+  const more = hasMore ? `; more: tbank_hotels_get_stay_options(offset=${cards.length})` : "";
+  const nextStep = (searchCoverage.continuationRecommended ? NEXT_CONTINUE : "") + NEXT_OK + (hasMore ? ` More options: tbank_hotels_get_stay_options(offset=${cards.length}).` : "");
+  const structured: PlanResult = { status: "ok", ...base, ...rankingFields(ranked), options: cards, total: options.length, hasMore, nextStep };
   const lines = [`status=ok journeyId=${record.journeyId} (valid 60 min)`, ...header, rankingLine(ranked), ...cards.map((c, i) => cardLine(c, i + 1)), `shown ${cards.length} of ${options.length}${more}`, `next: ${nextStep}`];
   return { structured, text: lines.join("\n") };
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { defineTool } from "./define.js";
 import { bookingHandler, BookingRefInput, CustomerBase, Field, READ_ANNOTATIONS } from "./customer-common.js";
-import { cancellationLine } from "./get-booking.js";
-import { Obj, wire } from "./schemas.js";
+import { cancellationFacts, cancellationLine } from "./get-booking.js";
+import { wire } from "./schemas.js";
 
-const Output = wire(z.object({ ...CustomerBase, cancelled: Field, cancellation: Obj.optional(), bookingStatus: Field }));
+const Output = wire(z.object({ ...CustomerBase, cancelled: Field, bookingStatus: Field, freeCancellationUntil: Field, penalty: Field }));
 
 export const previewCancellation = defineTool({
   name: "tbank_hotels_preview_cancellation",
@@ -17,7 +17,7 @@ export const previewCancellation = defineTool({
   handler: bookingHandler((booking) => {
     const nextStep = "nothing was cancelled; this server cannot cancel bookings: the person cancels in the T-Bank app if they decide to";
     return {
-      structured: { status: "ok", retryAllowed: false, nextStep, cancelled: false, cancellation: booking.cancellation, bookingStatus: booking.status },
+      structured: { status: "ok", cancelled: false, bookingStatus: booking.status, ...cancellationFacts(booking), nextStep },
       text: `status=ok cancelled=false (preview only)\n${cancellationLine(booking)}\nnext: ${nextStep}`,
     };
   }),

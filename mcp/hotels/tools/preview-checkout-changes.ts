@@ -3,9 +3,9 @@ import { isFresh, resolveExtraServiceRef } from "../journey/checkout.js";
 import type { CheckoutPublic } from "../journey/checkout.js";
 import { PromoCodeSchema } from "../provider/index.js";
 import { baseOutput, JourneyIdInput, loadSelectedRate, textLines } from "./checkout-common.js";
-import { extraLine } from "./checkout-view.js";
+import { extraLine, extraView, type ExtraView } from "./checkout-view.js";
 import { defineTool } from "./define.js";
-import { Field, List, Obj } from "./schemas.js";
+import { Field, List } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput([
@@ -17,50 +17,38 @@ const Output = z.object({
     "selection_required",
     "rate_selection_required",
   ]),
-  currentPriceDisplay: Field,
-  freshUntil: Field,
-  promo: Obj.optional(),
+  currentPrice: Field,
+  promo: Field,
   extraServices: List.optional(),
   unknownExtraServiceOptionRefs: List.optional(),
-  upgrade: Obj.optional(),
+  upgrade: Field,
+  freshUntil: Field,
 });
 type Out = z.infer<typeof Output>;
 
 const AUTHORITATIVE = "No new total is computed here: the price with these changes is authoritative only on the seller's page, where they are applied.";
 
-interface PromoPreview {
-  promoCode: string;
-  check: "valid" | "invalid" | "not_validated";
-  discountDisplay: string | null;
-  priceAfterDiscountDisplay: string | null;
-  reason: string | null;
-}
+type PromoCheck = "valid" | "invalid" | "not_validated";
 
-interface UpgradePreview {
-  check: "offered" | "not_checked" | "not_available";
-  roomName?: string;
-  priceDifferenceDisplay?: string;
-  totalPriceDisplay?: string;
-}
-
-function promoPreview(code: string, inspected: CheckoutPublic["promo"]): PromoPreview {
+// A display sentence per change, as in the inspection; the price after a discount is left out on
+// purpose: only the seller's page states the total with the changes applied.
+function promoPreview(code: string, inspected: CheckoutPublic["promo"]): { check: PromoCheck; text: string } {
   const wanted = code.trim().toUpperCase();
-  if (!inspected || inspected.promoCode.trim().toUpperCase() !== wanted) {
-    return { promoCode: wanted, check: "not_validated", discountDisplay: null, priceAfterDiscountDisplay: null, reason: null };
-  }
-  const { discountDisplay, priceAfterDiscountDisplay, reason } = inspected;
-  return { promoCode: inspected.promoCode, check: inspected.valid ? "valid" : "invalid", discountDisplay, priceAfterDiscountDisplay, reason };
+  if (!inspected || inspected.promoCode.trim().toUpperCase() !== wanted) return { check: "not_validated", text: `Промокод ${wanted}: не проверен` };
+  return inspected.valid
+    ? { check: "valid", text: `Промокод ${inspected.promoCode}: действителен, скидка ${inspected.discountDisplay ?? "?"} (по проверке; не применён)` }
+    : { check: "invalid", text: `Промокод ${inspected.promoCode}: недействителен (${inspected.reason ?? "нет данных"})` };
 }
 
-function upgradePreview(c: CheckoutPublic): UpgradePreview {
+function upgradePreview(c: CheckoutPublic): { check: "offered" | "not_checked" | "not_available"; text: string } {
   const offer = c.upgradeOffer;
-  if (offer) return { check: "offered", roomName: offer.roomName, priceDifferenceDisplay: offer.priceDifference.display, totalPriceDisplay: offer.totalPrice.display };
-  return { check: c.upgradeAvailable ? "not_checked" : "not_available" };
+  if (offer) return { check: "offered", text: `Повышение: ${offer.roomName}, доплата ${offer.priceDifference.display}` };
+  return c.upgradeAvailable ? { check: "not_checked", text: "Повышение: не проверено (checkUpgrade=true)" } : { check: "not_available", text: "Повышение: недоступно" };
 }
 
 function needsInspection(status: "inspection_required" | "inspection_stale", message: string) {
   const nextStep = "tbank_hotels_inspect_checkout (with promoCode/checkUpgrade if wanted), then preview again";
-  return { structured: { status, retryAllowed: false, nextStep, message }, text: textLines(`status=${status}`, message, `nextStep: ${nextStep}`) };
+  return { structured: { status, retryAllowed: false, nextStep, message }, text: textLines(`status=${status} retryAllowed=false`, message, `nextStep: ${nextStep}`) };
 }
 
 export const previewCheckoutChanges = defineTool({
@@ -87,11 +75,11 @@ export const previewCheckoutChanges = defineTool({
       return Promise.resolve(needsInspection("inspection_stale", `The last inspection expired at ${inspection.public.freshUntil} (inspections are fresh 5 minutes).`));
     }
     const c = inspection.public;
-    const extraServices: Parameters<typeof extraLine>[0][] = [];
+    const extraServices: ExtraView[] = [];
     const unknownExtraServiceOptionRefs: string[] = [];
     for (const ref of new Set(extraServiceOptionRefs)) {
       const extra = resolveExtraServiceRef(inspection, ref) ? c.extraServices.find((e) => e.extraServiceOptionRef === ref) : undefined;
-      if (extra) extraServices.push({ extraServiceOptionRef: ref, type: extra.type, time: extra.time, priceDisplay: extra.price.display });
+      if (extra) extraServices.push(extraView({ extraServiceOptionRef: ref, type: extra.type, time: extra.time, priceDisplay: extra.price.display }));
       else unknownExtraServiceOptionRefs.push(ref);
     }
     const promo = promoCode === undefined ? undefined : promoPreview(promoCode, c.promo);
@@ -100,35 +88,27 @@ export const previewCheckoutChanges = defineTool({
     const nextStep = mustInspect
       ? "tbank_hotels_inspect_checkout with the promoCode / checkUpgrade=true (unknown refs come from the latest inspection)"
       : "tbank_hotels_create_checkout_handoff: the user applies these changes on the seller's page";
+    const currentPrice = `Текущая цена без изменений: ${c.currentPrice.display}`;
     const structured: Out = {
       status: "changes_previewed",
-      retryAllowed: false,
-      nextStep,
-      message: AUTHORITATIVE,
-      currentPriceDisplay: c.currentPrice.display,
-      freshUntil: c.freshUntil,
-      extraServices,
+      currentPrice,
+      ...(promo ? { promo: promo.text } : {}),
+      ...(extraServices.length > 0 ? { extraServices } : {}),
       ...(unknownExtraServiceOptionRefs.length > 0 ? { unknownExtraServiceOptionRefs } : {}),
-      ...(promo ? { promo: { ...promo } } : {}),
-      ...(up ? { upgrade: { ...up } } : {}),
+      ...(up ? { upgrade: up.text } : {}),
+      freshUntil: c.freshUntil,
+      message: AUTHORITATIVE,
+      nextStep,
     };
-    const promoText =
-      promo &&
-      (promo.check === "not_validated"
-        ? `Промокод ${promo.promoCode}: не проверен`
-        : promo.check === "valid"
-          ? `Промокод ${promo.promoCode}: действителен, скидка ${promo.discountDisplay ?? "?"} (по проверке; не применён)`
-          : `Промокод ${promo.promoCode}: недействителен (${promo.reason ?? "нет данных"})`);
-    const upText = up && (up.check === "offered" ? `Повышение: ${up.roomName ?? ""}, доплата ${up.priceDifferenceDisplay ?? "?"}` : `Повышение: ${up.check}`);
     return Promise.resolve({
       structured,
       text: textLines(
         `status=changes_previewed freshUntil=${c.freshUntil}`,
-        `Текущая цена без изменений: ${c.currentPrice.display}`,
-        promoText,
+        currentPrice,
+        promo?.text,
         extraServices.length > 0 && `Доп. услуги: ${extraServices.map(extraLine).join("; ")}`,
         unknownExtraServiceOptionRefs.length > 0 && `Unknown refs: ${unknownExtraServiceOptionRefs.join(", ")}`,
-        upText,
+        up?.text,
         AUTHORITATIVE,
         `nextStep: ${nextStep}`,
       ),

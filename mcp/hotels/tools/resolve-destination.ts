@@ -13,7 +13,7 @@ const Output = wire(z.object({
 }));
 type Result = z.infer<typeof Output>;
 
-const NEXT_CLARIFY = "Ask the user which place they mean, then call tbank_hotels_plan_stay with destination set to its destinationId.";
+const NEXT_CLARIFY = "No hotel search was made. Ask the user which place they mean, then call tbank_hotels_plan_stay with destination set to its destinationId.";
 const NEXT_NOT_FOUND = "No such place in the catalog. Ask the user for another spelling or a nearby city.";
 
 /** The answer for a destination that is not (yet) one place; plan_stay shares it. */
@@ -23,7 +23,7 @@ export function unresolved(query: string, r: Unresolved): ToolOutcome<Pick<Resul
   if (r.status === "destination_not_found") return failure({ status: r.status, retryAllowed: false, nextStep: NEXT_NOT_FOUND });
   const structured = { status: r.status, retryAllowed: false, reason: r.reason, nextStep: NEXT_CLARIFY, candidates: r.candidates };
   const lines = [
-    `status=clarification_required (${r.reason}): «${query}» is not one place; no hotel search was made`,
+    `status=clarification_required retryAllowed=false (${r.reason}): «${query}» is not one place; no hotel search was made`,
     ...r.candidates.map((c) => `- destinationId=${c.destinationId} ${c.name}, ${c.region}, ${c.country}`),
     `next: ${NEXT_CLARIFY}`,
   ];
@@ -50,7 +50,7 @@ export const resolveDestinationTool = defineTool({
     const d = r.destination;
     const nextStep = "Call tbank_hotels_plan_stay with this destinationId (or the city name) as destination.";
     return {
-      structured: { status: "resolved" as const, retryAllowed: true, nextStep, destination: d },
+      structured: { status: "resolved" as const, destination: d, nextStep },
       text: `status=resolved destinationId=${d.destinationId} ${d.name}, ${d.region}, ${d.country}\nnext: ${nextStep}`,
     };
   },

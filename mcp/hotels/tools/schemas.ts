@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RANKINGS } from "../journey/types.js";
+import { RANKINGS, type Ranking } from "../journey/types.js";
 
 // Output schema pieces shared by the journey tools. Every byte here is paid for in tools/list
 // tokens, so the wire schemas name the top-level fields and leave nested objects open; the
@@ -21,42 +21,65 @@ export function wire<T extends z.ZodObject>(schema: T): T {
   return schema.meta({ $schema: undefined });
 }
 
-export const Base = { retryAllowed: z.boolean(), nextStep: z.string().optional() };
+// retryAllowed is said on failures and refusals only: on a successful answer `false` reads like an error.
+export const Base = { retryAllowed: z.boolean().optional(), nextStep: z.string().optional() };
 export const Failure = { ...Base, errors: List.optional(), provider: Obj.optional() };
 
 export const Page = { options: List.optional(), total: Field, hasMore: Field };
 
 export const RankingFields = {
   ranking: Field,
-  preferencesApplied: Obj.optional(),
-  preferenceAlternatives: Obj.optional(),
+  priceBandApplied: Field,
+  preferencesNotApplied: Field,
+  cheaperAlternatives: List.optional(),
+  pricierAlternatives: List.optional(),
   currencyNote: Field,
 };
+
+export interface RankingFieldsT {
+  ranking: Ranking;
+  /** "3000–8000 RUB/night": the hotelPreferences band best_value ranked by. */
+  priceBandApplied?: string;
+  preferencesNotApplied?: "ranking_not_best_value" | "currency_mismatch";
+  cheaperAlternatives?: string[];
+  pricierAlternatives?: string[];
+  currencyNote?: string;
+}
 
 export const Coverage = { searchCoverage: Obj.optional() };
 export const Candidates = { destination: Obj.optional(), candidates: List.optional() };
 
-export type BreakfastEvidence = "confirmed_by_meal_name" | "excluded_by_meal_name" | "not_confirmed_for_displayed_price";
+export interface CoverageT {
+  coverageLevel: "complete" | "substantial" | "partial";
+  coverageRatio: number;
+  collectedCount: number;
+  reportedCount?: number;
+  requestsMade: number;
+  truncated?: true;
+  continuationAvailable?: true;
+  continuationRecommended?: true;
+}
 
+/** One option as both channels show it: display strings an answer can quote as they are. */
 export interface OptionCardT {
   optionId: string;
   name: string;
-  stars: number | null;
-  rating: number | null;
-  reviewsCount: number;
-  distanceKm: number | null;
-  totalPriceDisplay: string;
-  pricePerNightDisplay: string;
-  currency: string;
-  stayNights: number;
-  mealName: string | null;
-  breakfastEvidence: BreakfastEvidence;
-  cancellationDisplay: string;
-  coverPhotoUrl: string | null;
-  photosCount: number;
-  hasRates: boolean;
-  bandPosition?: "inside" | "below" | "above";
+  stars?: number;
+  /** "9,9/10 (2344 отз.)"; absent when the provider has no rating. */
+  rating?: string;
+  distanceKm?: number;
+  /** "15 585,50 ₽ за поездку, 7 792,75 ₽ за ночь" (one price for a one-night stay). */
+  price: string;
+  /** "завтрак в цене" only when the meal name confirms it for the shown price. */
+  breakfast: string;
+  cancellation: string;
+  /** Where the per-night price sits against the hotelPreferences band (best_value only). */
+  band?: string;
+  hasRates?: false;
 }
+
+/** A compared option: the card's facts plus the address and the meal name; its rank is its position. */
+export type ComparisonRowT = OptionCardT & { address: string; meal: string };
 
 /**
  * Accepts any object at the SDK boundary but advertises `schema` in tools/list, so the handler

@@ -36,7 +36,7 @@ export const selectStayOption = defineTool({
       ? "Load its bookable rates with tbank_hotels_get_selected_stay_rates(journeyId)."
       : "The provider reports no bookable rates for this hotel; tell the user and offer another option (tbank_hotels_get_selected_stay_rates may confirm).";
     return Promise.resolve({
-      structured: { status: "ok" as const, retryAllowed: true, nextStep, journeyId, selected: card },
+      structured: { status: "ok" as const, journeyId, selected: card, nextStep },
       text: `status=ok journeyId=${journeyId} selected:\n${cardLine(card, 1)}\nnext: ${nextStep}`,
     });
   },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { findRate } from "../journey/rates.js";
 import { withSelectedRate } from "../journey/state.js";
-import { baseOutput, JourneyIdInput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, textLines } from "./checkout-common.js";
+import { baseOutput, JourneyIdInput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary, textLines } from "./checkout-common.js";
 import { defineTool } from "./define.js";
 import { List } from "./schemas.js";
 
@@ -18,7 +18,7 @@ const NEXT_STEP =
 function refused(status: "rates_not_loaded" | "no_bookable_rates" | "rate_not_found", message: string, nextStep: string, extra: Partial<Out> = {}) {
   return {
     structured: { status, retryAllowed: false, nextStep, message, ...extra },
-    text: textLines(`status=${status}`, message, `nextStep: ${nextStep}`),
+    text: textLines(`status=${status} retryAllowed=false`, message, `nextStep: ${nextStep}`),
     isError: true,
   };
 }
@@ -54,11 +54,10 @@ export const selectStayRate = defineTool({
     const optionId = option.public.optionId;
     // Selecting the same rate again keeps a fresh inspection; another rate drops it.
     ctx.journeys.update(journeyId, (s) => (s.selectedOptionId === optionId && s.selectedRateNumber !== rateNumber ? withSelectedRate(s, rateNumber) : s));
-    const stay = staySummary(state, option);
-    const selectedRate = rateSummary(rate);
+    // The stay was shown with the rates; the answer confirms the chosen rate only, in both channels.
     return Promise.resolve({
-      structured: { status: "rate_selected" as const, retryAllowed: false, nextStep: NEXT_STEP, selectedRate },
-      text: textLines(`status=rate_selected rateNumber=${rateNumber}`, stayLine(stay), rateLine(selectedRate), `nextStep: ${NEXT_STEP}`),
+      structured: { status: "rate_selected" as const, selectedRate: rateSummary(rate), nextStep: NEXT_STEP },
+      text: textLines(`status=rate_selected rateNumber=${rateNumber}`, rateLine(rate), `nextStep: ${NEXT_STEP}`),
     });
   },
 });

@@ -20,7 +20,7 @@ export const saveVoucher = defineTool({
         const v = await broker.call("hotels.save_voucher_v1", { bookingRef });
         const nextStep = `tell the person the file path; the file is deleted at ${v.expiresAt}`;
         return {
-          structured: { status: "ok", retryAllowed: false, nextStep, ...v },
+          structured: { status: "ok", ...v, nextStep },
           text: `status=ok\nvoucher saved: ${v.path} (${v.sizeBytes} bytes, sha256 ${v.sha256})\nnext: ${nextStep}`,
         };
       },
@@ -28,7 +28,7 @@ export const saveVoucher = defineTool({
     ),
 });
 
-const RefuseOutput = wire(z.object(CustomerBase));
+const RefuseOutput = wire(z.object({ ...CustomerBase, message: Field }));
 
 export const getVoucher = defineTool({
   name: "tbank_hotels_get_voucher",
@@ -40,9 +40,10 @@ export const getVoucher = defineTool({
   annotations: { ...READ_ANNOTATIONS, openWorldHint: false },
   handler: () => {
     const nextStep = "call tbank_hotels_save_voucher with the same bookingRef: it saves the PDF to a private local file and returns its path";
+    const message = "voucher contents are never returned inline";
     return Promise.resolve({
-      structured: { status: "inline_delivery_refused", retryAllowed: false, nextStep },
-      text: `status=inline_delivery_refused retryAllowed=false\nvoucher contents are never returned inline\nnext: ${nextStep}`,
+      structured: { status: "inline_delivery_refused", retryAllowed: false, message, nextStep },
+      text: `status=inline_delivery_refused retryAllowed=false\n${message}\nnext: ${nextStep}`,
     });
   },
 });

@@ -55,14 +55,17 @@ export const scenario: Scenario = {
       "expect": {
         "status": "ok",
         "text": [
-          "питание: Завтрак",
-          "confirmed_by_meal_name",
+          "Завтрак",
+          "завтрак в цене",
           "₽ за ночь",
           "₽ за поездку",
           "отз.)"
         ],
+        "textOnly": [
+          "питание: Завтрак"
+        ],
         "notText": [
-          "excluded_by_meal_name"
+          "без завтрака"
         ],
         "nextStep": [
           "tbank_hotels_select_stay_option"

@@ -23,12 +23,15 @@ export const scenario: Scenario = {
       "expect": {
         "status": "ok",
         "text": [
-          "hotelName «Волна» matches:",
+          "hotelName «Волна»",
           "Отель «Волна»",
           "₽ за поездку",
           "₽ за ночь",
           "8,3/10 (61 отз.)",
           "отмена: нет данных"
+        ],
+        "textOnly": [
+          "hotelName «Волна» matches:"
         ],
         "nextStep": [
           "Confirm the hotel with the user"

@@ -29,6 +29,9 @@ export const scenario: Scenario = {
           "₽ за ночь",
           "отз.)",
           "ranking=lowest_price",
+          "tbank_hotels_get_stay_options(offset=5)"
+        ],
+        "textOnly": [
           "shown 5 of 30; more: tbank_hotels_get_stay_options(offset=5)"
         ],
         "textMatches": [

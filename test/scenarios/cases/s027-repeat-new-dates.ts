@@ -59,8 +59,7 @@ export const scenario: Scenario = {
           "₽ за ночь",
           "отз.)",
           "07.05.2027–10.05.2027, 3 ноч.",
-          "ranking=highest_rating",
-          "(3 ноч.)"
+          "ranking=highest_rating"
         ],
         "textMatches": [
           "journeyId=jrn_",

@@ -27,7 +27,9 @@ export const scenario: Scenario = {
           "₽ за поездку",
           "₽ за ночь",
           "отз.)",
-          "coverage partial 0.79: 317 hotels of 400 reported, 20 requests, truncated",
+          "coverage partial 0.79: 317 hotels of 400 reported, 20 requests, truncated"
+        ],
+        "textOnly": [
           "shown 3 of 317"
         ],
         "textMatches": [

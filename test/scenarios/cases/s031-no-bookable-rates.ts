@@ -43,7 +43,7 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "ok",
-        "text": [
+        "textOnly": [
           "тарифов нет"
         ],
         "nextStep": [

@@ -18,8 +18,10 @@ export const scenario: Scenario = {
       },
       "expect": {
         "status": "preview_ready",
+        "textOnly": [
+          "bookingExecution.available=false"
+        ],
         "text": [
-          "bookingExecution.available=false",
           "nothing is booked",
           "17 058 ₽",
           "за ночь 8 529 ₽"

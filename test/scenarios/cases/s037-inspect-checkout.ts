@@ -24,9 +24,11 @@ export const scenario: Scenario = {
           "₽",
           "(не изменилась)",
           "штрафы",
-          "Доп. услуги",
           "ранний заезд",
           "[esr_"
+        ],
+        "textOnly": [
+          "Доп. услуги"
         ],
         "textMatches": [
           "priceChanged=(true|false)",

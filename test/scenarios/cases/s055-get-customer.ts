@@ -9,7 +9,7 @@ export const scenario: Scenario = {
   steps: [
     {
       tool: "tbank_hotels_get_customer",
-      expect: { status: "ok", isError: false, text: ["аккаунт: Анна", "email: есть", "телефон: есть"], notText: ["@", "+7"], maxTokens: 50 },
+      expect: { status: "ok", isError: false, text: ["Анна"], textOnly: ["аккаунт: Анна", "email: есть", "телефон: есть"], notText: ["@", "+7"], maxTokens: 50 },
     },
   ],
 };

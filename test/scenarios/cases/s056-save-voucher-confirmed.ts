@@ -14,7 +14,7 @@ export const scenario: Scenario = {
       expect: {
         status: "ok",
         isError: false,
-        text: ["voucher saved: "],
+        textOnly: ["voucher saved: "],
         textMatches: ["/vouchers/voucher-[A-Za-z0-9_-]+\\.pdf", "\\(\\d+ bytes, sha256 [0-9a-f]{64}\\)", "deleted at \\d{4}-\\d{2}-\\d{2}T"],
         nextStep: ["tell the person the file path"],
         notText: ["%PDF", "base64"],

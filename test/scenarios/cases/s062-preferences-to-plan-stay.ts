@@ -10,7 +10,7 @@ export const scenario: Scenario = {
     {
       server: "banking",
       tool: "tbank_banking_get_hotel_preferences",
-      expect: { status: "ok", text: ['"pricePerNight":{"min":5800,"max":13700,"currency":"RUB"}', "basis: 7 stays over 12 months"], nextStep: ["unchanged", "tbank_hotels_plan_stay", "never a filter"], maxTokens: 120 },
+      expect: { status: "ok", text: ['"pricePerNight":{"min":5800,"max":13700,"currency":"RUB"}', "7 stays", "12 months"], textOnly: ["basis: 7 stays over 12 months"], nextStep: ["unchanged", "tbank_hotels_plan_stay", "never a filter"], maxTokens: 120 },
       save: { prefs: "hotelPreferences", min: "hotelPreferences.pricePerNight.min", max: "hotelPreferences.pricePerNight.max" },
     },
     {

@@ -4,7 +4,9 @@ export const scenario: Scenario = {
   id: "s066",
   title: "Signed in: both connection statuses report ready, and a customer read confirms it",
   request: "Проверь, подключён ли мой банк и видишь ли ты мои брони",
-  budgetTokens: 220,
+  // 230, not 220: a one-booking page is ~103 tokens as JSON (ref, status, hotel, city, dates, guests,
+  // paging), already compact; Cyrillic names cost about twice their Latin length.
+  budgetTokens: 230,
   setup: { login: true },
   steps: [
     { tool: "tbank_hotels_connection_status", expect: { isError: false, text: ["customer: mobile_read_only_ready", "networkReachability=not_checked"], notText: ["tbank-mcp login"], maxTokens: 70 } },
@@ -13,6 +15,6 @@ export const scenario: Scenario = {
       tool: "tbank_banking_connection_status",
       expect: { isError: false, text: ["broker=mobile_read_only_ready", "paymentExecution=unavailable"], nextStep: ["tbank_banking_get_hotel_preferences", "tbank_hotels_create_payment_handoff_preview"], maxTokens: 80 },
     },
-    { tool: "tbank_hotels_list_bookings", args: { limit: 1 }, expect: { status: "ok", text: ["total=7"], maxTokens: 100 } },
+    { tool: "tbank_hotels_list_bookings", args: { limit: 1 }, expect: { status: "ok", text: ["total=7"], maxTokens: 105 } },
   ],
 };
