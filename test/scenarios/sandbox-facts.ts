@@ -46,8 +46,8 @@ export function bookingIn(city: string): BookingFacts {
   };
 }
 
-/** A regular expression for a ruble amount as ru-RU prints it: "121 189,50 ₽" with any space. */
+/** A regular expression for a ruble amount as ru-RU prints it: "121 189,50 ₽", "119 636 ₽" (whole), any space. */
 export function rubPattern(value: number): string {
   const [int = "", frac = ""] = value.toFixed(2).split(".");
-  return `${int.replace(/\B(?=(\d{3})+(?!\d))/gu, "\\s")},${frac}\\s₽`;
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/gu, "\\s")}${frac === "00" ? "" : `,${frac}`}\\s₽`;
 }
