@@ -4,6 +4,7 @@ import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FetchLike } from "../../mcp/hotels/provider/index.js";
+import { TEST_EPOCH } from "../fixtures/clock.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 import { stay } from "./helpers/search-tools.js";
 
@@ -189,7 +190,7 @@ describe("Hotels MCP search tools: load protection, coverage, progress, contract
   });
 
   it("a journey past its 60 minutes is journey_expired", async () => {
-    let now = Date.now();
+    let now = TEST_EPOCH;
     const harness = await start({ deps: { now: () => now } });
     const plan = await harness.call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(38) });
     now += 61 * 60_000;
