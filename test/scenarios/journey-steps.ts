@@ -33,7 +33,7 @@ export const PLAN_KAZAN_WEEKEND: Step = {
   "tool": "tbank_hotels_plan_stay"
 };
 
-/** Selects the saved option. */
+/** Selects the saved option (a hotel with rates: the next step is to load them, not to look elsewhere). */
 export const SELECT_SAVED_OPTION: Step = {
   "args": {
     "journeyId": "$journeyId",
@@ -41,7 +41,10 @@ export const SELECT_SAVED_OPTION: Step = {
   },
   "expect": {
     "nextStep": [
-      "tbank_hotels_get_selected_stay_rates"
+      "Load its bookable rates with tbank_hotels_get_selected_stay_rates"
+    ],
+    "notText": [
+      "no bookable rates"
     ],
     "status": "ok"
   },

@@ -32,7 +32,7 @@ export const selectStayOption = defineTool({
     }
     ctx.journeys.update(journeyId, (s) => withSelectedOption(s, optionId));
     const card = toCard(option.public);
-    const nextStep = card.hasRates
+    const nextStep = option.public.hasRates
       ? "Load its bookable rates with tbank_hotels_get_selected_stay_rates(journeyId)."
       : "The provider reports no bookable rates for this hotel; tell the user and offer another option (tbank_hotels_get_selected_stay_rates may confirm).";
     return Promise.resolve({

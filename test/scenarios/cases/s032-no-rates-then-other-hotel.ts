@@ -1,5 +1,4 @@
 import type { Scenario } from "../types.js";
-import { SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
   "id": "s032",
@@ -37,7 +36,23 @@ export const scenario: Scenario = {
         "nextOptionId": "options.1.optionId"
       }
     },
-    SELECT_SAVED_OPTION,
+    {
+      "tool": "tbank_hotels_select_stay_option",
+      "args": {
+        "journeyId": "$journeyId",
+        "optionId": "$optionId"
+      },
+      "expect": {
+        "status": "ok",
+        "textOnly": [
+          "тарифов нет"
+        ],
+        "nextStep": [
+          "no bookable rates for this hotel",
+          "offer another option"
+        ]
+      }
+    },
     {
       "tool": "tbank_hotels_get_selected_stay_rates",
       "args": {
