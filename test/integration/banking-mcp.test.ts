@@ -161,7 +161,7 @@ describe("Banking MCP against a real broker and the sandbox", () => {
   it("gives hotelPreferences ready to pass unchanged to tbank_hotels_plan_stay, with its basis and nothing else", async () => {
     const out = await call(mcp, "tbank_banking_get_hotel_preferences");
     expect(out.result.isError).toBeFalsy();
-    expect(Object.keys(out.data).sort()).toEqual(["basis", "hotelPreferences", "nextStep", "retryAllowed", "status"]);
+    expect(Object.keys(out.data).sort()).toEqual(["basis", "hotelPreferences", "nextStep", "status"]);
     expect(out.data.status).toBe("ok");
     const prefs = out.data.hotelPreferences as { pricePerNight: { min: number; max: number; currency: string } };
     expect(Object.keys(prefs).sort()).toEqual(["pricePerNight", "ranking", "showAlternativesOutsideBand"]);
@@ -180,7 +180,6 @@ describe("Banking MCP against a real broker and the sandbox", () => {
     expect(out.result.isError).toBeFalsy();
     expect(out.data).toMatchObject({
       status: "ok",
-      retryAllowed: false,
       amountDecimal: handoff.amountDecimal,
       currency: handoff.currency,
       paymentStatusObserved: handoff.paymentStatus,

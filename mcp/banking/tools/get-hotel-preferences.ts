@@ -30,7 +30,7 @@ export const getHotelPreferences = defineTool({
       return brokerCallFailed(ctx, "banking.get_hotel_preferences", err);
     }
     const { hotelPreferences, basis } = result;
-    const structured: z.infer<typeof Output> = { status: "ok", retryAllowed: false, nextStep: NEXT_OK, hotelPreferences, basis };
+    const structured: z.infer<typeof Output> = { status: "ok", nextStep: NEXT_OK, hotelPreferences, basis };
     const text = [
       "status=ok",
       `hotelPreferences=${JSON.stringify(hotelPreferences)}`,

@@ -8,7 +8,8 @@ import type { ToolOutcome } from "./define.js";
 // object costs a few tokens in tools/list instead of a full schema.
 export const Obj = z.unknown().meta({ type: "object" });
 
-export const Base = { status: z.string(), retryAllowed: z.boolean(), nextStep: z.string() };
+// retryAllowed comes with failures only: on a success it reads like an error.
+export const Base = { status: z.string(), retryAllowed: z.boolean().optional(), nextStep: z.string() };
 
 export interface FailureFields {
   status: BrokerFailure["status"] | "customer_tools_not_configured" | "invalid_input";

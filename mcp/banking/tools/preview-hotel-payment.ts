@@ -58,7 +58,6 @@ export const previewHotelPayment = defineTool({
     const amountDisplay = formatMoney(result.amountDecimal, result.currency);
     const structured: z.infer<typeof Output> = {
       status: "ok",
-      retryAllowed: false,
       nextStep: NEXT_OK,
       amountDecimal: result.amountDecimal,
       amountDisplay,
