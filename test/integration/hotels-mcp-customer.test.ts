@@ -13,6 +13,7 @@ import { parseConfig } from "../../shared/config/index.js";
 import { nullLogger, SecretRegistry } from "../../shared/logger.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { testClock } from "../fixtures/clock.js";
+import { sandboxBooking } from "../fixtures/sandbox-bookings.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 
 const CANARY = "CANARY-hcust-7f3a";
@@ -76,10 +77,11 @@ async function login(): Promise<void> {
   throw new Error("login did not complete");
 }
 
-async function firstBookingRef(call: Call): Promise<string> {
-  const { data } = await call("tbank_hotels_list_bookings", { limit: 5 });
+/** The bookingRef of the customer's stay in `city` (the sandbox has one per city). */
+async function bookingRefIn(call: Call, city: string): Promise<string> {
+  const { data } = await call("tbank_hotels_list_bookings", { limit: 20 });
   expect(data.status).toBe("ok");
-  return (data.bookings as Row[])[0]!.bookingRef as string;
+  return (data.bookings as Row[]).find((b) => b.city === city)!.bookingRef as string;
 }
 
 beforeAll(async () => {
@@ -151,7 +153,7 @@ describe("Hotels MCP customer tools through the auth broker", () => {
     let bookingRef: string;
     beforeAll(async () => {
       await login();
-      bookingRef = await firstBookingRef(h.call);
+      bookingRef = await bookingRefIn(h.call, "Санкт-Петербург");
     });
 
     it("connection_status reports mobile_read_only_ready, without a provider call", async () => {
@@ -208,11 +210,11 @@ describe("Hotels MCP customer tools through the auth broker", () => {
 
     it("preview_cancellation reads the facts and cancels nothing", async () => {
       const { data, text } = await h.call("tbank_hotels_preview_cancellation", { bookingRef });
-      expect(data).toMatchObject({ status: "ok", cancelled: false });
-      expect(data).toHaveProperty("freeCancellationUntil");
-      expect(text).toContain(`штраф: ${String(data.penalty)}`);
-      expect(text).toMatch(/бесплатная отмена (до \d{4}-\d{2}-\d{2}T[^ ;]*[+-]\d{2}:\d{2}|: нет данных)/);
-      expect(text).toContain("штраф:");
+      // What the sandbox holds for this stay, from its own data functions.
+      const expected = sandboxBooking("hotels-customer", CANARY, "Санкт-Петербург");
+      expect(data).toMatchObject({ status: "ok", cancelled: false, freeCancellationUntil: expected.freeCancellationUntil ?? "нет данных", penalty: expected.penalty });
+      expect(text).toContain(`штраф: ${expected.penalty}`);
+      expect(text).toContain(expected.freeCancellationUntil ? `бесплатная отмена до ${expected.freeCancellationUntil}` : "бесплатная отмена: нет данных");
       expect(text).toContain("nothing was cancelled");
       // Still listed as it was: a preview never changes the booking.
       const again = await h.call("tbank_hotels_get_booking", { bookingRef });
@@ -221,8 +223,8 @@ describe("Hotels MCP customer tools through the auth broker", () => {
 
     it("save_voucher returns path, size, sha256 and expiry; the file is owner-only; no bytes in the result", async () => {
       const all = (await h.call("tbank_hotels_list_bookings", { limit: 20 })).data.bookings as Row[];
-      const confirmed = all.find((b) => b.status === "CONFIRMED" || b.status === "COMPLETED");
-      expect(confirmed).toBeDefined();
+      const confirmed = all.find((b) => b.city === "Казань");
+      expect(confirmed?.status).toBe("CONFIRMED");
       const { data, text, result } = await h.call("tbank_hotels_save_voucher", { bookingRef: confirmed!.bookingRef });
       expect(result.isError, text).toBeFalsy();
       expect(data).toMatchObject({ status: "ok" });
