@@ -91,7 +91,11 @@ this table with \`EVAL_WRITE_DOCS=1 npm run eval\`.
 
 Setting \`retryAllowed: true\` on \`rates_temporarily_unavailable\` (in \`get-selected-stay-rates.ts\`)
 fails s033; padding the \`list_bookings\` text with ~2,500 extra tokens fails 16 scenarios (s002,
-s050–s061, …) on the per-response cap and their budgets. Both were reverted.
+s050–s061, …) on the per-response cap and their budgets. Moving the sandbox's clock a day ahead of
+the eval clock fails s051–s054 and s069 (dates and penalties derived for the eval day); dropping
+\`nextStep\` from \`select_stay_option\`'s structured content fails 22 scenarios (the structured channel);
+dropping \`retryAllowed=\` from the Banking MCP's failure text fails s061 and s063–s065 (what Claude
+Code shows for an \`isError\` result). All were reverted.
 
 ## Current table
 
