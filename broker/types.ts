@@ -16,6 +16,8 @@ export interface RequestContext {
   peer: PeerCredentials;
   /** Aborted at the per-request deadline or when the broker stops. */
   signal: AbortSignal;
+  /** The verified list this connection's welcome carried (the very array), when it had one. */
+  welcomeVerified?: readonly OperationName[];
 }
 
 /** A handler that knows its answer locally returns it directly; the broker then skips all async bookkeeping. */

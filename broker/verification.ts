@@ -69,18 +69,25 @@ export const RECHECK_AFTER_MS = 60_000;
 export class RouteVerification {
   private checkedFor: string | undefined;
   private readonly outcomes = new Map<RouteId, Outcome>();
+  // One array per role until the outcomes change: status calls compare it by identity with the
+  // array a connection's welcome carried, so an unchanged list costs them nothing.
+  private readonly lists = new Map<Role, readonly OperationName[]>();
   private running: Promise<void> | undefined;
   private readonly stopping = new AbortController();
 
   constructor(private readonly opts: RouteVerificationOptions) {}
 
   /** The role's operations that are local or whose API answered the check. Never calls anything. */
-  verifiedOperations(role: Role): OperationName[] {
+  verifiedOperations(role: Role): readonly OperationName[] {
     this.forgetOtherSession();
-    return ROLE_OPERATIONS[role].filter((op) => {
+    const cached = this.lists.get(role);
+    if (cached) return cached;
+    const list = ROLE_OPERATIONS[role].filter((op) => {
       const route = OPERATION_ROUTE[op];
       return route === "local" || this.outcomes.get(route)?.kind === "verified";
     });
+    this.lists.set(role, list);
+    return list;
   }
 
   /**
@@ -124,6 +131,7 @@ export class RouteVerification {
         // The session changed while the provider answered: this answer is about another session.
         if (this.checkedFor !== sessionId || this.opts.session.sessionId() !== sessionId) return;
         this.outcomes.set(route, outcome);
+        this.lists.clear();
         if (outcome.kind === "verified") this.opts.logger.info({ event: "route_verified", route }, "provider API answered the broker's check");
         else this.opts.logger.warn({ event: "route_unverified", route, code: outcome.code }, "provider API failed the broker's check: its operations stay unverified");
       }),
@@ -135,6 +143,7 @@ export class RouteVerification {
     if (current === this.checkedFor) return;
     this.checkedFor = current;
     this.outcomes.clear();
+    this.lists.clear();
   }
 }
 
@@ -150,7 +159,12 @@ export function withVerifiedStatus(handlers: HandlerMap, verification: RouteVeri
   const status =
     (role: "hotels" | "banking", inner: StatusHandler): StatusHandler =>
     (args, req) => {
-      const withList = (result: StatusResult): StatusResult => ({ ...result, verifiedOperations: verification.verifiedOperations(role) });
+      // Only news is sent: a list that is still the welcome's own array is left out (the status is
+      // the broker's hot path, and the list would be most of its bytes and checks).
+      const withList = (result: StatusResult): StatusResult => {
+        const current = verification.verifiedOperations(role);
+        return current === req.welcomeVerified ? result : { ...result, verifiedOperations: [...current] };
+      };
       const answer = (): StatusResult | Promise<StatusResult> => {
         const result = inner(args, req);
         return result instanceof Promise ? result.then(withList) : withList(result);

@@ -40,6 +40,7 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
   if (opts.stopping.aborted) abortAll();
   else opts.stopping.addEventListener("abort", abortAll, { once: true });
   let role: Role | undefined;
+  let welcomeVerified: readonly OperationName[] | undefined;
   let inFlight = 0;
 
   const send = (line: string): void => opts.writer.write(socket, line);
@@ -104,7 +105,8 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
     }
     role = hello.value.client;
     const operations = [...ROLE_OPERATIONS[role]];
-    const verifiedOperations = [...opts.verifiedOperations(role)];
+    welcomeVerified = opts.verifiedOperations(role);
+    const verifiedOperations = [...welcomeVerified];
     const welcome: Welcome = { type: "welcome", protocol: PROTOCOL_VERSION, brokerVersion: opts.brokerVersion, operations, verifiedOperations };
     send(serializeMessage(welcome));
     return true;
@@ -173,7 +175,7 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
     };
     const handler = opts.handlers[op] as OperationHandler<OperationName>;
     // A signal is made only if the handler asks for it (most never do).
-    const controller = new RequestControl(who, opts.peer);
+    const controller = new RequestControl(who, opts.peer, welcomeVerified);
     const pending = handler(args.data, controller);
     if (!isPromiseLike(pending)) return check(pending);
     running.add(controller);
@@ -216,6 +218,7 @@ class RequestControl implements RequestContext {
   constructor(
     readonly role: Role,
     readonly peer: PeerCredentials,
+    readonly welcomeVerified: readonly OperationName[] | undefined,
   ) {}
 
   abort(): void {

@@ -18,8 +18,9 @@ import {
 // PII, no tokens. A fact the provider did not give is `null` (shown as "нет данных"), never guessed.
 
 export const StatusArgsSchema = EmptyArgsSchema;
-// `verifiedOperations` is the welcome's list as it is now: a connection opened before the login
-// keeps its welcome, and this is how it learns what the login's check verified.
+// `verifiedOperations` is the welcome's list as it is now, sent only when it changed since this
+// connection's welcome: a connection opened before the login keeps its welcome, and this is how it
+// learns what the login's check verified. Absent means "as your welcome said".
 export const StatusResultSchema = z.strictObject({
   state: SessionStateSchema,
   storeBackend: StoreBackendSchema.optional(),
