@@ -1,3 +1,4 @@
+import { listBookings, step } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -7,7 +8,7 @@ export const scenario: Scenario = {
   budgetTokens: 2000,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", expect: { status: "ok", textMatches: ["bkr_"] }, save: { bookingRef: "bookings[city=Казань].bookingRef" } },
-    { tool: "tbank_hotels_save_voucher", args: { bookingRef: "$bookingRef" }, expect: { status: "ok", textMatches: ["voucher-[A-Za-z0-9_-]+\\.pdf"] } },
+    listBookings(undefined, { status: "ok", textMatches: ["bkr_"] }, { bookingRef: "Казань" }),
+    step("tbank_hotels_save_voucher", { bookingRef: "$bookingRef" }, { status: "ok", textMatches: ["voucher-[A-Za-z0-9_-]+\\.pdf"] }),
   ],
 };

@@ -1,83 +1,14 @@
+import { journeyStep, planStay } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
-  "id": "s021",
-  "title": "Best rated: compare first (journey selection), then again without scope (previous group)",
-  "request": "Казань 9–11 апреля, самые высоко оценённые, сравни их и потом ещё раз покажи то же сравнение",
-  "budgetTokens": 2450,
-  "steps": [
-    {
-      "tool": "tbank_hotels_plan_stay",
-      "args": {
-        "destination": "Казань",
-        "checkinDate": "2027-04-09",
-        "checkoutDate": "2027-04-11",
-        "rooms": [
-          {
-            "adults": 2,
-            "childrenAges": []
-          }
-        ],
-        "ranking": "highest_rating",
-        "maxOptions": 3
-      },
-      "expect": {
-        "status": "ok",
-        "isError": false,
-        "text": [
-          "₽ за поездку",
-          "₽ за ночь",
-          "отз.)",
-          "ranking=highest_rating",
-          "10/10 (7 отз.)"
-        ],
-        "textMatches": [
-          "journeyId=jrn_",
-          "(бесплатная отмена до|отмена: нет данных)"
-        ],
-        "nextStep": [
-          "tbank_hotels_compare_stay_options",
-          "tbank_hotels_select_stay_option"
-        ]
-      },
-      "save": {
-        "journeyId": "journeyId"
-      }
-    },
-    {
-      "tool": "tbank_hotels_compare_stay_options",
-      "args": {
-        "journeyId": "$journeyId"
-      },
-      "expect": {
-        "status": "ok",
-        "text": [
-          "scope=journey_selection ranking=highest_rating",
-          "₽ за поездку",
-          "₽ за ночь",
-          "отз.)",
-          "отмена: нет данных"
-        ],
-        "textOnly": [
-          "питание:"
-        ],
-        "nextStep": [
-          "tbank_hotels_select_stay_option"
-        ]
-      }
-    },
-    {
-      "tool": "tbank_hotels_compare_stay_options",
-      "args": {
-        "journeyId": "$journeyId"
-      },
-      "expect": {
-        "status": "ok",
-        "text": [
-          "scope=previous_group",
-          "₽ за ночь"
-        ]
-      }
-    }
-  ]
+  id: "s021",
+  title: "Best rated: compare first (journey selection), then again without scope (previous group)",
+  request: "Казань 9–11 апреля, самые высоко оценённые, сравни их и потом ещё раз покажи то же сравнение",
+  budgetTokens: 2450,
+  steps: [
+    planStay({ destination: "Казань", checkinDate: "2027-04-09", checkoutDate: "2027-04-11", ranking: "highest_rating", maxOptions: 3 }, { status: "ok", isError: false, text: ["₽ за поездку", "₽ за ночь", "отз.)", "ranking=highest_rating", "10/10 (7 отз.)"], textMatches: ["journeyId=jrn_", "(бесплатная отмена до|отмена: нет данных)"], nextStep: ["tbank_hotels_compare_stay_options", "tbank_hotels_select_stay_option"] }, { save: { journeyId: "journeyId" } }),
+    journeyStep("tbank_hotels_compare_stay_options", {}, { status: "ok", text: ["scope=journey_selection ranking=highest_rating", "₽ за поездку", "₽ за ночь", "отз.)", "отмена: нет данных"], textOnly: ["питание:"], nextStep: ["tbank_hotels_select_stay_option"] }),
+    journeyStep("tbank_hotels_compare_stay_options", {}, { status: "ok", text: ["scope=previous_group", "₽ за ночь"] }),
+  ],
 };

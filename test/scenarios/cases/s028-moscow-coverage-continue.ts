@@ -1,62 +1,13 @@
+import { journeyStep, planStay } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
-  "id": "s028",
-  "title": "Москва (400 hotels): partial coverage reported, continuation not available",
-  "request": "Москва 9–11 апреля, найди как можно больше вариантов",
-  "budgetTokens": 650,
-  "steps": [
-    {
-      "tool": "tbank_hotels_plan_stay",
-      "args": {
-        "destination": "Москва",
-        "checkinDate": "2027-04-09",
-        "checkoutDate": "2027-04-11",
-        "rooms": [
-          {
-            "adults": 2,
-            "childrenAges": []
-          }
-        ],
-        "maxOptions": 3
-      },
-      "expect": {
-        "status": "ok",
-        "isError": false,
-        "text": [
-          "₽ за поездку",
-          "₽ за ночь",
-          "отз.)",
-          "coverage partial 0.79: 317 hotels of 400 reported, 20 requests, truncated"
-        ],
-        "textOnly": [
-          "shown 3 of 317"
-        ],
-        "textMatches": [
-          "journeyId=jrn_",
-          "(бесплатная отмена до|отмена: нет данных)"
-        ],
-        "nextStep": [
-          "tbank_hotels_compare_stay_options",
-          "tbank_hotels_select_stay_option"
-        ]
-      },
-      "save": {
-        "journeyId": "journeyId"
-      }
-    },
-    {
-      "tool": "tbank_hotels_continue_stay_search",
-      "args": {
-        "journeyId": "$journeyId"
-      },
-      "expect": {
-        "status": "continuation_unavailable",
-        "retryAllowed": false,
-        "nextStep": [
-          "Work with the current options"
-        ]
-      }
-    }
-  ]
+  id: "s028",
+  title: "Москва (400 hotels): partial coverage reported, continuation not available",
+  request: "Москва 9–11 апреля, найди как можно больше вариантов",
+  budgetTokens: 650,
+  steps: [
+    planStay({ destination: "Москва", checkinDate: "2027-04-09", checkoutDate: "2027-04-11", maxOptions: 3 }, { status: "ok", isError: false, text: ["₽ за поездку", "₽ за ночь", "отз.)", "coverage partial 0.79: 317 hotels of 400 reported, 20 requests, truncated"], textOnly: ["shown 3 of 317"], textMatches: ["journeyId=jrn_", "(бесплатная отмена до|отмена: нет данных)"], nextStep: ["tbank_hotels_compare_stay_options", "tbank_hotels_select_stay_option"] }, { save: { journeyId: "journeyId" } }),
+    journeyStep("tbank_hotels_continue_stay_search", {}, { status: "continuation_unavailable", retryAllowed: false, nextStep: ["Work with the current options"] }),
+  ],
 };

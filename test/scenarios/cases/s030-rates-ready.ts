@@ -1,37 +1,14 @@
+import { journeyStep, PLAN_KAZAN_WEEKEND, SELECT_SAVED_OPTION } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
-import { PLAN_KAZAN_WEEKEND, SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
-  "id": "s030",
-  "title": "Rates ready: numbered table with per-night price and cancellation",
-  "request": "Какие тарифы есть в этом отеле в Казани на 12–14 марта и сколько за ночь?",
-  "budgetTokens": 2000,
-  "steps": [
+  id: "s030",
+  title: "Rates ready: numbered table with per-night price and cancellation",
+  request: "Какие тарифы есть в этом отеле в Казани на 12–14 марта и сколько за ночь?",
+  budgetTokens: 2000,
+  steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,
-    {
-      "tool": "tbank_hotels_get_selected_stay_rates",
-      "args": {
-        "journeyId": "$journeyId"
-      },
-      "expect": {
-        "status": "ready",
-        "text": [
-          "status=ready",
-          "| # | Номер",
-          "За ночь",
-          "₽",
-          "нет данных",
-          "бесплатная отмена до",
-          "8 529 ₽"
-        ],
-        "nextStep": [
-          "tbank_hotels_select_stay_rate"
-        ],
-        "textMatches": [
-          "rates=\\d+"
-        ]
-      }
-    }
-  ]
+    journeyStep("tbank_hotels_get_selected_stay_rates", {}, { status: "ready", text: ["status=ready", "| # | Номер", "За ночь", "₽", "нет данных", "бесплатная отмена до", "8 529 ₽"], nextStep: ["tbank_hotels_select_stay_rate"], textMatches: ["rates=\\d+"] }),
+  ],
 };

@@ -1,52 +1,16 @@
+import { journeyStep, PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_SAVED_OPTION } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
-import { PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
-  "id": "s034",
-  "title": "Rate number out of range is refused with the valid numbers, then a valid pick",
-  "request": "Бери пятый тариф. А, такого нет? Тогда второй",
-  "budgetTokens": 2250,
-  "steps": [
+  id: "s034",
+  title: "Rate number out of range is refused with the valid numbers, then a valid pick",
+  request: "Бери пятый тариф. А, такого нет? Тогда второй",
+  budgetTokens: 2250,
+  steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,
     RATES_READY,
-    {
-      "tool": "tbank_hotels_select_stay_rate",
-      "args": {
-        "journeyId": "$journeyId",
-        "rateNumber": 9
-      },
-      "expect": {
-        "status": "rate_not_found",
-        "isError": true,
-        "retryAllowed": false,
-        "text": [
-          "No bookable rate #9",
-          "1, 2, 3, 4"
-        ]
-      }
-    },
-    {
-      "tool": "tbank_hotels_select_stay_rate",
-      "args": {
-        "journeyId": "$journeyId",
-        "rateNumber": 2
-      },
-      "expect": {
-        "status": "rate_selected",
-        "isError": false,
-        "text": [
-          "rateNumber=2",
-          "#2 ",
-          "за ночь",
-          "₽",
-          "20 251,50 ₽",
-          "бесплатная отмена до 05.03.2027"
-        ],
-        "nextStep": [
-          "tbank_hotels_create_checkout_handoff"
-        ]
-      }
-    }
-  ]
+    journeyStep("tbank_hotels_select_stay_rate", { rateNumber: 9 }, { status: "rate_not_found", isError: true, retryAllowed: false, text: ["No bookable rate #9", "1, 2, 3, 4"] }),
+    journeyStep("tbank_hotels_select_stay_rate", { rateNumber: 2 }, { status: "rate_selected", isError: false, text: ["rateNumber=2", "#2 ", "за ночь", "₽", "20 251,50 ₽", "бесплатная отмена до 05.03.2027"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
+  ],
 };

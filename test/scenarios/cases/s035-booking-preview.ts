@@ -1,35 +1,16 @@
+import { journeyStep, PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
-import { PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
-  "id": "s035",
-  "title": "Booking preview creates nothing and points to the handoff",
-  "request": "Сведи бронь: что я получу, если оформлю первый тариф?",
-  "budgetTokens": 2350,
-  "steps": [
+  id: "s035",
+  title: "Booking preview creates nothing and points to the handoff",
+  request: "Сведи бронь: что я получу, если оформлю первый тариф?",
+  budgetTokens: 2350,
+  steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,
     RATES_READY,
     SELECT_FIRST_RATE,
-    {
-      "tool": "tbank_hotels_create_booking_preview",
-      "args": {
-        "journeyId": "$journeyId"
-      },
-      "expect": {
-        "status": "preview_ready",
-        "textOnly": [
-          "bookingExecution.available=false"
-        ],
-        "text": [
-          "nothing is booked",
-          "17 058 ₽",
-          "за ночь 8 529 ₽"
-        ],
-        "nextStep": [
-          "tbank_hotels_create_checkout_handoff"
-        ]
-      }
-    }
-  ]
+    journeyStep("tbank_hotels_create_booking_preview", {}, { status: "preview_ready", textOnly: ["bookingExecution.available=false"], text: ["nothing is booked", "17 058 ₽", "за ночь 8 529 ₽"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
+  ],
 };

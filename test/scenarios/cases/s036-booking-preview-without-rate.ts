@@ -1,28 +1,14 @@
+import { journeyStep, PLAN_KAZAN_WEEKEND, SELECT_SAVED_OPTION } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
-import { PLAN_KAZAN_WEEKEND, SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
-  "id": "s036",
-  "title": "Booking preview before a rate is chosen asks for rate selection",
-  "request": "Сразу сделай сводку брони по этому отелю",
-  "budgetTokens": 1650,
-  "steps": [
+  id: "s036",
+  title: "Booking preview before a rate is chosen asks for rate selection",
+  request: "Сразу сделай сводку брони по этому отелю",
+  budgetTokens: 1650,
+  steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,
-    {
-      "tool": "tbank_hotels_create_booking_preview",
-      "args": {
-        "journeyId": "$journeyId"
-      },
-      "expect": {
-        "status": "rate_selection_required",
-        "isError": true,
-        "retryAllowed": false,
-        "nextStep": [
-          "tbank_hotels_get_selected_stay_rates",
-          "tbank_hotels_select_stay_rate"
-        ]
-      }
-    }
-  ]
+    journeyStep("tbank_hotels_create_booking_preview", {}, { status: "rate_selection_required", isError: true, retryAllowed: false, nextStep: ["tbank_hotels_get_selected_stay_rates", "tbank_hotels_select_stay_rate"] }),
+  ],
 };

@@ -1,40 +1,16 @@
+import { journeyStep, PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
-import { PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
-  "id": "s038",
-  "title": "Promo SANDBOX10 is valid: 10 % off, validated only, not applied",
-  "request": "У меня промокод SANDBOX10, сколько выйдет?",
-  "budgetTokens": 2600,
-  "steps": [
+  id: "s038",
+  title: "Promo SANDBOX10 is valid: 10 % off, validated only, not applied",
+  request: "У меня промокод SANDBOX10, сколько выйдет?",
+  budgetTokens: 2600,
+  steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,
     RATES_READY,
     SELECT_FIRST_RATE,
-    {
-      "tool": "tbank_hotels_inspect_checkout",
-      "args": {
-        "journeyId": "$journeyId",
-        "promoCode": "SANDBOX10"
-      },
-      "expect": {
-        "status": "checkout_ready",
-        "text": [
-          "freshUntil=",
-          "Текущая цена",
-          "₽",
-          "Промокод SANDBOX10: действителен",
-          "10 %",
-          "15 352 ₽",
-          "не применён"
-        ],
-        "textMatches": [
-          "priceChanged=(true|false)"
-        ],
-        "nextStep": [
-          "tbank_hotels_create_checkout_handoff"
-        ]
-      }
-    }
-  ]
+    journeyStep("tbank_hotels_inspect_checkout", { promoCode: "SANDBOX10" }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", "Промокод SANDBOX10: действителен", "10 %", "15 352 ₽", "не применён"], textMatches: ["priceChanged=(true|false)"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
+  ],
 };

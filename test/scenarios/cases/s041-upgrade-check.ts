@@ -1,39 +1,16 @@
+import { journeyStep, PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
-import { PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
-  "id": "s041",
-  "title": "Upgrade check: the better room and the surcharge",
-  "request": "Можно ли улучшить номер и сколько это будет стоить?",
-  "budgetTokens": 2600,
-  "steps": [
+  id: "s041",
+  title: "Upgrade check: the better room and the surcharge",
+  request: "Можно ли улучшить номер и сколько это будет стоить?",
+  budgetTokens: 2600,
+  steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,
     RATES_READY,
     SELECT_FIRST_RATE,
-    {
-      "tool": "tbank_hotels_inspect_checkout",
-      "args": {
-        "journeyId": "$journeyId",
-        "checkUpgrade": true
-      },
-      "expect": {
-        "status": "checkout_ready",
-        "text": [
-          "freshUntil=",
-          "Текущая цена",
-          "₽",
-          "Повышение: Улучшенный номер",
-          "доплата 3 070,50 ₽",
-          "итого 20 128,50 ₽"
-        ],
-        "textMatches": [
-          "priceChanged=(true|false)"
-        ],
-        "nextStep": [
-          "tbank_hotels_create_checkout_handoff"
-        ]
-      }
-    }
-  ]
+    journeyStep("tbank_hotels_inspect_checkout", { checkUpgrade: true }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", "Повышение: Улучшенный номер", "доплата 3 070,50 ₽", "итого 20 128,50 ₽"], textMatches: ["priceChanged=(true|false)"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
+  ],
 };

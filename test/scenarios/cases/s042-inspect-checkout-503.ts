@@ -1,59 +1,17 @@
+import { journeyStep, PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
-import { PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
-  "id": "s042",
-  "title": "Checkout inspection under a 503: terminal, no retry, handoff still works",
-  "request": "Проверь цену перед оплатой",
-  "budgetTokens": 2550,
-  "steps": [
+  id: "s042",
+  title: "Checkout inspection under a 503: terminal, no retry, handoff still works",
+  request: "Проверь цену перед оплатой",
+  budgetTokens: 2550,
+  steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,
     RATES_READY,
     SELECT_FIRST_RATE,
-    {
-      "tool": "tbank_hotels_inspect_checkout",
-      "args": {
-        "journeyId": "$journeyId"
-      },
-      "faults": {
-        "checkout_inspect": {
-          "kind": "status",
-          "status": 503
-        }
-      },
-      "expect": {
-        "status": "checkout_temporarily_unavailable",
-        "retryAllowed": false,
-        "text": [
-          "retryAllowed=false",
-          "Do not retry"
-        ],
-        "nextStep": [
-          "tbank_hotels_create_checkout_handoff"
-        ]
-      }
-    },
-    {
-      "tool": "tbank_hotels_create_checkout_handoff",
-      "args": {
-        "journeyId": "$journeyId"
-      },
-      "expect": {
-        "status": "handoff_ready",
-        "text": [
-          "hostedCheckoutUrl: http",
-          "guestsCarried=true",
-          "Тариф не резервируется",
-          "#1 Стандартный двухместный номер"
-        ],
-        "textMatches": [
-          "dateFrom=2027-03-12&dateTo=2027-03-14&guests=2"
-        ],
-        "nextStep": [
-          "show hostedCheckoutUrl"
-        ]
-      }
-    }
-  ]
+    journeyStep("tbank_hotels_inspect_checkout", {}, { status: "checkout_temporarily_unavailable", retryAllowed: false, text: ["retryAllowed=false", "Do not retry"], nextStep: ["tbank_hotels_create_checkout_handoff"] }, { faults: { checkout_inspect: { kind: "status", status: 503 } } }),
+    journeyStep("tbank_hotels_create_checkout_handoff", {}, { status: "handoff_ready", text: ["hostedCheckoutUrl: http", "guestsCarried=true", "Тариф не резервируется", "#1 Стандартный двухместный номер"], textMatches: ["dateFrom=2027-03-12&dateTo=2027-03-14&guests=2"], nextStep: ["show hostedCheckoutUrl"] }),
+  ],
 };

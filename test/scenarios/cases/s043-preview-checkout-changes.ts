@@ -1,84 +1,18 @@
+import { journeyStep, PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
-import { PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
-  "id": "s043",
-  "title": "Local preview of promo, upgrade and an extra: nothing applied, no new total",
-  "request": "Если добавить ранний заезд, апгрейд и промокод SANDBOX10 — что получится?",
-  "budgetTokens": 2900,
-  "steps": [
+  id: "s043",
+  title: "Local preview of promo, upgrade and an extra: nothing applied, no new total",
+  request: "Если добавить ранний заезд, апгрейд и промокод SANDBOX10 — что получится?",
+  budgetTokens: 2900,
+  steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,
     RATES_READY,
     SELECT_FIRST_RATE,
-    {
-      "tool": "tbank_hotels_preview_checkout_changes",
-      "args": {
-        "journeyId": "$journeyId",
-        "promoCode": "SANDBOX10"
-      },
-      "expect": {
-        "status": "inspection_required",
-        "retryAllowed": false,
-        "nextStep": [
-          "tbank_hotels_inspect_checkout"
-        ]
-      }
-    },
-    {
-      "tool": "tbank_hotels_inspect_checkout",
-      "args": {
-        "journeyId": "$journeyId",
-        "promoCode": "SANDBOX10",
-        "checkUpgrade": true
-      },
-      "expect": {
-        "status": "checkout_ready",
-        "text": [
-          "freshUntil=",
-          "Текущая цена",
-          "₽",
-          "[esr_"
-        ],
-        "textMatches": [
-          "priceChanged=(true|false)"
-        ],
-        "nextStep": [
-          "tbank_hotels_create_checkout_handoff"
-        ]
-      },
-      "save": {
-        "extraRef": "checkout.extraServices.0.extraServiceOptionRef"
-      }
-    },
-    {
-      "tool": "tbank_hotels_preview_checkout_changes",
-      "args": {
-        "journeyId": "$journeyId",
-        "promoCode": "SANDBOX10",
-        "upgrade": true,
-        "extraServiceOptionRefs": [
-          "$extraRef"
-        ]
-      },
-      "expect": {
-        "status": "changes_previewed",
-        "text": [
-          "Текущая цена без изменений: 17 058 ₽",
-          "Промокод SANDBOX10: действителен",
-          "не применён",
-          "ранний заезд",
-          "доплата 3 070,50 ₽",
-          "No new total is computed"
-        ],
-        "notText": [
-          "15 352 ₽",
-          "итого"
-        ],
-        "nextStep": [
-          "tbank_hotels_create_checkout_handoff"
-        ]
-      }
-    }
-  ]
+    journeyStep("tbank_hotels_preview_checkout_changes", { promoCode: "SANDBOX10" }, { status: "inspection_required", retryAllowed: false, nextStep: ["tbank_hotels_inspect_checkout"] }),
+    journeyStep("tbank_hotels_inspect_checkout", { promoCode: "SANDBOX10", checkUpgrade: true }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", "[esr_"], textMatches: ["priceChanged=(true|false)"], nextStep: ["tbank_hotels_create_checkout_handoff"] }, { save: { extraRef: "checkout.extraServices.0.extraServiceOptionRef" } }),
+    journeyStep("tbank_hotels_preview_checkout_changes", { promoCode: "SANDBOX10", upgrade: true, extraServiceOptionRefs: ["$extraRef"] }, { status: "changes_previewed", text: ["Текущая цена без изменений: 17 058 ₽", "Промокод SANDBOX10: действителен", "не применён", "ранний заезд", "доплата 3 070,50 ₽", "No new total is computed"], notText: ["15 352 ₽", "итого"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
+  ],
 };

@@ -1,56 +1,16 @@
+import { journeyStep, PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_SAVED_OPTION } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
-import { PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_SAVED_OPTION } from "../journey-steps.js";
 
 export const scenario: Scenario = {
-  "id": "s044",
-  "title": "Handoff for 1 room, no children: dates and guests carried in the link",
-  "request": "Дай ссылку на оформление второго тарифа",
-  "budgetTokens": 2500,
-  "steps": [
+  id: "s044",
+  title: "Handoff for 1 room, no children: dates and guests carried in the link",
+  request: "Дай ссылку на оформление второго тарифа",
+  budgetTokens: 2500,
+  steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,
     RATES_READY,
-    {
-      "tool": "tbank_hotels_select_stay_rate",
-      "args": {
-        "journeyId": "$journeyId",
-        "rateNumber": 2
-      },
-      "expect": {
-        "status": "rate_selected",
-        "isError": false,
-        "text": [
-          "rateNumber=2",
-          "#2 ",
-          "за ночь",
-          "₽"
-        ],
-        "nextStep": [
-          "tbank_hotels_create_checkout_handoff"
-        ]
-      }
-    },
-    {
-      "tool": "tbank_hotels_create_checkout_handoff",
-      "args": {
-        "journeyId": "$journeyId"
-      },
-      "expect": {
-        "status": "handoff_ready",
-        "text": [
-          "hostedCheckoutUrl: http",
-          "guestsCarried=true",
-          "Тариф не резервируется",
-          "#2 ",
-          "20 251,50 ₽"
-        ],
-        "textMatches": [
-          "dateFrom=2027-03-12&dateTo=2027-03-14&guests=2"
-        ],
-        "nextStep": [
-          "show hostedCheckoutUrl"
-        ]
-      }
-    }
-  ]
+    journeyStep("tbank_hotels_select_stay_rate", { rateNumber: 2 }, { status: "rate_selected", isError: false, text: ["rateNumber=2", "#2 ", "за ночь", "₽"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
+    journeyStep("tbank_hotels_create_checkout_handoff", {}, { status: "handoff_ready", text: ["hostedCheckoutUrl: http", "guestsCarried=true", "Тариф не резервируется", "#2 ", "20 251,50 ₽"], textMatches: ["dateFrom=2027-03-12&dateTo=2027-03-14&guests=2"], nextStep: ["show hostedCheckoutUrl"] }),
+  ],
 };

@@ -1,3 +1,4 @@
+import { listBookings, step } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -7,22 +8,8 @@ export const scenario: Scenario = {
   budgetTokens: 600,
   setup: { login: true },
   steps: [
-    {
-      tool: "tbank_hotels_list_bookings",
-      args: { limit: 3 },
-      expect: { status: "ok", isError: false, text: ["total=7", "hasMore=true", "Отель «Садовый», Санкт-Петербург", "AWAITING_PAYMENT"], nextStep: ["offset=3"], notText: ["Cosmos «Дружба»"], maxTokens: 250 },
-      save: { next: "nextOffset" },
-    },
-    {
-      tool: "tbank_hotels_list_bookings",
-      args: { offset: "$next", limit: 3 },
-      expect: { status: "ok", text: ["hasMore=true", "Cosmos «Дружба», Сочи", "CANCELLED", "COMPLETED"], nextStep: ["offset=6"], notText: ["Отель «Садовый»"], maxTokens: 250 },
-      save: { next: "nextOffset" },
-    },
-    {
-      tool: "tbank_hotels_list_bookings",
-      args: { offset: "$next", limit: 3 },
-      expect: { status: "ok", text: ["hasMore=false", "Sokos «Соборный», Ереван"], textMatches: ["bkr_[A-Za-z0-9_-]{22}"], nextStep: ["tbank_hotels_get_booking_overview"], maxTokens: 150 },
-    },
+    step("tbank_hotels_list_bookings", { limit: 3 }, { status: "ok", isError: false, text: ["total=7", "hasMore=true", "Отель «Садовый», Санкт-Петербург", "AWAITING_PAYMENT"], nextStep: ["offset=3"], notText: ["Cosmos «Дружба»"], maxTokens: 250 }, { save: { next: "nextOffset" } }),
+    step("tbank_hotels_list_bookings", { offset: "$next", limit: 3 }, { status: "ok", text: ["hasMore=true", "Cosmos «Дружба», Сочи", "CANCELLED", "COMPLETED"], nextStep: ["offset=6"], notText: ["Отель «Садовый»"], maxTokens: 250 }, { save: { next: "nextOffset" } }),
+    listBookings({ offset: "$next", limit: 3 }, { status: "ok", text: ["hasMore=false", "Sokos «Соборный», Ереван"], textMatches: ["bkr_[A-Za-z0-9_-]{22}"], nextStep: ["tbank_hotels_get_booking_overview"], maxTokens: 150 }),
   ],
 };

@@ -1,3 +1,4 @@
+import { listBookings } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 import { bookingIn } from "../sandbox-facts.js";
 
@@ -10,7 +11,7 @@ export const scenario: Scenario = {
   budgetTokens: 550,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", args: { limit: 5 }, expect: { status: "ok", text: ["Санкт-Петербург"] }, save: { spb: "bookings[city=Санкт-Петербург].bookingRef" } },
+    listBookings({ limit: 5 }, { status: "ok", text: ["Санкт-Петербург"] }, { spb: "Санкт-Петербург" }),
     {
       tool: "tbank_hotels_get_booking",
       args: { bookingRef: "$spb" },

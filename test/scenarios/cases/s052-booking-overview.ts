@@ -1,3 +1,4 @@
+import { listBookings } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 import { bookingIn } from "../sandbox-facts.js";
 
@@ -10,7 +11,7 @@ export const scenario: Scenario = {
   budgetTokens: 720,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", expect: { status: "ok", text: ["Хостел «Адмирал», Казань"] }, save: { kazan: "bookings[city=Казань].bookingRef" } },
+    listBookings(undefined, { status: "ok", text: ["Хостел «Адмирал», Казань"] }, { kazan: "Казань" }),
     {
       tool: "tbank_hotels_get_booking_overview",
       args: { bookingRef: "$kazan" },

@@ -1,3 +1,4 @@
+import { listBookings } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 import { bookingIn } from "../sandbox-facts.js";
 
@@ -10,7 +11,7 @@ export const scenario: Scenario = {
   budgetTokens: 420,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", args: { limit: 2 }, expect: { status: "ok", text: ["Санкт-Петербург"] }, save: { spb: "bookings[city=Санкт-Петербург].bookingRef" } },
+    listBookings({ limit: 2 }, { status: "ok", text: ["Санкт-Петербург"] }, { spb: "Санкт-Петербург" }),
     {
       tool: "tbank_hotels_preview_cancellation",
       args: { bookingRef: "$spb" },

@@ -1,3 +1,4 @@
+import { listBookings } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 import { bookingIn } from "../sandbox-facts.js";
 
@@ -10,7 +11,7 @@ export const scenario: Scenario = {
   budgetTokens: 320,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", args: { limit: 3 }, expect: { status: "ok", text: ["Cosmos «Меридиан», Екатеринбург"] }, save: { ekb: "bookings[city=Екатеринбург].bookingRef" } },
+    listBookings({ limit: 3 }, { status: "ok", text: ["Cosmos «Меридиан», Екатеринбург"] }, { ekb: "Екатеринбург" }),
     {
       tool: "tbank_hotels_preview_cancellation",
       args: { bookingRef: "$ekb" },

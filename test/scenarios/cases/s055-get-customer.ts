@@ -1,3 +1,4 @@
+import { step } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -7,9 +8,6 @@ export const scenario: Scenario = {
   budgetTokens: 60,
   setup: { login: true },
   steps: [
-    {
-      tool: "tbank_hotels_get_customer",
-      expect: { status: "ok", isError: false, text: ["Анна"], textOnly: ["аккаунт: Анна", "email: есть", "телефон: есть"], notText: ["@", "+7"], maxTokens: 50 },
-    },
+    step("tbank_hotels_get_customer", undefined, { status: "ok", isError: false, text: ["Анна"], textOnly: ["аккаунт: Анна", "email: есть", "телефон: есть"], notText: ["@", "+7"], maxTokens: 50 }),
   ],
 };

@@ -1,3 +1,4 @@
+import { listBookings, step } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -7,19 +8,7 @@ export const scenario: Scenario = {
   budgetTokens: 390,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", args: { limit: 3 }, expect: { status: "ok", text: ["CONFIRMED | Cosmos «Меридиан»"] }, save: { ekb: "bookings[city=Екатеринбург].bookingRef" } },
-    {
-      tool: "tbank_hotels_save_voucher",
-      args: { bookingRef: "$ekb" },
-      expect: {
-        status: "ok",
-        isError: false,
-        textOnly: ["voucher saved: "],
-        textMatches: ["/vouchers/voucher-[A-Za-z0-9_-]+\\.pdf", "\\(\\d+ bytes, sha256 [0-9a-f]{64}\\)", "deleted at \\d{4}-\\d{2}-\\d{2}T"],
-        nextStep: ["tell the person the file path"],
-        notText: ["%PDF", "base64"],
-        maxTokens: 150,
-      },
-    },
+    listBookings({ limit: 3 }, { status: "ok", text: ["CONFIRMED | Cosmos «Меридиан»"] }, { ekb: "Екатеринбург" }),
+    step("tbank_hotels_save_voucher", { bookingRef: "$ekb" }, { status: "ok", isError: false, textOnly: ["voucher saved: "], textMatches: ["/vouchers/voucher-[A-Za-z0-9_-]+\\.pdf", "\\(\\d+ bytes, sha256 [0-9a-f]{64}\\)", "deleted at \\d{4}-\\d{2}-\\d{2}T"], nextStep: ["tell the person the file path"], notText: ["%PDF", "base64"], maxTokens: 150 }),
   ],
 };

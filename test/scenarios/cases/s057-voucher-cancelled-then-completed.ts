@@ -1,3 +1,4 @@
+import { listBookings, step } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -7,20 +8,8 @@ export const scenario: Scenario = {
   budgetTokens: 730,
   setup: { login: true },
   steps: [
-    {
-      tool: "tbank_hotels_list_bookings",
-      expect: { status: "ok", text: ["CANCELLED | Cosmos «Дружба», Сочи", "COMPLETED | Мини-отель «Северная звезда», Москва"] },
-      save: { sochi: "bookings[city=Сочи].bookingRef", moscow: "bookings[city=Москва].bookingRef" },
-    },
-    {
-      tool: "tbank_hotels_save_voucher",
-      args: { bookingRef: "$sochi" },
-      expect: { status: "provider_error", isError: true, retryAllowed: false, nextStep: ["do not retry", "no voucher for this booking"], notText: ["voucher saved"], maxTokens: 60 },
-    },
-    {
-      tool: "tbank_hotels_save_voucher",
-      args: { bookingRef: "$moscow" },
-      expect: { status: "ok", textMatches: ["voucher-[A-Za-z0-9_-]+\\.pdf", "sha256 [0-9a-f]{64}"], nextStep: ["deleted at"], maxTokens: 150 },
-    },
+    listBookings(undefined, { status: "ok", text: ["CANCELLED | Cosmos «Дружба», Сочи", "COMPLETED | Мини-отель «Северная звезда», Москва"] }, { sochi: "Сочи", moscow: "Москва" }),
+    step("tbank_hotels_save_voucher", { bookingRef: "$sochi" }, { status: "provider_error", isError: true, retryAllowed: false, nextStep: ["do not retry", "no voucher for this booking"], notText: ["voucher saved"], maxTokens: 60 }),
+    step("tbank_hotels_save_voucher", { bookingRef: "$moscow" }, { status: "ok", textMatches: ["voucher-[A-Za-z0-9_-]+\\.pdf", "sha256 [0-9a-f]{64}"], nextStep: ["deleted at"], maxTokens: 150 }),
   ],
 };

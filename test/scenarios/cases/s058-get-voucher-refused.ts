@@ -1,3 +1,4 @@
+import { listBookings, step } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -7,16 +8,8 @@ export const scenario: Scenario = {
   budgetTokens: 760,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", expect: { status: "ok", text: ["Казань"] }, save: { kazan: "bookings[city=Казань].bookingRef" } },
-    {
-      tool: "tbank_hotels_get_voucher",
-      args: { bookingRef: "$kazan" },
-      expect: { status: "inline_delivery_refused", retryAllowed: false, text: ["never returned inline"], nextStep: ["tbank_hotels_save_voucher", "same bookingRef"], notText: ["%PDF"], maxTokens: 80 },
-    },
-    {
-      tool: "tbank_hotels_save_voucher",
-      args: { bookingRef: "$kazan" },
-      expect: { status: "ok", textMatches: ["voucher-[A-Za-z0-9_-]+\\.pdf", "sha256 [0-9a-f]{64}"], nextStep: ["tell the person the file path"], notText: ["%PDF"], maxTokens: 150 },
-    },
+    listBookings(undefined, { status: "ok", text: ["Казань"] }, { kazan: "Казань" }),
+    step("tbank_hotels_get_voucher", { bookingRef: "$kazan" }, { status: "inline_delivery_refused", retryAllowed: false, text: ["never returned inline"], nextStep: ["tbank_hotels_save_voucher", "same bookingRef"], notText: ["%PDF"], maxTokens: 80 }),
+    step("tbank_hotels_save_voucher", { bookingRef: "$kazan" }, { status: "ok", textMatches: ["voucher-[A-Za-z0-9_-]+\\.pdf", "sha256 [0-9a-f]{64}"], nextStep: ["tell the person the file path"], notText: ["%PDF"], maxTokens: 150 }),
   ],
 };

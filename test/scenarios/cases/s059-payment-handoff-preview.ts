@@ -1,3 +1,4 @@
+import { listBookings } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 import { bookingIn } from "../sandbox-facts.js";
 
@@ -10,7 +11,7 @@ export const scenario: Scenario = {
   budgetTokens: 280,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", args: { limit: 1 }, expect: { status: "ok", text: ["AWAITING_PAYMENT"] }, save: { spb: "bookings[city=Санкт-Петербург].bookingRef" } },
+    listBookings({ limit: 1 }, { status: "ok", text: ["AWAITING_PAYMENT"] }, { spb: "Санкт-Петербург" }),
     {
       tool: "tbank_hotels_create_payment_handoff_preview",
       args: { bookingRef: "$spb" },

@@ -1,3 +1,4 @@
+import { listBookings } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 import { bookingIn, rubPattern } from "../sandbox-facts.js";
 
@@ -10,7 +11,7 @@ export const scenario: Scenario = {
   budgetTokens: 490,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", args: { limit: 1 }, expect: { status: "ok" }, save: { spb: "bookings[city=Санкт-Петербург].bookingRef" } },
+    listBookings({ limit: 1 }, { status: "ok" }, { spb: "Санкт-Петербург" }),
     { tool: "tbank_hotels_create_payment_handoff_preview", args: { bookingRef: "$spb" }, expect: { status: "ok", textMatches: ["phr_"] }, save: { phr: "paymentHandoffRef" } },
     // The agent copies the ref badly: the schema refuses it before anything reaches the broker.
     {

@@ -1,3 +1,4 @@
+import { listBookings } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 import { bookingIn } from "../sandbox-facts.js";
 
@@ -10,7 +11,7 @@ export const scenario: Scenario = {
   budgetTokens: 890,
   setup: { login: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", args: { limit: 2 }, expect: { status: "ok", text: ["Екатеринбург"] }, save: { ekb: "bookings[city=Екатеринбург].bookingRef" } },
+    listBookings({ limit: 2 }, { status: "ok", text: ["Екатеринбург"] }, { ekb: "Екатеринбург" }),
     { tool: "tbank_hotels_create_payment_handoff_preview", args: { bookingRef: "$ekb" }, expect: { status: "ok", text: [ekb.paymentPrice, "PAID"], textOnly: ["raw paymentStatus: PAID"] }, save: { phr: "paymentHandoffRef" } },
     { server: "banking", tool: "tbank_banking_preview_hotel_payment", args: { paymentHandoffRef: "$phr" }, expect: { status: "ok", text: ["nothing was paid", "PAID"] } },
     {

@@ -1,3 +1,4 @@
+import { planStay, step } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -7,16 +8,7 @@ export const scenario: Scenario = {
   budgetTokens: 1750,
   setup: { login: true },
   steps: [
-    {
-      server: "banking",
-      tool: "tbank_banking_get_hotel_preferences",
-      expect: { status: "ok", text: ['"pricePerNight":{"min":5800,"max":13700,"currency":"RUB"}', "7 stays", "12 months"], textOnly: ["basis: 7 stays over 12 months"], nextStep: ["unchanged", "tbank_hotels_plan_stay", "never a filter"], maxTokens: 120 },
-      save: { prefs: "hotelPreferences", min: "hotelPreferences.pricePerNight.min", max: "hotelPreferences.pricePerNight.max" },
-    },
-    {
-      tool: "tbank_hotels_plan_stay",
-      args: { destination: "Казань", checkinDate: "2027-04-10", checkoutDate: "2027-04-12", rooms: [{ adults: 2, childrenAges: [] }], hotelPreferences: "$prefs" },
-      expect: { status: "ok", isError: false, text: ["Казань", "price band $min–$max RUB/night applied", "за ночь", "в диапазоне"], textMatches: ["journeyId=jrn_"], maxTokens: 1600 },
-    },
+    step("tbank_banking_get_hotel_preferences", undefined, { status: "ok", text: ["\"pricePerNight\":{\"min\":5800,\"max\":13700,\"currency\":\"RUB\"}", "7 stays", "12 months"], textOnly: ["basis: 7 stays over 12 months"], nextStep: ["unchanged", "tbank_hotels_plan_stay", "never a filter"], maxTokens: 120 }, { save: { prefs: "hotelPreferences", min: "hotelPreferences.pricePerNight.min", max: "hotelPreferences.pricePerNight.max" }, server: "banking" }),
+    planStay({ destination: "Казань", checkinDate: "2027-04-10", checkoutDate: "2027-04-12", hotelPreferences: "$prefs" }, { status: "ok", isError: false, text: ["Казань", "price band $min–$max RUB/night applied", "за ночь", "в диапазоне"], textMatches: ["journeyId=jrn_"], maxTokens: 1600 }),
   ],
 };

@@ -1,3 +1,4 @@
+import { listBookings, step } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -6,12 +7,9 @@ export const scenario: Scenario = {
   request: "Почему ты не видишь мои брони?",
   budgetTokens: 250,
   steps: [
-    { tool: "tbank_hotels_connection_status", expect: { isError: false, text: ["customer: not_configured", "tbank-mcp setup", "searchReady=true"], maxTokens: 90 } },
-    { server: "banking", tool: "tbank_banking_connection_status", expect: { isError: false, text: ["broker=not_configured", "paymentExecution=unavailable"], nextStep: ["tbank-mcp setup"], maxTokens: 70 } },
-    {
-      tool: "tbank_hotels_list_bookings",
-      expect: { status: "customer_tools_not_configured", isError: true, retryAllowed: false, nextStep: ["tbank-mcp setup", "tbank-mcp login", "never through this chat"], maxTokens: 70 },
-    },
-    { server: "banking", tool: "tbank_banking_get_hotel_preferences", expect: { status: "customer_tools_not_configured", isError: true, retryAllowed: false, nextStep: ["tbank-mcp setup"], maxTokens: 70 } },
+    step("tbank_hotels_connection_status", undefined, { isError: false, text: ["customer: not_configured", "tbank-mcp setup", "searchReady=true"], maxTokens: 90 }),
+    step("tbank_banking_connection_status", undefined, { isError: false, text: ["broker=not_configured", "paymentExecution=unavailable"], nextStep: ["tbank-mcp setup"], maxTokens: 70 }, { server: "banking" }),
+    listBookings(undefined, { status: "customer_tools_not_configured", isError: true, retryAllowed: false, nextStep: ["tbank-mcp setup", "tbank-mcp login", "never through this chat"], maxTokens: 70 }),
+    step("tbank_banking_get_hotel_preferences", undefined, { status: "customer_tools_not_configured", isError: true, retryAllowed: false, nextStep: ["tbank-mcp setup"], maxTokens: 70 }, { server: "banking" }),
   ],
 };

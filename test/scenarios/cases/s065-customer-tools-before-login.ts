@@ -1,3 +1,4 @@
+import { listBookings, step } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -7,11 +8,11 @@ export const scenario: Scenario = {
   budgetTokens: 310,
   setup: { brokerLoggedOut: true },
   steps: [
-    { tool: "tbank_hotels_list_bookings", expect: { status: "mobile_login_required", isError: true, retryAllowed: false, nextStep: ["tbank-mcp login", "never through this chat"], maxTokens: 50 } },
-    { tool: "tbank_hotels_get_customer", expect: { status: "mobile_login_required", retryAllowed: false, nextStep: ["tbank-mcp login"], notText: ["Анна"], maxTokens: 50 } },
-    { tool: "tbank_hotels_get_booking", args: { bookingRef: "bkr_AAAAAAAAAAAAAAAAAAAAAA" }, expect: { status: "mobile_login_required", nextStep: ["tbank-mcp login"], maxTokens: 50 } },
-    { tool: "tbank_hotels_connection_status", expect: { text: ["customer: mobile_login_required", "tbank-mcp login"], maxTokens: 90 } },
-    { server: "banking", tool: "tbank_banking_connection_status", expect: { text: ["broker=mobile_login_required"], nextStep: ["tbank-mcp login", "then ask again"], maxTokens: 70 } },
-    { server: "banking", tool: "tbank_banking_get_hotel_preferences", expect: { status: "mobile_login_required", isError: true, retryAllowed: false, nextStep: ["tbank-mcp login"], maxTokens: 50 } },
+    listBookings(undefined, { status: "mobile_login_required", isError: true, retryAllowed: false, nextStep: ["tbank-mcp login", "never through this chat"], maxTokens: 50 }),
+    step("tbank_hotels_get_customer", undefined, { status: "mobile_login_required", retryAllowed: false, nextStep: ["tbank-mcp login"], notText: ["Анна"], maxTokens: 50 }),
+    step("tbank_hotels_get_booking", { bookingRef: "bkr_AAAAAAAAAAAAAAAAAAAAAA" }, { status: "mobile_login_required", nextStep: ["tbank-mcp login"], maxTokens: 50 }),
+    step("tbank_hotels_connection_status", undefined, { text: ["customer: mobile_login_required", "tbank-mcp login"], maxTokens: 90 }),
+    step("tbank_banking_connection_status", undefined, { text: ["broker=mobile_login_required"], nextStep: ["tbank-mcp login", "then ask again"], maxTokens: 70 }, { server: "banking" }),
+    step("tbank_banking_get_hotel_preferences", undefined, { status: "mobile_login_required", isError: true, retryAllowed: false, nextStep: ["tbank-mcp login"], maxTokens: 50 }, { server: "banking" }),
   ],
 };

@@ -1,3 +1,4 @@
+import { listBookings } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -15,6 +16,6 @@ export const scenario: Scenario = {
       tool: "tbank_banking_connection_status",
       expect: { isError: false, text: ["broker=mobile_read_only_ready", "paymentExecution=unavailable"], nextStep: ["tbank_banking_get_hotel_preferences", "tbank_hotels_create_payment_handoff_preview"], maxTokens: 80 },
     },
-    { tool: "tbank_hotels_list_bookings", args: { limit: 1 }, expect: { status: "ok", text: ["total=7"], maxTokens: 105 } },
+    listBookings({ limit: 1 }, { status: "ok", text: ["total=7"], maxTokens: 105 }),
   ],
 };

@@ -1,3 +1,4 @@
+import { listBookings } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 import { bookingIn } from "../sandbox-facts.js";
 
@@ -14,7 +15,7 @@ export const scenario: Scenario = {
     // Right prefix and length, but a last character no canonical ref can end with.
     { tool: "tbank_hotels_preview_cancellation", args: { bookingRef: "bkr_AAAAAAAAAAAAAAAAAAAAAB" }, expect: { status: "invalid_ref", retryAllowed: false, nextStep: ["exactly as"], maxTokens: 40 } },
     { tool: "tbank_hotels_save_voucher", args: { bookingRef: "bkr_9P64cuf4NZgfE7Mk" }, expect: { status: "invalid_ref", retryAllowed: false, nextStep: ["exactly as"], notText: ["voucher saved"], maxTokens: 40 } },
-    { tool: "tbank_hotels_list_bookings", args: { limit: 1 }, expect: { status: "ok" }, save: { ref: "bookings[city=Санкт-Петербург].bookingRef" } },
+    listBookings({ limit: 1 }, { status: "ok" }, { ref: "Санкт-Петербург" }),
     { tool: "tbank_hotels_preview_cancellation", args: { bookingRef: "$ref" }, expect: { status: "ok", text: ["cancelled=false", spb.penalty], textOnly: [`штраф: ${spb.penalty}`] } },
   ],
 };
