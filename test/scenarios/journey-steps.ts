@@ -57,3 +57,6 @@ export function listBookings(args: Args | undefined, expect: Expect, refsByCity:
   const save = Object.fromEntries(Object.entries(refsByCity).map(([name, city]) => [name, `bookings[city=${city}].bookingRef`]));
   return step("tbank_hotels_list_bookings", args, expect, Object.keys(save).length > 0 ? { save } : {});
 }
+
+/** The Казань weekend with its second option selected, its rates loaded and rate #1 chosen: where checkout scenarios start. */
+export const KAZAN_RATE_ONE_SELECTED: readonly Step[] = [PLAN_KAZAN_WEEKEND, SELECT_SAVED_OPTION, RATES_READY, SELECT_FIRST_RATE];

@@ -1,4 +1,4 @@
-import { journeyStep, PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
+import { journeyStep, KAZAN_RATE_ONE_SELECTED } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -7,10 +7,7 @@ export const scenario: Scenario = {
   request: "Сведи бронь: что я получу, если оформлю первый тариф?",
   budgetTokens: 2350,
   steps: [
-    PLAN_KAZAN_WEEKEND,
-    SELECT_SAVED_OPTION,
-    RATES_READY,
-    SELECT_FIRST_RATE,
+    ...KAZAN_RATE_ONE_SELECTED,
     journeyStep("tbank_hotels_create_booking_preview", {}, { status: "preview_ready", textOnly: ["bookingExecution.available=false"], text: ["nothing is booked", "17 058 ₽", "за ночь 8 529 ₽"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
   ],
 };

@@ -1,4 +1,4 @@
-import { journeyStep, PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
+import { journeyStep, KAZAN_RATE_ONE_SELECTED } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -7,10 +7,7 @@ export const scenario: Scenario = {
   request: "У меня промокод SANDBOX10, сколько выйдет?",
   budgetTokens: 2600,
   steps: [
-    PLAN_KAZAN_WEEKEND,
-    SELECT_SAVED_OPTION,
-    RATES_READY,
-    SELECT_FIRST_RATE,
-    journeyStep("tbank_hotels_inspect_checkout", { promoCode: "SANDBOX10" }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", "Промокод SANDBOX10: действителен", "10 %", "15 352 ₽", "не применён"], textMatches: ["priceChanged=(true|false)"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
+    ...KAZAN_RATE_ONE_SELECTED,
+    journeyStep("tbank_hotels_inspect_checkout", { promoCode: "SANDBOX10" }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", "Промокод SANDBOX10: действителен", "10 %", "15 352 ₽", "не применён"], textMatches: ["priceChanged=false"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
   ],
 };

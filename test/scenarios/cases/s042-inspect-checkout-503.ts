@@ -1,4 +1,4 @@
-import { journeyStep, PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
+import { journeyStep, KAZAN_RATE_ONE_SELECTED } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -7,10 +7,7 @@ export const scenario: Scenario = {
   request: "Проверь цену перед оплатой",
   budgetTokens: 2550,
   steps: [
-    PLAN_KAZAN_WEEKEND,
-    SELECT_SAVED_OPTION,
-    RATES_READY,
-    SELECT_FIRST_RATE,
+    ...KAZAN_RATE_ONE_SELECTED,
     journeyStep("tbank_hotels_inspect_checkout", {}, { status: "checkout_temporarily_unavailable", retryAllowed: false, text: ["retryAllowed=false", "Do not retry"], nextStep: ["tbank_hotels_create_checkout_handoff"] }, { faults: { checkout_inspect: { kind: "status", status: 503 } } }),
     journeyStep("tbank_hotels_create_checkout_handoff", {}, { status: "handoff_ready", text: ["hostedCheckoutUrl: http", "guestsCarried=true", "Тариф не резервируется", "#1 Стандартный двухместный номер"], textMatches: ["dateFrom=2027-03-12&dateTo=2027-03-14&guests=2"], nextStep: ["show hostedCheckoutUrl"] }),
   ],

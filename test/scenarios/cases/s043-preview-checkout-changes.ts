@@ -1,4 +1,4 @@
-import { journeyStep, PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
+import { journeyStep, KAZAN_RATE_ONE_SELECTED } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -7,12 +7,9 @@ export const scenario: Scenario = {
   request: "Если добавить ранний заезд, апгрейд и промокод SANDBOX10 — что получится?",
   budgetTokens: 2900,
   steps: [
-    PLAN_KAZAN_WEEKEND,
-    SELECT_SAVED_OPTION,
-    RATES_READY,
-    SELECT_FIRST_RATE,
+    ...KAZAN_RATE_ONE_SELECTED,
     journeyStep("tbank_hotels_preview_checkout_changes", { promoCode: "SANDBOX10" }, { status: "inspection_required", retryAllowed: false, nextStep: ["tbank_hotels_inspect_checkout"] }),
-    journeyStep("tbank_hotels_inspect_checkout", { promoCode: "SANDBOX10", checkUpgrade: true }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", "[esr_"], textMatches: ["priceChanged=(true|false)"], nextStep: ["tbank_hotels_create_checkout_handoff"] }, { save: { extraRef: "checkout.extraServices.0.extraServiceOptionRef" } }),
+    journeyStep("tbank_hotels_inspect_checkout", { promoCode: "SANDBOX10", checkUpgrade: true }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", "[esr_"], textMatches: ["priceChanged=false"], nextStep: ["tbank_hotels_create_checkout_handoff"] }, { save: { extraRef: "checkout.extraServices.0.extraServiceOptionRef" } }),
     journeyStep("tbank_hotels_preview_checkout_changes", { promoCode: "SANDBOX10", upgrade: true, extraServiceOptionRefs: ["$extraRef"] }, { status: "changes_previewed", text: ["Текущая цена без изменений: 17 058 ₽", "Промокод SANDBOX10: действителен", "не применён", "ранний заезд", "доплата 3 070,50 ₽", "No new total is computed"], notText: ["15 352 ₽", "итого"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
   ],
 };

@@ -1,4 +1,4 @@
-import { journeyStep, PLAN_KAZAN_WEEKEND, RATES_READY, SELECT_FIRST_RATE, SELECT_SAVED_OPTION } from "../journey-steps.js";
+import { journeyStep, KAZAN_RATE_ONE_SELECTED } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
 
 export const scenario: Scenario = {
@@ -7,10 +7,7 @@ export const scenario: Scenario = {
   request: "Хочу оплатить прямо здесь картой",
   budgetTokens: 2500,
   steps: [
-    PLAN_KAZAN_WEEKEND,
-    SELECT_SAVED_OPTION,
-    RATES_READY,
-    SELECT_FIRST_RATE,
+    ...KAZAN_RATE_ONE_SELECTED,
     journeyStep("tbank_hotels_create_payment_form_preview", {}, { status: "preview_only", text: ["available=false", "no paymentUrl", "17 058 ₽", "3-D Secure"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
   ],
 };
