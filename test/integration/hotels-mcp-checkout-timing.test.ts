@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CHECKOUT_RETRY_POLICY, RATES_RETRY_POLICY } from "../../mcp/hotels/journey/retry.js";
 import type { RetryPolicy } from "../../mcp/hotels/journey/retry.js";
 import { isProviderError, ProviderError } from "../../mcp/hotels/provider/index.js";
-import { withTimeoutRetry } from "../../mcp/hotels/tools/checkout-retry.js";
+import { withTimeoutRetry } from "../../mcp/hotels/journey/checkout-retry.js";
 import { TEST_EPOCH } from "../fixtures/clock.js";
 import { fakeTime } from "./helpers/fake-time.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CATALOG_BUDGET_MS, CATALOG_TTL_MS, LocationCatalog } from "../../mcp/hotels/catalog.js";
+import { CATALOG_BUDGET_MS, CATALOG_TTL_MS, LocationCatalog } from "../../mcp/hotels/journey/catalog.js";
 import { isProviderError, ProviderError, type CallOptions, type LocationsQuery, type ProviderLocationPage } from "../../mcp/hotels/provider/index.js";
 
 // A fake catalog of `total` cities served in pages; every call costs `costMs` of fake time.

@@ -1,5 +1,5 @@
-import type { ProviderLocation } from "./journey/types.js";
-import { ProviderError, type HotelsApi } from "./provider/index.js";
+import type { ProviderLocation } from "./types.js";
+import { ProviderError, type HotelsApi } from "../provider/index.js";
 
 export const CATALOG_TTL_MS = 60 * 60_000;
 /** The whole cold-cache load, every page included: a dead provider must not cost tens of timeouts. */

@@ -1,5 +1,5 @@
-import { nextAttempt, summarizeAttempts } from "../journey/retry.js";
-import type { AttemptOutcome, AttemptSummary, FailureKind, RetryPolicy } from "../journey/retry.js";
+import { nextAttempt, summarizeAttempts } from "./retry.js";
+import type { AttemptOutcome, AttemptSummary, FailureKind, RetryPolicy } from "./retry.js";
 import { isProviderError } from "../provider/index.js";
 
 export type Attempted<T> = { ok: true; value: T; summary: AttemptSummary } | { ok: false; error: unknown; summary: AttemptSummary };

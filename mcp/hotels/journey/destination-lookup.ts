@@ -1,7 +1,7 @@
-import { catalogFor } from "../catalog.js";
+import { catalogFor } from "./catalog.js";
 import type { HotelsContext } from "../context.js";
-import { resolveDestination, type DestinationResolution } from "../journey/destination.js";
-import { staySearchFor, type StaySearch } from "../stay-search.js";
+import { resolveDestination, type DestinationResolution } from "./destination.js";
+import { staySearchFor, type StaySearch } from "./stay-search.js";
 
 /**
  * A city name (or a destinationId from an earlier clarification) against the cached catalog.

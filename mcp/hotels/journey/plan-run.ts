@@ -1,16 +1,16 @@
 import { z } from "zod";
 import type { HotelsContext } from "../context.js";
-import { matchHotelName } from "../journey/destination.js";
-import type { PlanStayRequest } from "../journey/input.js";
-import { buildOptions, OptionIdRegistry, publicOptions } from "../journey/options.js";
-import { rankOptions, resolveRanking } from "../journey/ranking.js";
-import { toSearchBody } from "../journey/search-request.js";
-import type { JourneyState, ResolvedDestination } from "../journey/state.js";
-import type { ToolExtra, ToolOutcome } from "./define.js";
+import { matchHotelName } from "./destination.js";
+import type { PlanStayRequest } from "./input.js";
+import { buildOptions, OptionIdRegistry, publicOptions } from "./options.js";
+import { rankOptions, resolveRanking } from "./ranking.js";
+import { toSearchBody } from "./search-request.js";
+import type { JourneyState, ResolvedDestination } from "./state.js";
+import type { ToolExtra, ToolOutcome } from "../tools/define.js";
 import { staySearch } from "./destination-lookup.js";
-import { failure, providerFailure } from "./outcomes.js";
-import { cardLine, coverageFields, coverageLine, rankingFields, rankingLine, stayLine, toCard } from "./present.js";
-import { Candidates, Coverage, Failure, Field, List, Page, RankingFields, wire } from "./schemas.js";
+import { failure, providerFailure } from "../tools/outcomes.js";
+import { cardLine, coverageFields, coverageLine, rankingFields, rankingLine, stayLine, toCard } from "../tools/present.js";
+import { Candidates, Coverage, Failure, Field, List, Page, RankingFields, wire } from "../tools/schemas.js";
 
 /** What plan_stay and repeat_stay_plan return: one schema for every status either can reach. */
 export const PlanOutput = wire(z.object({

@@ -1,7 +1,7 @@
-import { Collector } from "./journey/collect.js";
-import { searchKey, type ProviderSearchBody } from "./journey/search-request.js";
-import type { ProviderSearchItem } from "./journey/types.js";
-import { isProviderError, type HotelsProvider, type ProviderHotelItem } from "./provider/index.js";
+import { Collector } from "./collect.js";
+import { searchKey, type ProviderSearchBody } from "./search-request.js";
+import type { ProviderSearchItem } from "./types.js";
+import { isProviderError, type HotelsProvider, type ProviderHotelItem } from "../provider/index.js";
 
 export const SEARCH_PAGE_SIZE = 20;
 

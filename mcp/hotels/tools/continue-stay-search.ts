@@ -3,7 +3,7 @@ import { buildOptions, publicOptions } from "../journey/options.js";
 import { toSearchBody } from "../journey/search-request.js";
 import { withOptions } from "../journey/state.js";
 import { defineTool } from "./define.js";
-import { staySearch } from "./destination-lookup.js";
+import { staySearch } from "../journey/destination-lookup.js";
 import { failure, journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
 import { cardLine, coverageFields, coverageLine, journeyCoverage, rankedPage, rankingFields, rankingLine } from "./present.js";
 import { Coverage, Failure, Field, JourneyIdInput, Page, RankingFields, wire } from "./schemas.js";

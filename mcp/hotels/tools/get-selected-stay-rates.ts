@@ -7,7 +7,7 @@ import { withRates } from "../journey/state.js";
 import type { JourneyState } from "../journey/state.js";
 import { isProviderError } from "../provider/index.js";
 import { authRejected, baseOutput, JourneyIdInput, loadSelectedStay, rateSummary, staySummary, stayLine, StaySchema, textLines } from "./checkout-common.js";
-import { withTimeoutRetry } from "./checkout-retry.js";
+import { withTimeoutRetry } from "../journey/checkout-retry.js";
 import { defineTool } from "./define.js";
 import type { ToolOutcome } from "./define.js";
 import { Field, List } from "./schemas.js";

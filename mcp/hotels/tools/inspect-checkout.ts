@@ -16,7 +16,7 @@ import {
   textLines,
 } from "./checkout-common.js";
 import type { FailureOut } from "./checkout-common.js";
-import { withTimeoutRetry } from "./checkout-retry.js";
+import { withTimeoutRetry } from "../journey/checkout-retry.js";
 import { checkoutLines, checkoutView } from "./checkout-view.js";
 import { defineTool } from "./define.js";
 import { Field, List, Obj } from "./schemas.js";

@@ -1,9 +1,9 @@
 import type { DestinationResolution } from "../journey/destination.js";
 import { parsePlanStayInput, PlanStayInputSchema } from "../journey/input.js";
 import { defineTool } from "./define.js";
-import { lookupDestination } from "./destination-lookup.js";
+import { lookupDestination } from "../journey/destination-lookup.js";
 import { failure, invalidInput, providerFailure } from "./outcomes.js";
-import { PlanOutput, runPlan } from "./plan-run.js";
+import { PlanOutput, runPlan } from "../journey/plan-run.js";
 import { unresolved } from "./resolve-destination.js";
 import { advertise } from "./schemas.js";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parsePlanStayInput, type PlanStayRequest } from "../journey/input.js";
 import { defineTool } from "./define.js";
 import { failure, invalidInput, lookupJourney } from "./outcomes.js";
-import { PlanOutput, runPlan } from "./plan-run.js";
+import { PlanOutput, runPlan } from "../journey/plan-run.js";
 import { JourneyIdInput, wire } from "./schemas.js";
 
 // What a repeat may change; another city is a new plan, not a repeat.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DestinationResolution } from "../journey/destination.js";
 import { defineTool, type ToolOutcome } from "./define.js";
-import { lookupDestination } from "./destination-lookup.js";
+import { lookupDestination } from "../journey/destination-lookup.js";
 import { failure, providerFailure } from "./outcomes.js";
 import { Candidates, Failure, Field, wire } from "./schemas.js";
 
