@@ -7,12 +7,12 @@ import { parseConfig, type ToolkitConfig } from "../shared/config/index.js";
 import { createLogger, SecretRegistry } from "../shared/logger.js";
 import { ensurePrivateDir } from "../shared/paths.js";
 import { connectBroker } from "../shared/protocol/client.js";
+import { TOOLKIT_VERSION } from "../shared/version.js";
 import { createAudit } from "./audit.js";
 import { LogFile } from "./log-file.js";
 import { runBroker } from "./main.js";
 import { createBrokerParts } from "./wire.js";
 
-export const BROKER_VERSION = "0.1.0";
 export const READY_TIMEOUT_MS = 8000;
 
 const USAGE = `Usage: tbank-auth-broker [--foreground] [--ready-fd N]
@@ -32,7 +32,7 @@ export async function brokerMain(argv: string[], env: NodeJS.ProcessEnv, stderr:
     return 64;
   }
   if (values.help || values.version) {
-    stderr.write(values.help ? `${USAGE}\n` : `${BROKER_VERSION}\n`);
+    stderr.write(values.help ? `${USAGE}\n` : `${TOOLKIT_VERSION}\n`);
     return 0;
   }
   const parsed = parseConfig(env);
@@ -74,7 +74,7 @@ async function serve(config: ToolkitConfig, destination: LogFile, secrets: Secre
     result = await runBroker({
       socketPath: config.broker.socketPath,
       stateDir: config.broker.stateDir,
-      version: BROKER_VERSION,
+      version: TOOLKIT_VERSION,
       requestTimeoutMs: config.broker.timeoutMs,
       logger,
       audit: createAudit(destination, secrets),
@@ -116,7 +116,7 @@ async function daemonize(config: ToolkitConfig, logPath: string, env: NodeJS.Pro
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (let wait = 25; Date.now() < deadline; wait = Math.min(wait * 2, 400)) {
     try {
-      const conn = await connectBroker({ socketPath: config.broker.socketPath, role: "toolkit", clientVersion: BROKER_VERSION, timeoutMs: 1000 });
+      const conn = await connectBroker({ socketPath: config.broker.socketPath, role: "toolkit", clientVersion: TOOLKIT_VERSION, timeoutMs: 1000 });
       conn.close();
       return 0;
     } catch {

@@ -1,17 +1,11 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import { nullLogger, type Logger } from "../../shared/logger.js";
+import { TOOLKIT_VERSION } from "../../shared/version.js";
 import { BrokerClient } from "../shared/broker-client.js";
+import { NO_ELICITATION_VALIDATOR } from "../shared/no-elicitation.js";
 import type { BankingBroker, BankingContext } from "./context.js";
 import { registerBankingTools } from "./tools/index.js";
-
-export const BANKING_SERVER_VERSION = "0.1.0";
-
-// A copy of the Hotels constant: importing it would pull the whole Hotels server into this bin.
-export const NO_ELICITATION_VALIDATOR: jsonSchemaValidator = {
-  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: "elicitation is not used by this server" }),
-};
 
 const INSTRUCTIONS =
   "Soft hotel price preferences and the read-only side of a payment handoff. This server never pays: payment happens only on the bank's hosted page. " +
@@ -29,12 +23,11 @@ export function createBankingServer(config: ToolkitConfig, deps: BankingServerDe
   const broker =
     deps.broker ??
     (config.broker.combinedProfile
-      ? new BrokerClient({ socketPath: config.broker.socketPath, role: "banking", clientVersion: BANKING_SERVER_VERSION, timeoutMs: config.broker.timeoutMs })
+      ? new BrokerClient({ socketPath: config.broker.socketPath, role: "banking", clientVersion: TOOLKIT_VERSION, timeoutMs: config.broker.timeoutMs })
       : undefined);
   const ctx: BankingContext = { config, broker, logger: deps.logger ?? nullLogger, now: deps.now ?? Date.now };
   const server = new McpServer(
-    { name: "tbank-banking-mcp", version: BANKING_SERVER_VERSION },
-    // This server never sends elicitation requests, so it needs no JSON Schema validator for them.
+    { name: "tbank-banking-mcp", version: TOOLKIT_VERSION },
     { instructions: INSTRUCTIONS, capabilities: { tools: {} }, jsonSchemaValidator: NO_ELICITATION_VALIDATOR },
   );
   const tools = registerBankingTools(server, ctx);

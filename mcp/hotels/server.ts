@@ -1,21 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import { nullLogger, type Logger } from "../../shared/logger.js";
+import { TOOLKIT_VERSION } from "../../shared/version.js";
 import { BrokerClient } from "../shared/broker-client.js";
+import { NO_ELICITATION_VALIDATOR } from "../shared/no-elicitation.js";
 import type { HotelsContext } from "./context.js";
 import type { RetryPolicy } from "./journey/retry.js";
 import type { JourneyState } from "./journey/state.js";
 import { JourneyStore } from "./journey/store.js";
 import { createHotelsProvider, type FetchLike } from "./provider/index.js";
 import { registerHotelsTools } from "./tools/index.js";
-
-export const HOTELS_SERVER_VERSION = "0.1.0";
-
-export const NO_ELICITATION_VALIDATOR: jsonSchemaValidator = {
-  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: "elicitation is not used by this server" }),
-};
 
 const INSTRUCTIONS =
   "Plan hotel stays on real T-Bank Hotels prices. Start with tbank_hotels_plan_stay; follow each result's status and nextStep. " +
@@ -47,11 +42,10 @@ export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps
     today: deps.today ?? (() => new Date(now()).toISOString().slice(0, 10)),
     ...(deps.retryPolicies ? { retryPolicies: deps.retryPolicies } : {}),
   };
-  const broker = deps.broker ?? (config.broker.combinedProfile ? new BrokerClient({ socketPath: config.broker.socketPath, role: "hotels", clientVersion: HOTELS_SERVER_VERSION, timeoutMs: config.broker.timeoutMs }) : undefined);
+  const broker = deps.broker ?? (config.broker.combinedProfile ? new BrokerClient({ socketPath: config.broker.socketPath, role: "hotels", clientVersion: TOOLKIT_VERSION, timeoutMs: config.broker.timeoutMs }) : undefined);
   if (broker) ctx.broker = broker;
   const server = new McpServer(
-    { name: "tbank-hotels-mcp", version: HOTELS_SERVER_VERSION },
-    // This server never sends elicitation requests, so it needs no JSON Schema validator for them.
+    { name: "tbank-hotels-mcp", version: TOOLKIT_VERSION },
     { instructions: INSTRUCTIONS, capabilities: { tools: {} }, jsonSchemaValidator: NO_ELICITATION_VALIDATOR },
   );
   const tools = registerHotelsTools(server, ctx);

@@ -4,10 +4,9 @@ import { fileURLToPath } from "node:url";
 import { parseConfig } from "../../shared/config/index.js";
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import { BrokerUnavailableError, connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
+import { TOOLKIT_VERSION } from "../../shared/version.js";
 import { CommandError } from "./errors.js";
 import type { CommandIo } from "./io.js";
-
-export const CLI_CLIENT_VERSION = "0.1.0";
 
 /** The parsed configuration, or every problem at once (exit 78, like the other programs). */
 export function loadConfig(env: CommandIo["env"]): ToolkitConfig {
@@ -34,7 +33,7 @@ export function brokerBinPath(from: string = import.meta.url): string {
 /** A toolkit connection, or undefined when no broker answers. Never starts one. */
 export async function connectIfRunning(config: ToolkitConfig): Promise<BrokerConnection | undefined> {
   try {
-    return await connectBroker({ socketPath: config.broker.socketPath, role: "toolkit", clientVersion: CLI_CLIENT_VERSION, timeoutMs: config.broker.timeoutMs });
+    return await connectBroker({ socketPath: config.broker.socketPath, role: "toolkit", clientVersion: TOOLKIT_VERSION, timeoutMs: config.broker.timeoutMs });
   } catch (err) {
     if (err instanceof BrokerUnavailableError) return undefined;
     throw new CommandError(`the broker at ${config.broker.socketPath} did not answer properly: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,12 +1,11 @@
 import { COMMANDS } from "./commands.js";
 import { CommandError, UsageError } from "./errors.js";
 import type { CommandIo } from "./io.js";
-
-const VERSION = "0.1.0";
+import { TOOLKIT_VERSION } from "../../shared/version.js";
 
 function help(): string {
   const rows = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`);
-  return `tbank-mcp ${VERSION}: toolkit for the T-Bank Hotels MCP servers and the auth broker\n\nUsage: tbank-mcp <command> [options]\n\nCommands:\n${rows.join("\n")}\n\nRun tbank-mcp <command> --help for a command's options.\n`;
+  return `tbank-mcp ${TOOLKIT_VERSION}: toolkit for the T-Bank Hotels MCP servers and the auth broker\n\nUsage: tbank-mcp <command> [options]\n\nCommands:\n${rows.join("\n")}\n\nRun tbank-mcp <command> --help for a command's options.\n`;
 }
 
 /** The one place that turns outcomes into exit codes. */
@@ -17,7 +16,7 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
     return name === undefined ? 2 : 0;
   }
   if (name === "--version" || name === "-v") {
-    io.stdout.write(`${VERSION}\n`);
+    io.stdout.write(`${TOOLKIT_VERSION}\n`);
     return 0;
   }
   const entry = COMMANDS[name];

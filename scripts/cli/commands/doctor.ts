@@ -5,6 +5,7 @@ import { checkBroker } from "../doctor/broker.js";
 import { checkBaseUrl, checkClients, checkConfig, checkJwtKey, checkNode, checkSocketDir, checkSocketFile, checkVoucherDir, type Check } from "../doctor/checks.js";
 import { CommandError } from "../errors.js";
 import type { CommandIo } from "../io.js";
+import { TOOLKIT_VERSION } from "../../../shared/version.js";
 
 export const usage = `tbank-mcp doctor [--json] [--project DIR]
 
@@ -12,7 +13,6 @@ Runs every check at once (Node, configuration, socket and voucher directories, b
 store, JWT key file, client configuration) and says how to fix each problem. Exits 1 if any check
 fails; warnings alone exit 0. --json prints {checks:[{id,status,message,fix?}],ok}.`;
 
-const CLI_VERSION = "0.1.0";
 const MARK: Record<Check["status"], string> = { pass: "ok  ", warn: "warn", fail: "FAIL" };
 
 export interface DoctorDeps {
@@ -31,7 +31,7 @@ export async function doctor(options: { json: boolean; project: string | undefin
     const socket = await checkSocketFile(config.broker.socketPath);
     if (socket) all.push(socket);
     all.push(
-      ...(await checkBroker({ socketPath: config.broker.socketPath, sessionStore: config.broker.sessionStore, clientVersion: CLI_VERSION, timeoutMs: deps.brokerTimeoutMs, probe: deps.probe })),
+      ...(await checkBroker({ socketPath: config.broker.socketPath, sessionStore: config.broker.sessionStore, clientVersion: TOOLKIT_VERSION, timeoutMs: deps.brokerTimeoutMs, probe: deps.probe })),
     );
     all.push(await checkVoucherDir(config.vouchers.directory));
   }

@@ -2,9 +2,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { BankingBroker } from "../../../mcp/banking/context.js";
-import { BANKING_SERVER_VERSION, createBankingServer, type BankingServerDeps } from "../../../mcp/banking/server.js";
+import { createBankingServer, type BankingServerDeps } from "../../../mcp/banking/server.js";
 import { BrokerClient } from "../../../mcp/shared/broker-client.js";
 import { parseConfig, type Env } from "../../../shared/config/index.js";
+import { TOOLKIT_VERSION } from "../../../shared/version.js";
 import type { OperationArgs, OperationName } from "../../../shared/protocol/operations.js";
 
 export interface BankingHarness {
@@ -27,7 +28,7 @@ export async function startBankingHarness(opts: { env?: Env; deps?: BankingServe
   const brokerCalls: OperationName[] = [];
   let broker = opts.deps?.broker;
   if (!broker && config.broker.combinedProfile) {
-    const inner = new BrokerClient({ socketPath: config.broker.socketPath, role: "banking", clientVersion: BANKING_SERVER_VERSION, timeoutMs: config.broker.timeoutMs });
+    const inner = new BrokerClient({ socketPath: config.broker.socketPath, role: "banking", clientVersion: TOOLKIT_VERSION, timeoutMs: config.broker.timeoutMs });
     const recording: BankingBroker = {
       call: <Op extends OperationName>(op: Op, args: OperationArgs<Op>) => {
         brokerCalls.push(op);
