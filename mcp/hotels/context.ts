@@ -1,8 +1,10 @@
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import type { Logger } from "../../shared/logger.js";
 import type { BrokerClient } from "../shared/broker-client.js";
+import type { LocationCatalog } from "./journey/catalog.js";
 import type { RetryPolicy } from "./journey/retry.js";
 import type { JourneyState } from "./journey/state.js";
+import type { StaySearch } from "./journey/stay-search.js";
 import type { JourneyStore } from "./journey/store.js";
 import type { HotelsProvider } from "./provider/index.js";
 
@@ -10,6 +12,10 @@ import type { HotelsProvider } from "./provider/index.js";
 export interface HotelsContext {
   config: ToolkitConfig;
   provider: HotelsProvider<unknown>;
+  /** Built beside the provider with the server's clock, so a second server never reads the first one's cache. */
+  catalog: LocationCatalog;
+  /** Shares identical concurrent searches through the provider's search cache. */
+  staySearch: StaySearch;
   /** Journeys live 60 minutes in a bounded store; a restart forgets them (no credentials inside). */
   journeys: JourneyStore<JourneyState>;
   logger: Logger;

@@ -6,8 +6,10 @@ import { TOOLKIT_VERSION } from "../../shared/version.js";
 import { BrokerClient } from "../shared/broker-client.js";
 import { NO_ELICITATION_VALIDATOR } from "../shared/no-elicitation.js";
 import type { HotelsContext } from "./context.js";
+import { LocationCatalog } from "./journey/catalog.js";
 import type { RetryPolicy } from "./journey/retry.js";
 import type { JourneyState } from "./journey/state.js";
+import { StaySearch } from "./journey/stay-search.js";
 import { JourneyStore } from "./journey/store.js";
 import { createHotelsProvider, type FetchLike } from "./provider/index.js";
 import { registerHotelsTools } from "./tools/index.js";
@@ -32,9 +34,13 @@ export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? nullLogger;
   const random = deps.random ?? randomBytes;
+  const provider = createHotelsProvider(config.hotels, { fetch: deps.fetch, now, logger });
+  const { timeoutMs } = config.hotels;
   const ctx: HotelsContext = {
     config,
-    provider: createHotelsProvider(config.hotels, { fetch: deps.fetch, now, logger }),
+    provider,
+    catalog: new LocationCatalog({ api: provider.api, timeoutMs, now }),
+    staySearch: new StaySearch(provider, { timeoutMs, now }),
     journeys: new JourneyStore<JourneyState>({ now, random }),
     logger,
     now,

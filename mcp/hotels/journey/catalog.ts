@@ -67,15 +67,3 @@ function normalize(item: Awaited<ReturnType<HotelsApi["locations"]>>["items"][nu
     hotelsCount: item.hotelsCount ?? 0,
   };
 }
-
-// One catalog per provider, i.e. per server process; keyed weakly so a closed server takes it along.
-const catalogs = new WeakMap<object, LocationCatalog>();
-
-export function catalogFor(provider: { api: HotelsApi }, timeoutMs: number, now: () => number): LocationCatalog {
-  let catalog = catalogs.get(provider);
-  if (catalog === undefined) {
-    catalog = new LocationCatalog({ api: provider.api, timeoutMs, now });
-    catalogs.set(provider, catalog);
-  }
-  return catalog;
-}

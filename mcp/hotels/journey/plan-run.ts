@@ -7,7 +7,6 @@ import { rankOptions, resolveRanking } from "./ranking.js";
 import { toSearchBody } from "./search-request.js";
 import type { JourneyState, ResolvedDestination } from "./state.js";
 import type { ToolExtra, ToolOutcome } from "../tools/define.js";
-import { staySearch } from "./destination-lookup.js";
 import { failure, providerFailure } from "../tools/outcomes.js";
 import { cardLine, coverageFields, coverageLine, rankingFields, rankingLine, stayLine, toCard } from "../tools/present.js";
 import { Candidates, Coverage, Failure, Field, List, Page, RankingFields, wire } from "../tools/schemas.js";
@@ -49,7 +48,7 @@ export async function runPlan(ctx: HotelsContext, request: PlanStayRequest, dest
   const filtered = body.filters !== undefined;
   let collector;
   try {
-    collector = await staySearch(ctx).collect(body, { signal: extra.signal, progress: (p, total, msg) => extra.progress(p, total, msg) });
+    collector = await ctx.staySearch.collect(body, { signal: extra.signal, progress: (p, total, msg) => extra.progress(p, total, msg) });
   } catch (err) {
     return failure(providerFailure(err, { filtered }));
   }

@@ -16,7 +16,8 @@ export interface StaySearchOptions {
 /**
  * Runs plan_stay's hotel collection through the process-wide search cache: identical concurrent
  * searches share one collection (every waiter still gets progress), a complete one is reused for
- * 30 s, a truncated one is handed to its waiters but never cached. One instance per provider.
+ * 30 s, a truncated one is handed to its waiters but never cached. One per server, beside its provider:
+ * the continuation guard below only works if every journey of the process goes through the same instance.
  */
 export class StaySearch {
   readonly #provider: HotelsProvider<unknown>;
@@ -118,15 +119,4 @@ function toJourneyItem(item: ProviderHotelItem): ProviderSearchItem {
     coverPhotoUrl: item.coverPhotoUrl ?? "",
     photosCount: item.photosCount ?? 0,
   };
-}
-
-const searches = new WeakMap<object, StaySearch>();
-
-export function staySearchFor(provider: HotelsProvider<unknown>, opts: StaySearchOptions): StaySearch {
-  let search = searches.get(provider);
-  if (search === undefined) {
-    search = new StaySearch(provider, opts);
-    searches.set(provider, search);
-  }
-  return search;
 }

@@ -3,7 +3,6 @@ import { buildOptions, publicOptions } from "../journey/options.js";
 import { toSearchBody } from "../journey/search-request.js";
 import { withOptions } from "../journey/state.js";
 import { defineTool } from "./define.js";
-import { staySearch } from "../journey/destination-lookup.js";
 import { failure, journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
 import { cardLine, coverageFields, coverageLine, journeyCoverage, rankedPage, rankingFields, rankingLine } from "./present.js";
 import { Coverage, Failure, Field, JourneyIdInput, Page, RankingFields, wire } from "./schemas.js";
@@ -36,7 +35,7 @@ export const continueStaySearch = defineTool({
     const { collector, request, destination, options: before } = found.journey.state;
     let ran: boolean;
     try {
-      ran = await staySearch(ctx).continue(collector, toSearchBody(request, destination.destinationId), (p, t, m) => extra.progress(p, t, m));
+      ran = await ctx.staySearch.continue(collector, toSearchBody(request, destination.destinationId), (p, t, m) => extra.progress(p, t, m));
     } catch (err) {
       ctx.journeys.update(journeyId, (s) => ({ ...s, continuationUsed: true }));
       const f = providerFailure(err);
