@@ -1,4 +1,7 @@
 import type { Readable, Writable } from "node:stream";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { ReadBuffer } from "../shared/protocol/read-buffer.js";
+import { asFastMessage, type FastMessage } from "./fast-message.js";
 
 /**
  * What `tools/list` and `initialize` answer, generated at build time from the real server
@@ -12,52 +15,69 @@ export interface ToolCatalog {
   tools: { toolset: string; tool: { name: string } & Record<string, unknown> }[];
 }
 
-type Message = { jsonrpc: "2.0"; id?: string | number; method?: string; params?: Record<string, unknown> } & Record<string, unknown>;
-
 /** The real server behind the fast path: it receives messages and sends its own through `write`. */
 export interface LoadedServer {
-  deliver(message: Message): void;
+  deliver(message: JSONRPCMessage): void;
+  /** Releases what would keep the process alive (the broker connection) once the client is gone. */
+  close(): void;
 }
 
 export interface FastStartOptions {
   catalog: ToolCatalog;
   toolsets: ReadonlySet<string>;
   /** Loads the full server; its outgoing messages go to `write`. */
-  load: (write: (message: Message) => void) => Promise<LoadedServer>;
+  load: (write: (message: JSONRPCMessage) => void) => Promise<LoadedServer>;
   stdin: Readable;
   stdout: Writable;
   onError: (err: unknown) => void;
+  maxLineBytes?: number;
 }
 
+type Outgoing = JSONRPCMessage | { jsonrpc: "2.0"; id: string | number | null; error: { code: number; message: string } };
+
 const REPLAYED_INIT_ID = "tbank-fast-start-initialize";
-const MAX_LINE = 8 * 1024 * 1024;
+// Generous for a tool call, small enough that a client that never sends "\n" cannot grow us without bound.
+export const MAX_STDIN_LINE_BYTES = 8 * 1024 * 1024;
+// JSON-RPC 2.0: when the id cannot be read from the message, the error's id is null.
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
 
 /**
  * Agents spawn an MCP server per session and wait for initialize and tools/list before anything
  * else. Those two answers are static, so they are served from the generated catalog while the SDK,
  * zod and the tools are still unloaded; the full server is loaded right after (or at the first
  * other message), the initialize is replayed into it with its answer dropped, and every queued
- * message follows in order.
+ * message follows in order, checked against the SDK's message schema first.
  */
 export function startFastPath(opts: FastStartOptions): void {
-  const write = (message: Message): void => {
-    if (message.id === REPLAYED_INIT_ID) return;
+  const write = (message: Outgoing): void => {
+    if ("id" in message && message.id === REPLAYED_INIT_ID) return;
     opts.stdout.write(`${JSON.stringify(message)}\n`);
   };
+  const fail = (code: number, message: string, id: string | number | null = null): void => write({ jsonrpc: "2.0", id, error: { code, message } });
   const tools = opts.catalog.tools.filter((t) => t.toolset === "always" || opts.toolsets.has(t.toolset)).map((t) => t.tool);
-  const replay: Message[] = [];
-  const queue: Message[] = [];
-  let server: LoadedServer | undefined;
+  const replay: FastMessage[] = [];
+  const queue: unknown[] = [];
+  let forward: ((raw: unknown) => void) | undefined;
   let loading: Promise<void> | undefined;
+  let loaded: LoadedServer | undefined;
+  let clientGone = false;
 
   const load = (): Promise<void> =>
-    (loading ??= opts.load(write).then((loaded) => {
-      server = loaded;
-      for (const m of [...replay, ...queue.splice(0)]) loaded.deliver(m);
+    (loading ??= Promise.all([import("@modelcontextprotocol/sdk/types.js"), opts.load(write)]).then(([{ JSONRPCMessageSchema }, full]) => {
+      loaded = full;
+      forward = (raw) => {
+        const parsed = JSONRPCMessageSchema.safeParse(raw);
+        if (parsed.success) return full.deliver(parsed.data);
+        const id = (raw as { id?: unknown } | null)?.id;
+        fail(INVALID_REQUEST, "Invalid Request", typeof id === "string" || Number.isSafeInteger(id) ? (id as string | number) : null);
+      };
+      for (const m of [...replay, ...queue.splice(0)]) forward(m);
+      if (clientGone) full.close();
     }, opts.onError));
 
-  const fast = (m: Message): boolean => {
-    if (m.id === undefined) {
+  const fast = (m: FastMessage): boolean => {
+    if (!("id" in m)) {
       if (m.method !== "notifications/initialized") return false;
       replay.push(m);
       return true;
@@ -73,7 +93,7 @@ export function startFastPath(opts: FastStartOptions): void {
     if (m.method === "tools/list" && m.params?.cursor === undefined) {
       write({ jsonrpc: "2.0", id: m.id, result: { tools } });
       // The client will call a tool next: have the full server ready by then.
-      setImmediate(() => void load());
+      setImmediate(() => void (clientGone ? undefined : load()));
       return true;
     }
     if (m.method === "ping") {
@@ -83,28 +103,47 @@ export function startFastPath(opts: FastStartOptions): void {
     return false;
   };
 
-  let pending = "";
-  opts.stdin.setEncoding("utf8");
-  opts.stdin.on("data", (chunk: string) => {
-    pending += chunk;
-    if (pending.length > MAX_LINE && !pending.includes("\n")) pending = "";
-    let i: number;
-    while ((i = pending.indexOf("\n")) >= 0) {
-      const line = pending.slice(0, i).replace(/\r$/, "");
-      pending = pending.slice(i + 1);
-      if (line.trim() === "") continue;
-      let message: Message;
+  const receive = (raw: unknown): void => {
+    if (forward) return forward(raw);
+    const m = loading ? undefined : asFastMessage(raw);
+    if (m && fast(m)) return;
+    queue.push(raw);
+    void load();
+  };
+
+  const buffer = new ReadBuffer({ maxLineBytes: opts.maxLineBytes ?? MAX_STDIN_LINE_BYTES });
+  const onData = (chunk: Buffer): void => {
+    buffer.append(chunk);
+    for (;;) {
+      let line: string | undefined;
       try {
-        message = JSON.parse(line) as Message;
+        line = buffer.readLine();
       } catch {
-        write({ jsonrpc: "2.0", id: undefined, error: { code: -32700, message: "Parse error" } });
+        // Framing is lost: whatever follows is the tail of the long line, not a message.
+        fail(PARSE_ERROR, `Parse error: line longer than ${buffer.maxLineBytes} bytes`);
+        opts.stdin.off("data", onData);
+        opts.stdin.destroy();
+        return;
+      }
+      if (line === undefined) return;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(line);
+      } catch {
+        fail(PARSE_ERROR, "Parse error");
         continue;
       }
-      if (server) server.deliver(message);
-      else if (loading || !fast(message)) {
-        queue.push(message);
-        void load();
-      }
+      receive(raw);
     }
-  });
+  };
+  // The full server may still be answering a call when stdin ends (a piped client): it keeps
+  // running, only what would hold the process open after the last answer is released.
+  const onGone = (): void => {
+    if (clientGone) return;
+    clientGone = true;
+    loaded?.close();
+  };
+  opts.stdin.on("data", onData);
+  opts.stdin.once("end", onGone);
+  opts.stdin.once("close", onGone);
 }

@@ -12,7 +12,7 @@ export interface McpBinSpec {
   /** The auth broker bin next to the bundled bin. */
   brokerBinUrl: URL;
   toolsets(config: ToolkitConfig): ReadonlySet<string>;
-  loadFull(config: ToolkitConfig, logger: Logger, write: (message: never) => void): Promise<LoadedServer & { close(): void }>;
+  loadFull(config: ToolkitConfig, logger: Logger, write: (message: never) => void): Promise<LoadedServer>;
 }
 
 /**
@@ -39,11 +39,8 @@ export function runMcpBin(spec: McpBinSpec): void {
         (err: unknown) => report(`auth broker not started: ${err instanceof Error ? err.message : String(err)}`),
       )
     : Promise.resolve();
-  let closeBroker: (() => void) | undefined;
   // A client that goes away closes our stdout or stdin; that ends the session, it is not a crash.
   process.stdout.on("error", () => process.stdin.destroy());
-  process.stdin.once("close", () => closeBroker?.());
-  process.stdin.once("end", () => closeBroker?.());
   startFastPath({
     catalog: JSON.parse(readFileSync(spec.catalogUrl, "utf8")) as ToolCatalog,
     toolsets: spec.toolsets(config),
@@ -56,9 +53,7 @@ export function runMcpBin(spec: McpBinSpec): void {
     load: async (write) => {
       const [{ createLogger }] = await Promise.all([import("../../shared/logger.js"), launch]);
       const logger = createLogger({ name: spec.name, level: process.env.TBANK_LOG_LEVEL === "debug" ? "debug" : "warn" });
-      const loaded = await spec.loadFull(config, logger, write);
-      closeBroker = () => loaded.close();
-      return loaded;
+      return spec.loadFull(config, logger, write);
     },
   });
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { BrokerError, toWireError, WireErrorSchema } from "./errors.js";
+import { MAX_RESPONSE_LINE_BYTES } from "./limits.js";
 
-export const MAX_REQUEST_LINE_BYTES = 64 * 1024;
-export const MAX_RESPONSE_LINE_BYTES = 1024 * 1024;
+export { MAX_REQUEST_LINE_BYTES, MAX_RESPONSE_LINE_BYTES } from "./limits.js";
 
 export const RequestIdSchema = z.string().min(1).max(64);
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { MAX_REQUEST_LINE_BYTES } from "./envelope.js";
+import { MAX_REQUEST_LINE_BYTES } from "./limits.js";
 import type { WireError } from "./errors.js";
 
 const LF = 0x0a;

@@ -1,0 +1,194 @@
+import { PassThrough } from "node:stream";
+import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { asFastMessage } from "../../mcp/fast-message.js";
+import { startFastPath, type LoadedServer, type ToolCatalog } from "../../mcp/fast-start.js";
+
+const catalog: ToolCatalog = {
+  serverInfo: { name: "t", version: "1" },
+  capabilities: { tools: {} },
+  protocolVersions: ["2025-06-18", "2025-03-26"],
+  tools: [
+    { toolset: "always", tool: { name: "status" } },
+    { toolset: "journey", tool: { name: "plan" } },
+    { toolset: "lowlevel", tool: { name: "raw" } },
+  ],
+};
+
+const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "c", version: "1" } } };
+const INITIALIZED = { jsonrpc: "2.0", method: "notifications/initialized" };
+const CALL = { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "plan", arguments: {} } };
+const line = (m: unknown): string => `${JSON.stringify(m)}\n`;
+const settle = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+/** A fast path on in-memory streams, with a full server that loads only when `finishLoad()` is called. */
+function harness(maxLineBytes?: number) {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const out: Record<string, unknown>[] = [];
+  let pending = "";
+  stdout.on("data", (d: Buffer) => {
+    pending += d.toString();
+    const parts = pending.split("\n");
+    pending = parts.pop() ?? "";
+    for (const p of parts) out.push(JSON.parse(p) as Record<string, unknown>);
+  });
+  const delivered: JSONRPCMessage[] = [];
+  const errors: unknown[] = [];
+  let loads = 0;
+  let closes = 0;
+  let finishLoad: () => void = () => undefined;
+  const ready = new Promise<void>((r) => (finishLoad = r));
+  startFastPath({
+    catalog,
+    toolsets: new Set(["journey"]),
+    stdin,
+    stdout,
+    onError: (err) => errors.push(err),
+    maxLineBytes,
+    load: async (write): Promise<LoadedServer> => {
+      loads++;
+      await ready;
+      return {
+        // Answers every request the way a full server would, by echoing the method.
+        deliver: (m) => {
+          delivered.push(m);
+          if ("method" in m && "id" in m) write({ jsonrpc: "2.0", id: m.id, result: { from: "full", method: m.method } });
+        },
+        close: () => void closes++,
+      };
+    },
+  });
+  return { stdin, out, delivered, errors, finishLoad, loads: () => loads, closes: () => closes };
+}
+
+describe("MCP fast start path", () => {
+  it("answers initialize and tools/list from the catalog, then replays initialize into the full server with its answer dropped", async () => {
+    const h = harness();
+    h.stdin.write(line(INIT));
+    h.stdin.write(line(INITIALIZED) + line({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
+    await settle();
+    expect(h.out).toEqual([
+      { jsonrpc: "2.0", id: 1, result: { protocolVersion: "2025-03-26", capabilities: { tools: {} }, serverInfo: { name: "t", version: "1" } } },
+      { jsonrpc: "2.0", id: 2, result: { tools: [{ name: "status" }, { name: "plan" }] } },
+    ]);
+    expect(h.loads()).toBe(1);
+    h.finishLoad();
+    await settle();
+    expect(h.delivered).toEqual([{ ...INIT, id: "tbank-fast-start-initialize" }, INITIALIZED]);
+    // The full server's own initialize answer never reaches the client.
+    expect(h.out).toHaveLength(2);
+  });
+
+  it("queues calls sent before the full server loads and delivers them in order once it has", async () => {
+    const h = harness();
+    h.stdin.write(line(INIT) + line(INITIALIZED) + line(CALL) + line({ jsonrpc: "2.0", id: 4, method: "ping" }));
+    await settle();
+    // ping comes after a queued call, so it waits for the full server too (answers stay in order).
+    expect(h.out.map((m) => m.id)).toEqual([1]);
+    h.finishLoad();
+    await settle();
+    expect(h.delivered.map((m) => ("method" in m ? m.method : "?"))).toEqual(["initialize", "notifications/initialized", "tools/call", "ping"]);
+    expect(h.out.slice(1)).toEqual([
+      { jsonrpc: "2.0", id: 3, result: { from: "full", method: "tools/call" } },
+      { jsonrpc: "2.0", id: 4, result: { from: "full", method: "ping" } },
+    ]);
+  });
+
+  it("answers a line that is not JSON with -32700 and id null, and keeps reading", async () => {
+    const h = harness();
+    h.stdin.write('{"jsonrpc":"2.0","id":9,"method":\n');
+    h.stdin.write(line({ jsonrpc: "2.0", id: 5, method: "ping" }));
+    await settle();
+    expect(h.out).toEqual([
+      { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } },
+      { jsonrpc: "2.0", id: 5, result: {} },
+    ]);
+  });
+
+  it("checks every forwarded message against the SDK schema: invalid ones get -32600, never the server", async () => {
+    const h = harness();
+    h.stdin.write(line({ ...CALL, id: 7, extra: true }) + line({ jsonrpc: "1.0", id: 8, method: "tools/call" }) + line([1, 2]));
+    h.finishLoad();
+    await settle();
+    expect(h.delivered).toEqual([]);
+    expect(h.out).toEqual([
+      { jsonrpc: "2.0", id: 7, error: { code: -32600, message: "Invalid Request" } },
+      { jsonrpc: "2.0", id: 8, error: { code: -32600, message: "Invalid Request" } },
+      { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request" } },
+    ]);
+  });
+
+  it("leaves an initialize it cannot vouch for to the full server", async () => {
+    const h = harness();
+    const withMeta = { ...INIT, params: { ...INIT.params, _meta: { progressToken: "p" } } };
+    h.stdin.write(line(withMeta));
+    await settle();
+    expect(h.out).toEqual([]);
+    h.finishLoad();
+    await settle();
+    expect(h.delivered).toEqual([withMeta]);
+    expect(h.out).toEqual([{ jsonrpc: "2.0", id: 1, result: { from: "full", method: "initialize" } }]);
+  });
+
+  it("answers an oversized line with -32700 and stops reading, since framing is lost", async () => {
+    const h = harness(64);
+    h.stdin.write(line({ jsonrpc: "2.0", id: 1, method: "ping" }));
+    h.stdin.write(`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"${"x".repeat(40)}`);
+    h.stdin.write(`${"y".repeat(40)}"}}\n${line({ jsonrpc: "2.0", id: 3, method: "ping" })}`);
+    await settle();
+    expect(h.out).toEqual([
+      { jsonrpc: "2.0", id: 1, result: {} },
+      { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: line longer than 64 bytes" } },
+    ]);
+    expect(h.stdin.destroyed).toBe(true);
+  });
+
+  it("a client that closes mid-load still gets its queued answers, then the server lets go", async () => {
+    const h = harness();
+    h.stdin.end(line(INIT) + line(CALL));
+    await settle();
+    expect(h.closes()).toBe(0);
+    h.finishLoad();
+    await settle();
+    expect(h.out.map((m) => m.id)).toEqual([1, 3]);
+    expect(h.closes()).toBe(1);
+  });
+
+  it("does not load the full server for a client that closed after tools/list", async () => {
+    const h = harness();
+    h.stdin.end(line(INIT) + line({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
+    await settle();
+    await settle();
+    expect(h.out.map((m) => m.id)).toEqual([1, 2]);
+    expect(h.loads()).toBe(0);
+  });
+});
+
+describe("asFastMessage", () => {
+  const near = fc.record(
+    {
+      jsonrpc: fc.constantFrom("2.0", "1.0", 2),
+      id: fc.oneof(fc.string(), fc.integer(), fc.double(), fc.constant(null), fc.boolean()),
+      method: fc.oneof(fc.constantFrom("initialize", "tools/list", "ping", "notifications/initialized"), fc.integer()),
+      params: fc.oneof(fc.constant(null), fc.array(fc.integer()), fc.dictionary(fc.constantFrom("_meta", "cursor", "protocolVersion", "x"), fc.jsonValue())),
+      extra: fc.jsonValue(),
+    },
+    { requiredKeys: [] },
+  );
+
+  it("accepts only what the SDK's JSONRPCMessageSchema accepts", () => {
+    fc.assert(
+      fc.property(near, (m) => {
+        const raw: unknown = JSON.parse(JSON.stringify(m));
+        if (asFastMessage(raw)) expect(JSONRPCMessageSchema.safeParse(raw).success).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("accepts the messages clients send at start-up", () => {
+    for (const m of [INIT, INITIALIZED, { jsonrpc: "2.0", id: "a", method: "tools/list", params: {} }]) expect(asFastMessage(m)).toEqual(m);
+  });
+});
