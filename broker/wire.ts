@@ -3,7 +3,7 @@ import type { Logger, SecretRegistry } from "../shared/logger.js";
 import { CapabilityTable } from "./capabilities.js";
 import type { BrokerParts } from "./main.js";
 import { createOperations } from "./operations/index.js";
-import { BankingApi, HotelsApi, ProviderClient, type FetchLike } from "./provider/index.js";
+import { BankingApi, HotelsCustomerApi, ProviderClient, type FetchLike } from "./provider/index.js";
 import { RefTable } from "./refs.js";
 import { createSessionManager } from "./session/index.js";
 import type { BrokerInfo } from "./types.js";
@@ -34,7 +34,7 @@ export async function createBrokerParts(opts: WireOptions): Promise<BrokerParts>
     throw err;
   }
   const client = new ProviderClient({ session, fetch: opts.fetch });
-  const hotels = new HotelsApi(client, config.hotels.apiBaseUrl);
+  const hotels = new HotelsCustomerApi(client, config.hotels.apiBaseUrl);
   const banking = new BankingApi(client, config.banking.apiBaseUrl);
   // The cheapest read of each API that needs the session: what the customer tools and the
   // preferences would read first anyway.

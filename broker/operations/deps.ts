@@ -3,7 +3,7 @@ import { BrokerError } from "../../shared/protocol/errors.js";
 import type { Clock } from "../../shared/time.js";
 import type { CapabilityTable } from "../capabilities.js";
 import type { BankingApi } from "../provider/banking.js";
-import type { HotelsApi } from "../provider/hotels.js";
+import type { HotelsCustomerApi } from "../provider/hotels.js";
 import type { RefTable } from "../refs.js";
 import type { BrokerInfo, SessionManager } from "../types.js";
 import type { VoucherStore } from "../vouchers/store.js";
@@ -21,7 +21,7 @@ export interface OperationDeps {
   refs: RefTable;
   capabilities: CapabilityTable;
   vouchers: VoucherStore;
-  hotels: HotelsApi;
+  hotels: HotelsCustomerApi;
   banking: BankingApi;
   info: BrokerInfo;
   now: Clock;

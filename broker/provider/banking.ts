@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BrokerError } from "../../shared/protocol/errors.js";
+import { BANKING_ROUTES, routeCall } from "../../shared/http/routes.js";
 import type { ProviderClient } from "./client.js";
-import { endpoint } from "./client.js";
 
 export const ProviderTravelSpendingSchema = z.looseObject({
   periodMonths: z.int().min(1).max(120).nullish(),
@@ -32,6 +32,6 @@ export class BankingApi {
     if (this.baseUrl === undefined) {
       return Promise.reject(new BrokerError("provider_unavailable", "the banking API is not configured (TBANK_BANKING_API_BASE_URL)", { retryAllowed: false }));
     }
-    return this.client.getJson(endpoint(this.baseUrl, "/v1/travel/spending", { months }), ProviderTravelSpendingSchema, signal);
+    return this.client.getJson({ ...routeCall(BANKING_ROUTES, this.baseUrl, "banking_travel_spending", {}, { months }), signal }, ProviderTravelSpendingSchema);
   }
 }

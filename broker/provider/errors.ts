@@ -1,39 +1,53 @@
+import { BodyTooLarge } from "../../shared/http/capped-body.js";
+import { ProviderError } from "../../shared/http/provider-error.js";
+import { MAX_RESPONSE_BYTES } from "../../shared/http/provider-http.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 
-// Provider failures as broker errors. Messages carry only the HTTP status, a fixed code and the
-// provider's request id: provider bodies can hold internals, ids and personal data, so they are
-// never read on an error path, and the local `cause` keeps whatever else a log may need.
-
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-
-export function safeRequestId(headers: Headers): string | undefined {
-  const id = headers.get("x-request-id") ?? undefined;
-  return id !== undefined && SAFE_REQUEST_ID.test(id) ? id : undefined;
-}
+// Provider failures as broker errors. Messages carry only the HTTP status, a fixed text and the
+// provider's request id: provider bodies can hold internals, ids and personal data, and the shared
+// core never keeps their text.
 
 function suffix(requestId: string | undefined): string {
   return requestId === undefined ? "" : ` (x-request-id ${requestId})`;
 }
 
-export function statusError(status: number, requestId: string | undefined): BrokerError {
-  const where = `HTTP ${status}${suffix(requestId)}`;
-  if (status === 401) return new BrokerError("provider_auth_rejected", `the provider rejected the refreshed session: ${where}`);
-  if (status === 403) return new BrokerError("provider_auth_rejected", `the provider refused access: ${where}`);
-  if (status >= 300 && status < 400) return new BrokerError("provider_error", `the provider answered with a redirect, which is not followed: ${where}`);
-  if (status === 429 || status >= 500) return new BrokerError("provider_unavailable", `the provider is unavailable: ${where}`, { retryAllowed: true });
-  return new BrokerError("provider_error", `the provider returned an error: ${where}`);
+export function tooLarge(maxBytes: number): BrokerError {
+  return new BrokerError("too_large", `the provider response exceeds the ${maxBytes}-byte limit`);
 }
 
-/** A thrown fetch or body read: the request's own deadline, or the network. */
-export function transportError(err: unknown, signal: AbortSignal, requestId?: string): BrokerError {
+const BAD_RESPONSE: Record<string, string> = { content_type: "an unexpected content type", json: "malformed JSON" };
+
+/** The one conversion from the shared core's ProviderError to the broker's error codes; others pass. */
+export function brokerError(err: unknown): unknown {
+  if (!(err instanceof ProviderError)) return err;
+  const where = `HTTP ${err.status}${suffix(err.requestId)}`;
+  switch (err.kind) {
+    case "auth_rejected":
+      return new BrokerError("provider_auth_rejected", err.status === 401 ? `the provider rejected the refreshed session: ${where}` : `the provider refused access: ${where}`);
+    case "redirect_refused":
+      return new BrokerError("provider_error", `the provider answered with a redirect, which is not followed: ${where}`);
+    case "rate_limited":
+    case "unavailable":
+      if (err.status !== undefined) return new BrokerError("provider_unavailable", `the provider is unavailable: ${where}`, { retryAllowed: true });
+      return new BrokerError("provider_unavailable", `the provider could not be reached or the response broke off${suffix(err.requestId)}`, { retryAllowed: true, cause: err });
+    case "aborted":
+      return new BrokerError("timeout", "the provider request was aborted at the deadline", { cause: err });
+    case "too_large":
+      return tooLarge(MAX_RESPONSE_BYTES);
+    case "bad_response":
+      return new BrokerError("provider_error", `the provider sent ${BAD_RESPONSE[err.issues?.[0] ?? ""] ?? "a response of an unexpected shape"}${suffix(err.requestId)}`, { cause: err });
+    default:
+      return new BrokerError("provider_error", err.status === undefined ? "the provider call failed" : `the provider returned an error: ${where}`, { cause: err });
+  }
+}
+
+/** A failed read of a body the broker streams itself (a voucher): its cap, the deadline, or the network. */
+export function streamError(err: unknown, signal: AbortSignal, requestId: string | undefined): BrokerError {
   if (err instanceof BrokerError) return err;
+  if (err instanceof BodyTooLarge) return tooLarge(err.maxBytes);
   if (signal.aborted) return new BrokerError("timeout", "the provider request was aborted at the deadline", { cause: err });
   return new BrokerError("provider_unavailable", `the provider could not be reached or the response broke off${suffix(requestId)}`, {
     retryAllowed: true,
     cause: err,
   });
-}
-
-export function badResponse(what: string, requestId: string | undefined, cause?: unknown): BrokerError {
-  return new BrokerError("provider_error", `the provider sent ${what}${suffix(requestId)}`, { cause });
 }

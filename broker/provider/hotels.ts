@@ -1,5 +1,6 @@
-import type { OpenResponse, ProviderClient } from "./client.js";
-import { endpoint } from "./client.js";
+import { HOTELS_ROUTES, routeCall, type HotelsRouteId, type Query } from "../../shared/http/routes.js";
+import type { OpenResponse } from "../../shared/http/provider-http.js";
+import type { ProviderClient } from "./client.js";
 import {
   ProviderCustomerSchema,
   ProviderOrdersSchema,
@@ -9,27 +10,31 @@ import {
   type ProviderOrderV1,
 } from "./hotels-schemas.js";
 
-/** Every Hotels API path the broker uses, relative to `hotels.apiBaseUrl` (".../api"). */
-export class HotelsApi {
+/** The signed-in customer's Hotels API reads, relative to `hotels.apiBaseUrl` (".../api"). */
+export class HotelsCustomerApi {
   constructor(
     private readonly client: ProviderClient,
     private readonly baseUrl: string,
   ) {}
 
   customer(signal: AbortSignal): Promise<ProviderCustomer> {
-    return this.client.getJson(endpoint(this.baseUrl, "/v1/customer"), ProviderCustomerSchema, signal);
+    return this.client.getJson(this.#call("customer", signal), ProviderCustomerSchema);
   }
 
   orders(page: { offset: number; limit: number }, signal: AbortSignal): Promise<ProviderOrders> {
-    return this.client.getJson(endpoint(this.baseUrl, "/v1/orders", page), ProviderOrdersSchema, signal);
+    return this.client.getJson(this.#call("orders", signal, {}, page), ProviderOrdersSchema);
   }
 
   orderV1(orderId: string, signal: AbortSignal): Promise<ProviderOrderV1> {
-    return this.client.getJson(endpoint(this.baseUrl, `/v1/orders/${encodeURIComponent(orderId)}`), ProviderOrderV1Schema, signal);
+    return this.client.getJson(this.#call("order_v1", signal, { orderId }), ProviderOrderV1Schema);
   }
 
   /** The voucher response, unread: the caller streams it to disk under its own cap. */
   voucher(orderId: string, signal: AbortSignal): Promise<OpenResponse> {
-    return this.client.open(endpoint(this.baseUrl, `/v1/orders/${encodeURIComponent(orderId)}/voucher`), "application/pdf", signal);
+    return this.client.open(this.#call("voucher", signal, { orderId }), "application/pdf");
+  }
+
+  #call(routeId: HotelsRouteId, signal: AbortSignal, params: Record<string, string> = {}, query: Query = {}) {
+    return { ...routeCall(HOTELS_ROUTES, this.baseUrl, routeId, params, query), signal };
   }
 }

@@ -1,5 +1,5 @@
-export { ProviderClient, endpoint, type FetchLike, type OpenResponse, type ProviderClientOptions } from "./client.js";
-export { HotelsApi } from "./hotels.js";
+export { ProviderClient, type ProviderClientOptions } from "./client.js";
+export type { FetchLike, OpenResponse } from "../../shared/http/provider-http.js";
+export { HotelsCustomerApi } from "./hotels.js";
 export { BankingApi, type ProviderTravelSpending } from "./banking.js";
-export { cappedChunks, checkDeclaredLength, readCapped, MAX_JSON_BYTES } from "./capped.js";
-export { badResponse, safeRequestId, statusError, transportError } from "./errors.js";
+export { brokerError, streamError, tooLarge } from "./errors.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { oauthRequest, type FetchFn, type OAuthResponse } from "./oauth-http.js";
-import { ProviderError, type DeviceAuthorization, type DevicePollOutcome, type IdentityProvider, type TokenGrant } from "./provider.js";
+import { IdentityProviderError, type DeviceAuthorization, type DevicePollOutcome, type IdentityProvider, type TokenGrant } from "./provider.js";
 
 export const CLIENT_ID = "tbank-mcp-toolkit";
 export const DEVICE_CODE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
@@ -62,7 +62,7 @@ function oauthErrorOf(res: OAuthResponse): string | undefined {
 function toGrant(json: unknown): TokenGrant {
   const parsed = TokenSchema.safeParse(json);
   // The provider answered 200, so it has likely spent what we presented: the outcome is unknown.
-  if (!parsed.success) throw new ProviderError("indeterminate", "identity provider sent an unusable token response", { status: 200 });
+  if (!parsed.success) throw new IdentityProviderError("indeterminate", "identity provider sent an unusable token response", { status: 200 });
   const t = parsed.data;
   return { accessToken: t.access_token, refreshToken: t.refresh_token, expiresInSeconds: t.expires_in, ...(t.refresh_token_expires_in ? { refreshExpiresInSeconds: t.refresh_token_expires_in } : {}) };
 }
@@ -89,9 +89,9 @@ export class DeviceGrantProvider implements IdentityProvider {
   async startDeviceAuthorization(signal: AbortSignal): Promise<DeviceAuthorization> {
     const ep = await this.discover(signal);
     const res = await this.call(ep.deviceAuthorization, signal, { client_id: this.clientId, ...(this.scope ? { scope: this.scope } : {}) });
-    if (res.status !== 200) throw new ProviderError("protocol", "identity provider refused to start a device login", { status: res.status, ...this.errorDetail(res) });
+    if (res.status !== 200) throw new IdentityProviderError("protocol", "identity provider refused to start a device login", { status: res.status, ...this.errorDetail(res) });
     const parsed = DeviceAuthorizationSchema.safeParse(res.json);
-    if (!parsed.success) throw new ProviderError("protocol", "identity provider sent an unusable device authorization", { status: res.status });
+    if (!parsed.success) throw new IdentityProviderError("protocol", "identity provider sent an unusable device authorization", { status: res.status });
     const d = parsed.data;
     return {
       deviceCode: d.device_code,
@@ -118,7 +118,7 @@ export class DeviceGrantProvider implements IdentityProvider {
       case "invalid_grant":
         return { kind: "expired" };
       default:
-        throw new ProviderError("protocol", "identity provider refused the device code", { status: res.status, ...this.errorDetail(res) });
+        throw new IdentityProviderError("protocol", "identity provider refused the device code", { status: res.status, ...this.errorDetail(res) });
     }
   }
 
@@ -128,14 +128,14 @@ export class DeviceGrantProvider implements IdentityProvider {
     if (res.status === 200) return toGrant(res.json);
     const error = oauthErrorOf(res);
     const kind = error === "invalid_grant" || error === "invalid_client" || error === "unauthorized_client" ? "rejected" : "protocol";
-    throw new ProviderError(kind, kind === "rejected" ? "identity provider rejected the refresh token" : "identity provider refused the refresh", { status: res.status, ...this.errorDetail(res) });
+    throw new IdentityProviderError(kind, kind === "rejected" ? "identity provider rejected the refresh token" : "identity provider refused the refresh", { status: res.status, ...this.errorDetail(res) });
   }
 
   async revoke(refreshToken: string, signal: AbortSignal): Promise<void> {
     const ep = await this.discover(signal);
     if (ep.revocation === undefined) return;
     const res = await this.call(ep.revocation, signal, { token: refreshToken, token_type_hint: "refresh_token", client_id: this.clientId });
-    if (res.status !== 200) throw new ProviderError("protocol", "identity provider refused the revocation", { status: res.status, ...this.errorDetail(res) });
+    if (res.status !== 200) throw new IdentityProviderError("protocol", "identity provider refused the revocation", { status: res.status, ...this.errorDetail(res) });
   }
 
   private errorDetail(res: OAuthResponse): { oauthError?: string } {
@@ -155,15 +155,15 @@ export class DeviceGrantProvider implements IdentityProvider {
       res = await this.call(`${this.issuer}/.well-known/oauth-authorization-server`, signal);
     } catch (err) {
       // No token has been sent yet, so whatever happened here is safe to retry.
-      if (err instanceof ProviderError && (err.kind === "indeterminate" || err.kind === "unavailable")) {
-        throw new ProviderError("unreachable", "identity provider metadata is unavailable", { cause: err, ...(err.retryAfterMs === undefined ? {} : { retryAfterMs: err.retryAfterMs }) });
+      if (err instanceof IdentityProviderError && (err.kind === "indeterminate" || err.kind === "unavailable")) {
+        throw new IdentityProviderError("unreachable", "identity provider metadata is unavailable", { cause: err, ...(err.retryAfterMs === undefined ? {} : { retryAfterMs: err.retryAfterMs }) });
       }
       throw err;
     }
     const parsed = MetadataSchema.safeParse(res.json);
-    if (res.status !== 200 || !parsed.success) throw new ProviderError("protocol", "identity provider metadata is unusable", { status: res.status });
+    if (res.status !== 200 || !parsed.success) throw new IdentityProviderError("protocol", "identity provider metadata is unusable", { status: res.status });
     // RFC 8414 §3.3: metadata naming another issuer must not be used.
-    if (parsed.data.issuer.replace(/\/+$/, "") !== this.issuer) throw new ProviderError("protocol", "identity provider metadata names another issuer");
+    if (parsed.data.issuer.replace(/\/+$/, "") !== this.issuer) throw new IdentityProviderError("protocol", "identity provider metadata names another issuer");
     const m = parsed.data;
     this.endpoints = { deviceAuthorization: m.device_authorization_endpoint, token: m.token_endpoint, revocation: m.revocation_endpoint };
     return this.endpoints;

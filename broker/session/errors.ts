@@ -1,11 +1,11 @@
 import { BrokerError } from "../../shared/protocol/errors.js";
-import { ProviderError } from "./provider.js";
+import { IdentityProviderError } from "./provider.js";
 
 /** Provider failures as the broker's closed error set; messages stay fixed text, details go to `cause`. */
 export function toBrokerError(err: unknown, signal?: AbortSignal): BrokerError {
   if (err instanceof BrokerError) return err;
   if (signal?.aborted) return new BrokerError("timeout", undefined, { cause: err });
-  if (err instanceof ProviderError) {
+  if (err instanceof IdentityProviderError) {
     switch (err.kind) {
       case "unreachable":
       case "unavailable":

@@ -14,7 +14,7 @@ export { DeviceGrantProvider, CLIENT_ID } from "./device-grant-provider.js";
 export { FileSessionStore, SESSION_FILE_NAME } from "./file-store.js";
 export { KeychainSessionStore, KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT, importKeytar, type Keytar } from "./keychain-store.js";
 export { openSessionStore, probeKeychain, type OpenedSessionStore } from "./select-store.js";
-export { ProviderError, type IdentityProvider, type DeviceAuthorization, type DevicePollOutcome, type TokenGrant } from "./provider.js";
+export { IdentityProviderError, type IdentityProvider, type DeviceAuthorization, type DevicePollOutcome, type TokenGrant } from "./provider.js";
 export { realScheduler, type PersistedSession, type Scheduler, type SessionStore, type SessionTokens, type StoreBackendInfo } from "./types.js";
 
 export interface CreateSessionManagerOptions {

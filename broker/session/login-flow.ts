@@ -1,6 +1,6 @@
 import type { Logger } from "../../shared/logger.js";
 import type { LoginPollResult, LoginStartResult } from "../../shared/protocol/ops-broker.js";
-import { ProviderError, type DeviceAuthorization, type IdentityProvider, type TokenGrant } from "./provider.js";
+import { IdentityProviderError, type DeviceAuthorization, type IdentityProvider, type TokenGrant } from "./provider.js";
 import { sleep, type Scheduler } from "./types.js";
 
 export type LoginState = LoginPollResult["state"];
@@ -81,13 +81,13 @@ export class DeviceLogin {
         outcome = await provider.pollDeviceToken(this.auth.deviceCode, signal);
       } catch (err) {
         if (signal.aborted) return;
-        if (err instanceof ProviderError && (err.kind === "unreachable" || err.kind === "unavailable" || err.kind === "indeterminate")) {
+        if (err instanceof IdentityProviderError && (err.kind === "unreachable" || err.kind === "unavailable" || err.kind === "indeterminate")) {
           // RFC 8628 §3.5: back off on connection trouble; a spent code shows up as expired next time.
           waitMs = Math.min(MAX_BACKOFF_MS, Math.max(err.retryAfterMs ?? 0, intervalMs * 2));
           logger.warn({ event: "login_poll_retry", kind: err.kind, status: err.status }, "device login poll failed; retrying");
           continue;
         }
-        logger.warn({ event: "login_poll_refused", kind: err instanceof ProviderError ? err.kind : "unknown", status: err instanceof ProviderError ? err.status : undefined }, "identity provider refused the device login");
+        logger.warn({ event: "login_poll_refused", kind: err instanceof IdentityProviderError ? err.kind : "unknown", status: err instanceof IdentityProviderError ? err.status : undefined }, "identity provider refused the device login");
         return this.finish("expired");
       }
       switch (outcome.kind) {

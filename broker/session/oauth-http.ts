@@ -1,5 +1,6 @@
-import { ProviderError } from "./provider.js";
+import { IdentityProviderError } from "./provider.js";
 import { BodyTooLarge, declaredTooLarge, discard, readCapped as readCappedBody } from "../../shared/http/capped-body.js";
+import { isJsonContentType } from "../../shared/http/provider-http.js";
 
 export type FetchFn = typeof globalThis.fetch;
 
@@ -67,8 +68,8 @@ export interface OAuthResponse {
 
 /**
  * One request to the provider. Returns 2xx and 4xx answers with their JSON body; everything else
- * becomes a ProviderError whose message is fixed text (provider bodies may echo secrets). A 2xx that
- * cannot be read is `indeterminate`, because the provider may already have acted on it.
+ * becomes an IdentityProviderError whose message is fixed text (provider bodies may echo secrets).
+ * A 2xx that cannot be read is `indeterminate`, because the provider may already have acted on it.
  */
 export async function oauthRequest(req: OAuthRequest): Promise<OAuthResponse> {
   let res: Response;
@@ -81,32 +82,32 @@ export async function oauthRequest(req: OAuthRequest): Promise<OAuthResponse> {
       signal: req.signal,
     });
   } catch (err) {
-    if (!req.signal.aborted && certainlyNotSent(err)) throw new ProviderError("unreachable", "identity provider is unreachable", { cause: err });
-    throw new ProviderError("indeterminate", req.signal.aborted ? "identity provider did not answer in time" : "connection to the identity provider failed", { cause: err });
+    if (!req.signal.aborted && certainlyNotSent(err)) throw new IdentityProviderError("unreachable", "identity provider is unreachable", { cause: err });
+    throw new IdentityProviderError("indeterminate", req.signal.aborted ? "identity provider did not answer in time" : "connection to the identity provider failed", { cause: err });
   }
   const status = res.status;
   if (res.type === "opaqueredirect" || (status >= 300 && status < 400)) {
     await res.body?.cancel().catch(() => undefined);
-    throw new ProviderError("protocol", "identity provider answered with a redirect", { status });
+    throw new IdentityProviderError("protocol", "identity provider answered with a redirect", { status });
   }
   if (status >= 500 || status === 429) {
     await res.body?.cancel().catch(() => undefined);
     const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"), req.now());
-    throw new ProviderError("unavailable", `identity provider is unavailable (HTTP ${status})`, { status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+    throw new IdentityProviderError("unavailable", `identity provider is unavailable (HTTP ${status})`, { status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
   }
   const unreadable = status < 300 ? "indeterminate" : "protocol";
   let text: string;
   try {
     text = await readCapped(res, req.maxBytes ?? MAX_RESPONSE_BYTES);
   } catch (err) {
-    throw new ProviderError(unreadable, "identity provider answer could not be read", { status, cause: err });
+    throw new IdentityProviderError(unreadable, "identity provider answer could not be read", { status, cause: err });
   }
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(res.headers.get("content-type") ?? "")) {
-    throw new ProviderError(unreadable, "identity provider answered with an unexpected content type", { status });
+  if (!isJsonContentType(res.headers.get("content-type"))) {
+    throw new IdentityProviderError(unreadable, "identity provider answered with an unexpected content type", { status });
   }
   try {
     return { status, json: JSON.parse(text) as unknown };
   } catch {
-    throw new ProviderError(unreadable, "identity provider answered with malformed JSON", { status });
+    throw new IdentityProviderError(unreadable, "identity provider answered with malformed JSON", { status });
   }
 }

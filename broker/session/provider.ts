@@ -45,17 +45,17 @@ export interface IdentityProvider {
  * - `rejected`: an OAuth error that ends the grant (`invalid_grant`, `invalid_client`, ...).
  * - `protocol`: an answer outside the contract (redirect, unknown 4xx, bad content type).
  */
-export type ProviderFailureKind = "unreachable" | "unavailable" | "indeterminate" | "rejected" | "protocol";
+export type IdentityFailureKind = "unreachable" | "unavailable" | "indeterminate" | "rejected" | "protocol";
 
-export class ProviderError extends Error {
-  override name = "ProviderError";
-  readonly kind: ProviderFailureKind;
+export class IdentityProviderError extends Error {
+  override name = "IdentityProviderError";
+  readonly kind: IdentityFailureKind;
   readonly status: number | undefined;
   /** The OAuth `error` code when the provider sent a known one; never its description. */
   readonly oauthError: string | undefined;
   readonly retryAfterMs: number | undefined;
 
-  constructor(kind: ProviderFailureKind, message: string, details: { status?: number; oauthError?: string; retryAfterMs?: number; cause?: unknown } = {}) {
+  constructor(kind: IdentityFailureKind, message: string, details: { status?: number; oauthError?: string; retryAfterMs?: number; cause?: unknown } = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.kind = kind;
     this.status = details.status;

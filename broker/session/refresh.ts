@@ -1,4 +1,4 @@
-import { ProviderError, type IdentityProvider, type TokenGrant } from "./provider.js";
+import { IdentityProviderError, type IdentityProvider, type TokenGrant } from "./provider.js";
 import { sleep, type Scheduler } from "./types.js";
 
 export type RefreshFailure = "rejected" | "indeterminate" | "unavailable" | "timeout" | "protocol";
@@ -17,7 +17,7 @@ export interface RefreshRetryOptions {
   baseDelayMs: number;
   maxDelayMs: number;
   maxAttempts: number;
-  onRetry?: (err: ProviderError, delayMs: number, attempt: number) => void;
+  onRetry?: (err: IdentityProviderError, delayMs: number, attempt: number) => void;
 }
 
 /**
@@ -34,7 +34,7 @@ export async function refreshWithRetry(opts: RefreshRetryOptions): Promise<Refre
       return { ok: true, tokens: await opts.provider.refresh(opts.refreshToken, AbortSignal.timeout(remaining)) };
     } catch (err) {
       // Anything that is not a classified provider failure might have happened after sending.
-      if (!(err instanceof ProviderError)) return { ok: false, reason: "indeterminate", error: err };
+      if (!(err instanceof IdentityProviderError)) return { ok: false, reason: "indeterminate", error: err };
       if (err.kind !== "unreachable" && err.kind !== "unavailable") return { ok: false, reason: err.kind, error: err };
       const backoff = Math.min(opts.maxDelayMs, opts.baseDelayMs * 2 ** (attempt - 1)) * (0.5 + opts.random() / 2);
       const delay = Math.max(err.retryAfterMs ?? 0, backoff);

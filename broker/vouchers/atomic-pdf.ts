@@ -3,9 +3,9 @@ import { constants } from "node:fs";
 import { lstat, open, rename, unlink, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { BrokerError } from "../../shared/protocol/errors.js";
-import { cappedChunks, checkDeclaredLength } from "../provider/capped.js";
-import type { OpenResponse } from "../provider/client.js";
-import { transportError } from "../provider/errors.js";
+import { cappedChunks, declaredLength, declaredTooLarge } from "../../shared/http/capped-body.js";
+import type { OpenResponse } from "../../shared/http/provider-http.js";
+import { streamError, tooLarge } from "../provider/errors.js";
 
 export const MAX_VOUCHER_BYTES = 5 * 1024 * 1024;
 const PDF_SIGNATURE = Buffer.from("%PDF-", "latin1");
@@ -35,7 +35,8 @@ export async function writePdfAtomically(res: OpenResponse, dir: string, tempNam
   let fh: FileHandle | undefined;
   try {
     if (!isPdfContentType(res.headers.get("content-type"))) throw notPdf("content type", res.requestId);
-    const declared = checkDeclaredLength(res.headers, MAX_VOUCHER_BYTES);
+    if (declaredTooLarge(res.headers, MAX_VOUCHER_BYTES)) throw tooLarge(MAX_VOUCHER_BYTES);
+    const declared = declaredLength(res.headers);
     fh = await open(tempPath, CREATE_FLAGS, 0o600);
     const hash = createHash("sha256");
     let head = Buffer.alloc(0);
@@ -51,10 +52,10 @@ export async function writePdfAtomically(res: OpenResponse, dir: string, tempNam
         size += chunk.byteLength;
       }
     } catch (err) {
-      throw transportError(err, signal, res.requestId);
+      throw streamError(err, signal, res.requestId);
     }
     if (head.length < PDF_SIGNATURE.length) throw notPdf("signature", res.requestId);
-    if (declared !== undefined && declared !== size) throw transportError(new Error("body shorter than content-length"), signal, res.requestId);
+    if (declared !== undefined && declared !== size) throw streamError(new Error("body shorter than content-length"), signal, res.requestId);
     await fh.sync();
     await fh.close();
     fh = undefined;

@@ -8,7 +8,7 @@ import { BrokerError } from "../../shared/protocol/errors.js";
 import type { RandomBytes } from "../../shared/refs.js";
 import { ensurePrivateDir } from "../../shared/paths.js";
 import { toIsoTimestamp, type Clock } from "../../shared/time.js";
-import type { OpenResponse } from "../provider/client.js";
+import type { OpenResponse } from "../../shared/http/provider-http.js";
 import { writePdfAtomically } from "./atomic-pdf.js";
 import { classifyName, finalName, tempName } from "./names.js";
 import { timerScheduler, type Scheduler } from "./scheduler.js";

@@ -6,10 +6,15 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/** The content-length, when it is a plain number. */
+export function declaredLength(headers: Headers): number | undefined {
+  const raw = headers.get("content-length");
+  return raw !== null && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
+}
+
 /** A declared length past the cap is refused before a single byte is read. */
 export function declaredTooLarge(headers: Headers, maxBytes: number): boolean {
-  const raw = headers.get("content-length");
-  return raw !== null && /^\d{1,16}$/.test(raw) && Number(raw) > maxBytes;
+  return (declaredLength(headers) ?? 0) > maxBytes;
 }
 
 /**

@@ -7,7 +7,7 @@ import { CapabilityTable } from "../../broker/capabilities.js";
 import { createOperations, type OperationDeps } from "../../broker/operations/index.js";
 import { BankingApi } from "../../broker/provider/banking.js";
 import { ProviderClient } from "../../broker/provider/client.js";
-import { HotelsApi } from "../../broker/provider/hotels.js";
+import { HotelsCustomerApi } from "../../broker/provider/hotels.js";
 import { RefTable } from "../../broker/refs.js";
 import type { HandlerMap } from "../../broker/types.js";
 import { VoucherStore } from "../../broker/vouchers/store.js";
@@ -78,7 +78,7 @@ beforeAll(async () => {
     refs: new RefTable({ now: time.now }),
     capabilities: new CapabilityTable({ now: time.now }),
     vouchers: new VoucherStore({ directory: join(root, "vouchers"), ttlSeconds: 900, now: time.now, scheduler: time.scheduler, logger }),
-    hotels: new HotelsApi(client, sandbox.urls.hotelsApiBaseUrl),
+    hotels: new HotelsCustomerApi(client, sandbox.urls.hotelsApiBaseUrl),
     banking: new BankingApi(client, sandbox.urls.bankingApiBaseUrl),
     info: { version: "0.1.0-test", pid: process.pid, startedAt: Date.now(), socketPath: join(root, "auth.sock"), connections: () => 2 },
     now: time.now,

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { DeviceGrantProvider } from "../../broker/session/device-grant-provider.js";
-import { ProviderError, type ProviderFailureKind } from "../../broker/session/provider.js";
+import { IdentityProviderError, type IdentityFailureKind } from "../../broker/session/provider.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { CLIENT_ID, login } from "./helpers/sandbox-oauth.js";
 
@@ -18,15 +18,15 @@ async function sandbox(): Promise<Sandbox> {
   return s;
 }
 
-async function kindOf(work: Promise<unknown>): Promise<ProviderFailureKind> {
+async function kindOf(work: Promise<unknown>): Promise<IdentityFailureKind> {
   const err = await work.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(ProviderError);
+  expect(err).toBeInstanceOf(IdentityProviderError);
   // Provider bodies (the sandbox puts the canary in its error bodies) never reach a message.
   expect(String((err as Error).message)).not.toContain(CANARY);
-  return (err as ProviderError).kind;
+  return (err as IdentityProviderError).kind;
 }
 
 const signal = (): AbortSignal => AbortSignal.timeout(5_000);

@@ -4,7 +4,7 @@ import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { HotelsApi } from "../../broker/provider/hotels.js";
+import { HotelsCustomerApi } from "../../broker/provider/hotels.js";
 import { ProviderClient } from "../../broker/provider/client.js";
 import { VoucherStore, type VoucherStoreOptions } from "../../broker/vouchers/store.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
@@ -14,7 +14,7 @@ import { SandboxTestSession } from "./helpers/sandbox-session.js";
 
 const TTL_SECONDS = 900;
 let sandbox: Sandbox;
-let hotels: HotelsApi;
+let hotels: HotelsCustomerApi;
 let confirmedOrderId: string;
 let root: string;
 let dir: string;
@@ -22,7 +22,7 @@ let dir: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: "vouchers-test", canary: "CANARY-vch-91c2" });
   const session = await SandboxTestSession.loggedIn(sandbox);
-  hotels = new HotelsApi(new ProviderClient({ session }), sandbox.urls.hotelsApiBaseUrl);
+  hotels = new HotelsCustomerApi(new ProviderClient({ session }), sandbox.urls.hotelsApiBaseUrl);
   const orders = await hotels.orders({ offset: 0, limit: 20 }, AbortSignal.timeout(5000));
   confirmedOrderId = orders.items.find((o) => o.status === "CONFIRMED")!.orderId;
 });
@@ -153,7 +153,7 @@ describe("voucher saving", () => {
       return new Response(counted, { status: res.status, headers });
     };
     const session = await SandboxTestSession.loggedIn(sandbox);
-    const streamingHotels = new HotelsApi(new ProviderClient({ session, fetch: undeclared }), sandbox.urls.hotelsApiBaseUrl);
+    const streamingHotels = new HotelsCustomerApi(new ProviderClient({ session, fetch: undeclared }), sandbox.urls.hotelsApiBaseUrl);
     sandbox.control.setFault("voucher", { kind: "oversized", bytes: 64 * 1024 * 1024 });
     const s = store();
     const err = await errorOf(s.save((signal) => streamingHotels.voucher(confirmedOrderId, signal), AbortSignal.timeout(10_000)));

@@ -1,6 +1,6 @@
 import type { KeyObject } from "node:crypto";
 import type { HotelsAuthProfile } from "../../../shared/config/auth-profile.js";
-import { ProviderError } from "./errors.js";
+import { ProviderError } from "../../../shared/http/provider-error.js";
 import { loadServiceKey, type KeyFileSystem, type ServiceKeyProblem } from "./service-key.js";
 
 export type AuthMode = HotelsAuthProfile["kind"];

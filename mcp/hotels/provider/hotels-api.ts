@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { ProviderError } from "../../../shared/http/provider-error.js";
+import type { ProviderHttp } from "../../../shared/http/provider-http.js";
+import { HOTELS_ROUTES, routeCall, type HotelsRouteId, type Query } from "../../../shared/http/routes.js";
 import {
   ProviderCheckoutInspectRequestSchema,
   ProviderCheckoutSchema,
@@ -26,24 +29,7 @@ import {
   type ProviderSearchPage,
   type ProviderSearchRequest,
 } from "./contract-search.js";
-import type { ProviderHttpClient } from "./client.js";
-import { ProviderError } from "./errors.js";
-
-/**
- * Every Hotels API route the journey uses, by the sandbox's route ids. Paths are relative to
- * TBANK_HOTELS_API_BASE_URL (which ends in `/api`). This table is the only place they are spelled.
- */
-export const HOTELS_ROUTES = {
-  locations: { method: "GET", path: "/v1/seo/locations" },
-  search_filters: { method: "GET", path: "/v1/search/filters" },
-  search: { method: "POST", path: "/v3/search" },
-  hotel: { method: "GET", path: "/v3/hotels/:hotelId" },
-  rates: { method: "POST", path: "/v3/hotels/:hotelId/rates" },
-  checkout_inspect: { method: "POST", path: "/v1/checkout/inspect" },
-  promo_validate: { method: "POST", path: "/v1/checkout/:checkOutId/promocode" },
-  upgrade: { method: "GET", path: "/v1/checkout/:checkOutId/upgrade" },
-} as const satisfies Record<string, { method: "GET" | "POST"; path: string }>;
-export type HotelsRouteId = keyof typeof HOTELS_ROUTES;
+import type { ConcurrencyLimiter } from "./limiter.js";
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -59,16 +45,24 @@ export type LocationsQuery = z.input<typeof LocationsQuerySchema>;
 
 export const PromoCodeSchema = z.string().trim().min(1).max(64);
 
+export interface HotelsApiOptions {
+  http: ProviderHttp;
+  baseUrl: string;
+  /** Every call takes a slot first, so the provider never sees more than the configured load. */
+  limiter: ConcurrencyLimiter;
+  timeoutMs: number;
+}
+
 /**
  * Typed Hotels API. Arguments are checked locally (a refused argument never reaches the provider,
  * as `invalid_argument`), responses are parsed with loose schemas that check the fields in use.
  * Money stays the provider's JSON number here; the journey converts it with decimalFromProviderNumber.
  */
 export class HotelsApi {
-  readonly #client: ProviderHttpClient;
+  readonly #opts: HotelsApiOptions;
 
-  constructor(client: ProviderHttpClient) {
-    this.#client = client;
+  constructor(opts: HotelsApiOptions) {
+    this.#opts = opts;
   }
 
   locations(query: LocationsQuery = {}, opts: CallOptions = {}): Promise<ProviderLocationPage> {
@@ -116,12 +110,13 @@ export class HotelsApi {
     params: Record<string, string>,
     schema: S,
     opts: CallOptions,
-    build: () => { query?: Record<string, string | number>; body?: unknown } = () => ({}),
+    build: () => { query?: Query; body?: unknown } = () => ({}),
   ): Promise<z.infer<S>> {
-    const route = HOTELS_ROUTES[routeId];
-    const path = route.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(local(routeId, ProviderIdSchema, params[name])));
+    const ids = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, local(routeId, ProviderIdSchema, value)]));
     const { query, body } = build();
-    return await this.#client.request({ routeId, method: route.method, path, query, body, schema, signal: opts.signal, timeoutMs: opts.timeoutMs });
+    const { http, baseUrl, limiter, timeoutMs } = this.#opts;
+    const call = { ...routeCall(HOTELS_ROUTES, baseUrl, routeId, ids, query), body, signal: opts.signal, timeoutMs: opts.timeoutMs ?? timeoutMs };
+    return await limiter.run(() => http.json(call, schema), { signal: opts.signal, routeId });
   }
 }
 

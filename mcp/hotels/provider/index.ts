@@ -1,7 +1,7 @@
 import type { ToolkitConfig } from "../../../shared/config/types.js";
+import { ProviderHttp, type FetchLike } from "../../../shared/http/provider-http.js";
 import type { Logger } from "../../../shared/logger.js";
 import { createAuthHeaders, type AuthDescription } from "./auth.js";
-import { ProviderHttpClient, type FetchLike } from "./client.js";
 import { HotelsApi } from "./hotels-api.js";
 import { ConcurrencyLimiter, type LimiterStats } from "./limiter.js";
 import { SearchCache, type SearchCacheStats } from "./search-cache.js";
@@ -37,10 +37,11 @@ export function createHotelsProvider<TSearch = unknown>(config: HotelsProviderCo
   const now = deps.now ?? Date.now;
   const auth = createAuthHeaders(config.auth, { now, fs: deps.fs });
   const limiter = new ConcurrencyLimiter(config.maxConcurrentRequests);
-  const client = new ProviderHttpClient({ baseUrl: config.apiBaseUrl, timeoutMs: config.timeoutMs, auth, limiter, fetch: deps.fetch, now, logger: deps.logger });
+  // No `rejected` hook: a 401 to a configured profile is one HTTP call and terminal for the journey.
+  const http = new ProviderHttp({ auth: { credentials: async () => ({ headers: await auth.headers() }) }, fetch: deps.fetch, now, logger: deps.logger });
   const searchCache = new SearchCache<TSearch>({ now });
   return {
-    api: new HotelsApi(client),
+    api: new HotelsApi({ http, baseUrl: config.apiBaseUrl, limiter, timeoutMs: config.timeoutMs }),
     limiter: { stats: () => limiter.stats() },
     searchCache,
     describeAuth: () => auth.describe(),
@@ -50,16 +51,17 @@ export function createHotelsProvider<TSearch = unknown>(config: HotelsProviderCo
 
 export { createAuthHeaders, JWT_ALGORITHM, JWT_RESIGN_INTERVAL_MS, ServiceJwtSigner } from "./auth.js";
 export type { AuthDescription, AuthHeaderProvider, AuthMode } from "./auth.js";
-export { MAX_RESPONSE_BYTES } from "./capped-body.js";
-export { endpoint, ProviderHttpClient } from "./client.js";
-export type { FetchLike, ProviderRequest } from "./client.js";
+export { MAX_RESPONSE_BYTES, ProviderHttp } from "../../../shared/http/provider-http.js";
+export type { FetchLike } from "../../../shared/http/provider-http.js";
+export { endpoint, HOTELS_ROUTES } from "../../../shared/http/routes.js";
+export type { HotelsRouteId } from "../../../shared/http/routes.js";
 export * from "./contract-checkout.js";
 export * from "./contract-common.js";
 export * from "./contract-search.js";
-export { isProviderError, PROVIDER_ERROR_KINDS, ProviderError } from "./errors.js";
-export type { ProviderErrorInfo, ProviderErrorJson, ProviderErrorKind, UnavailableReason } from "./errors.js";
-export { HOTELS_ROUTES, HotelsApi, LocationsQuerySchema, PromoCodeSchema } from "./hotels-api.js";
-export type { CallOptions, HotelsRouteId, LocationsQuery } from "./hotels-api.js";
+export { isProviderError, PROVIDER_ERROR_KINDS, ProviderError } from "../../../shared/http/provider-error.js";
+export type { ProviderErrorInfo, ProviderErrorJson, ProviderErrorKind, UnavailableReason } from "../../../shared/http/provider-error.js";
+export { HotelsApi, LocationsQuerySchema, PromoCodeSchema } from "./hotels-api.js";
+export type { CallOptions, HotelsApiOptions, LocationsQuery } from "./hotels-api.js";
 export { ConcurrencyLimiter, QUEUE_LIMIT } from "./limiter.js";
 export type { LimiterStats, RunOptions } from "./limiter.js";
 export { SEARCH_CACHE_MAX_ENTRIES, SEARCH_CACHE_TTL_MS, SearchCache } from "./search-cache.js";

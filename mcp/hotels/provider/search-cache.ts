@@ -1,4 +1,4 @@
-import { ProviderError } from "./errors.js";
+import { ProviderError } from "../../../shared/http/provider-error.js";
 
 export const SEARCH_CACHE_TTL_MS = 30_000;
 export const SEARCH_CACHE_MAX_ENTRIES = 64;

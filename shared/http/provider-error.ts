@@ -1,6 +1,7 @@
-// Provider failures, reduced to what is safe to show a model: the kind, the HTTP status, the
-// provider's error code when it looks like a code, and the request id. Provider error bodies can
-// carry internals, ids and personal data, so their text is never kept, not even in `cause`.
+// Provider failures, reduced to what is safe to show a model or put in a broker error: the kind,
+// the HTTP status, the provider's error code when it looks like a code, and the request id.
+// Provider error bodies can carry internals, ids and personal data, so their text is never kept,
+// not even in `cause`.
 
 export const PROVIDER_ERROR_KINDS = [
   "auth_rejected",

@@ -1,0 +1,65 @@
+import type { ProviderCall } from "./provider-http.js";
+
+export interface ProviderRoute {
+  method: "GET" | "POST";
+  /** Relative to the configured base URL (which ends in `/api`); `:name` segments are filled per call. */
+  path: string;
+}
+
+/**
+ * Every provider route either process calls, by the sandbox's route ids, so a fault injected on
+ * a route id hits exactly the calls named after it. This table is the only place paths are
+ * spelled. The journey (Hotels MCP) uses the public routes; only the broker, which holds the
+ * session, uses the customer ones.
+ */
+export const HOTELS_ROUTES = {
+  locations: { method: "GET", path: "/v1/seo/locations" },
+  search_filters: { method: "GET", path: "/v1/search/filters" },
+  search: { method: "POST", path: "/v3/search" },
+  hotel: { method: "GET", path: "/v3/hotels/:hotelId" },
+  rates: { method: "POST", path: "/v3/hotels/:hotelId/rates" },
+  checkout_inspect: { method: "POST", path: "/v1/checkout/inspect" },
+  promo_validate: { method: "POST", path: "/v1/checkout/:checkOutId/promocode" },
+  upgrade: { method: "GET", path: "/v1/checkout/:checkOutId/upgrade" },
+  customer: { method: "GET", path: "/v1/customer" },
+  orders: { method: "GET", path: "/v1/orders" },
+  order_v1: { method: "GET", path: "/v1/orders/:orderId" },
+  voucher: { method: "GET", path: "/v1/orders/:orderId/voucher" },
+} as const satisfies Record<string, ProviderRoute>;
+export type HotelsRouteId = keyof typeof HOTELS_ROUTES;
+
+/** Relative to TBANK_BANKING_API_BASE_URL. */
+export const BANKING_ROUTES = {
+  banking_travel_spending: { method: "GET", path: "/v1/travel/spending" },
+} as const satisfies Record<string, ProviderRoute>;
+
+export type Query = Record<string, string | number | undefined>;
+
+/** Joins a configured base URL ("https://host/api") and an API path ("/v3/search"). */
+export function endpoint(baseUrl: string, path: string, query: Query = {}): URL {
+  const url = new URL(baseUrl.replace(/\/+$/, "") + path);
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
+  return url;
+}
+
+/** A route's URL with its `:name` segments filled; each value is encoded so it stays one segment. */
+export function routeUrl(baseUrl: string, route: ProviderRoute, params: Record<string, string> = {}, query: Query = {}): URL {
+  const path = route.path.replace(/:(\w+)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new TypeError(`route parameter ${name} is missing`);
+    return encodeURIComponent(value);
+  });
+  return endpoint(baseUrl, path, query);
+}
+
+/** The addressing part of a call: route id (for errors, logs and the sandbox's faults), method, URL. */
+export function routeCall<T extends Record<string, ProviderRoute>>(
+  table: T,
+  baseUrl: string,
+  routeId: keyof T & string,
+  params: Record<string, string> = {},
+  query: Query = {},
+): Pick<ProviderCall, "routeId" | "method" | "url"> {
+  const route = table[routeId]!;
+  return { routeId, method: route.method, url: routeUrl(baseUrl, route, params, query) };
+}
