@@ -86,9 +86,9 @@ export function missingFactTokens(fact: string, json: string): string[] {
   return (fact.match(FACT_TOKEN) ?? []).filter((token) => !haystack.includes(token.toLowerCase()));
 }
 
-/** The text channel's next-step line: `next: ...` or `nextStep: ...`. */
+/** The text channel's next-step line: `next: ...`. */
 function nextStepLine(text: string): string | undefined {
-  return text.split("\n").find((line) => /^(next|nextStep): /u.test(line));
+  return text.split("\n").find((line) => line.startsWith("next: "));
 }
 
 export interface Reading {

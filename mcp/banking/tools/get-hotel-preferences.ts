@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { GetHotelPreferencesResult } from "../../../shared/protocol/ops-banking.js";
 import { defineTool } from "./define.js";
-import { Base, brokerCallFailed, failure, NOT_CONFIGURED, Obj } from "./outcomes.js";
+import { failure, success } from "../../shared/outcome.js";
+import { Base, brokerCallFailed, NOT_CONFIGURED, Obj } from "./outcomes.js";
 
 const Output = z.object({
   ...Base,
@@ -31,12 +32,6 @@ export const getHotelPreferences = defineTool({
     }
     const { hotelPreferences, basis } = result;
     const structured: z.infer<typeof Output> = { status: "ok", nextStep: NEXT_OK, hotelPreferences, basis };
-    const text = [
-      "status=ok",
-      `hotelPreferences=${JSON.stringify(hotelPreferences)}`,
-      `basis: ${basis.staysCount} stays over ${basis.periodMonths} months`,
-      `next: ${NEXT_OK}`,
-    ].join("\n");
-    return { structured, text };
+    return success(structured, ["status=ok", `hotelPreferences=${JSON.stringify(hotelPreferences)}`, `basis: ${basis.staysCount} stays over ${basis.periodMonths} months`]);
   },
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { OperationName } from "../../../shared/protocol/operations.js";
 import { brokerFailure, type BrokerFailure } from "../../shared/broker-client.js";
+import { failure, type FailureFields } from "../../shared/outcome.js";
 import type { BankingContext } from "../context.js";
 import type { ToolOutcome } from "./define.js";
 
@@ -11,24 +12,16 @@ export const Obj = z.unknown().meta({ type: "object" });
 // retryAllowed comes with failures only: on a success it reads like an error.
 export const Base = { status: z.string(), retryAllowed: z.boolean().optional(), nextStep: z.string() };
 
-export interface FailureFields {
-  status: BrokerFailure["status"] | "customer_tools_not_configured" | "invalid_input";
-  retryAllowed: boolean;
-  nextStep: string;
-}
+export type BankingFailure = FailureFields<BrokerFailure["status"] | "customer_tools_not_configured" | "invalid_input">;
 
-export const NOT_CONFIGURED: FailureFields = {
+export const NOT_CONFIGURED: BankingFailure = {
   status: "customer_tools_not_configured",
   retryAllowed: false,
   nextStep: "banking tools need the auth broker: the person runs `tbank-mcp setup` (it sets TBANK_AUTH_BROKER_SOCKET), then restarts this server",
 };
 
-export function failure(structured: FailureFields): ToolOutcome<FailureFields> {
-  return { structured, text: `status=${structured.status} retryAllowed=${structured.retryAllowed}\nnext: ${structured.nextStep}`, isError: true };
-}
-
 /** Maps a failed broker call; the broker's own message is never repeated. */
-export function brokerCallFailed(ctx: BankingContext, op: OperationName, err: unknown): ToolOutcome<FailureFields> {
+export function brokerCallFailed(ctx: BankingContext, op: OperationName, err: unknown): ToolOutcome<BankingFailure> {
   const f = brokerFailure(err, op);
   ctx.logger.warn({ op, outcome: f.status }, "broker call failed");
   return failure(f);

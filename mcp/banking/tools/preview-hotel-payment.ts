@@ -3,7 +3,8 @@ import { formatMoney } from "../../../shared/money.js";
 import { PaymentHandoffRefSchema } from "../../../shared/protocol/common.js";
 import type { ConsumePaymentHandoffResult } from "../../../shared/protocol/ops-banking.js";
 import { defineTool } from "./define.js";
-import { Base, brokerCallFailed, failure, NOT_CONFIGURED, type FailureFields } from "./outcomes.js";
+import { failure, success } from "../../shared/outcome.js";
+import { Base, brokerCallFailed, NOT_CONFIGURED, type BankingFailure } from "./outcomes.js";
 
 const Output = z.object({
   ...Base,
@@ -20,7 +21,7 @@ const NEXT_OK =
   "Show the person the amount and the observed status (with its age). Nothing was paid: if they want to pay, they do it themselves on the bank's hosted payment page. " +
   "This ref is now used up; to preview again, create a new one with tbank_hotels_create_payment_handoff_preview.";
 
-const INVALID_REF: FailureFields = {
+const INVALID_REF: BankingFailure = {
   status: "invalid_input",
   retryAllowed: false,
   nextStep: "invalid paymentHandoffRef: pass it exactly as tbank_hotels_create_payment_handoff_preview returned it, or create a new one there",
@@ -67,12 +68,10 @@ export const previewHotelPayment = defineTool({
       observedAgeSeconds: age,
       paid: false,
     };
-    const text = [
+    return success(structured, [
       "status=ok (handoff consumed; nothing was paid)",
       `payment price observed on the booking: ${amountDisplay} (amountDecimal=${result.amountDecimal} ${result.currency})`,
       `paymentStatus as observed ${ageText(age)} ago: ${result.paymentStatus} (raw provider word, not a permission to pay)`,
-      `next: ${NEXT_OK}`,
-    ].join("\n");
-    return { structured, text };
+    ]);
   },
 });

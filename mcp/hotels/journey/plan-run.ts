@@ -7,7 +7,8 @@ import { rankOptions, resolveRanking } from "./ranking.js";
 import { toSearchBody } from "./search-request.js";
 import type { JourneyState, ResolvedDestination } from "./state.js";
 import type { ToolExtra, ToolOutcome } from "../tools/define.js";
-import { failure, providerFailure } from "../tools/outcomes.js";
+import { failure } from "../../shared/outcome.js";
+import { providerFailure } from "../tools/outcomes.js";
 import { cardLine, coverageFields, coverageLine, rankingFields, rankingLine, stayLine, toCard } from "../tools/present.js";
 import { Candidates, Coverage, Failure, Field, List, Page, RankingFields, wire } from "../tools/schemas.js";
 

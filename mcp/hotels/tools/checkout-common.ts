@@ -8,6 +8,7 @@ import type { ToolOutcome } from "./define.js";
 import { cancellationText, priceDisplay } from "./present.js";
 import { Field, Obj } from "./schemas.js";
 import { MISSING } from "../../../shared/time.js";
+import { failure } from "../../shared/outcome.js";
 
 // Shared by the rates, checkout and handoff tools: the journey lookup with its failure answers,
 // and the stay/rate summaries every answer repeats. Provider ids never leave this layer.
@@ -30,20 +31,12 @@ export interface FailureOut {
   message: string;
 }
 
-export function textLines(...parts: (string | false | null | undefined)[]): string {
-  return parts.filter((p): p is string => typeof p === "string" && p !== "").join("\n");
-}
-
-export function failure(status: JourneyFailure, message: string, nextStep: string): ToolOutcome<FailureOut> {
-  return {
-    structured: { status, retryAllowed: false, nextStep, message },
-    text: textLines(`status=${status} retryAllowed=false`, message, `nextStep: ${nextStep}`),
-    isError: true,
-  };
+function journeyFailure(status: JourneyFailure, message: string, nextStep: string): ToolOutcome<FailureOut> {
+  return failure({ status, retryAllowed: false, nextStep, message });
 }
 
 export function authRejected(status: number | undefined): ToolOutcome<FailureOut> {
-  return failure(
+  return journeyFailure(
     "provider_auth_rejected",
     `The provider rejected the configured credentials${status === undefined ? "" : ` (HTTP ${status})`}. Do not retry and do not switch to other tools: the auth profile must be fixed outside this dialog.`,
     "stop; show tbank_hotels_connection_status at most once",
@@ -54,11 +47,11 @@ export type Loaded<T> = ({ ok: true } & T) | { ok: false; outcome: ToolOutcome<F
 
 export function loadSelectedStay(ctx: HotelsContext, journeyId: string): Loaded<{ state: JourneyState; option: JourneyOption }> {
   const lookup = ctx.journeys.get(journeyId);
-  if (lookup.status === "not_found") return { ok: false, outcome: failure("journey_not_found", "Unknown journeyId.", "tbank_hotels_plan_stay") };
-  if (lookup.status === "expired") return { ok: false, outcome: failure("journey_expired", "The journey expired (journeys live 60 minutes).", "tbank_hotels_plan_stay") };
+  if (lookup.status === "not_found") return { ok: false, outcome: journeyFailure("journey_not_found", "Unknown journeyId.", "tbank_hotels_plan_stay") };
+  if (lookup.status === "expired") return { ok: false, outcome: journeyFailure("journey_expired", "The journey expired (journeys live 60 minutes).", "tbank_hotels_plan_stay") };
   const state = lookup.journey.state;
   const option = state.selectedOptionId === null ? undefined : state.options.find((o) => o.public.optionId === state.selectedOptionId);
-  if (!option) return { ok: false, outcome: failure("selection_required", "No hotel is selected in this journey.", "tbank_hotels_select_stay_option") };
+  if (!option) return { ok: false, outcome: journeyFailure("selection_required", "No hotel is selected in this journey.", "tbank_hotels_select_stay_option") };
   return { ok: true, state, option };
 }
 
@@ -78,7 +71,7 @@ export function loadSelectedRate(ctx: HotelsContext, journeyId: string): Loaded<
   const privateRate = n === null ? undefined : state.rates?.private.find((r) => r.rateNumber === n);
   if (!rate || !privateRate || privateRate.bookHash === null) {
     const next = state.rates?.status === "ready" ? "tbank_hotels_select_stay_rate" : "tbank_hotels_get_selected_stay_rates, then tbank_hotels_select_stay_rate";
-    return { ok: false, outcome: failure("rate_selection_required", "No bookable rate is selected in this journey.", next) };
+    return { ok: false, outcome: journeyFailure("rate_selection_required", "No bookable rate is selected in this journey.", next) };
   }
   return { ...stay, rate, privateRate: { ...privateRate, bookHash: privateRate.bookHash } };
 }

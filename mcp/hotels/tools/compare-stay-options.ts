@@ -2,7 +2,8 @@ import { z } from "zod";
 import { compareOptions, PRESENTATION_GUIDANCE, resolveComparisonScope } from "../journey/compare.js";
 import { publicOptions } from "../journey/options.js";
 import { defineTool } from "./define.js";
-import { failure, invalidInput, lookupJourney } from "./outcomes.js";
+import { failure } from "../../shared/outcome.js";
+import { invalidInput, lookupJourney } from "./outcomes.js";
 import { compareRow, rankingFields, rowLine } from "./present.js";
 import { Failure, Field, JourneyIdInput, List, RankingFields, RankingInput, wire } from "./schemas.js";
 

@@ -3,7 +3,8 @@ import { buildOptions, publicOptions } from "../journey/options.js";
 import { toSearchBody } from "../journey/search-request.js";
 import { withOptions } from "../journey/state.js";
 import { defineTool } from "./define.js";
-import { failure, journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
+import { failure } from "../../shared/outcome.js";
+import { journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
 import { cardLine, coverageFields, coverageLine, journeyCoverage, rankedPage, rankingFields, rankingLine } from "./present.js";
 import { Coverage, Failure, Field, JourneyIdInput, Page, RankingFields, wire } from "./schemas.js";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isFresh } from "../journey/checkout.js";
-import { baseOutput, JourneyIdInput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema, textLines } from "./checkout-common.js";
+import { baseOutput, JourneyIdInput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
+import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { Field } from "./schemas.js";
 
@@ -33,16 +34,14 @@ export const createBookingPreview = defineTool({
     const inspection = sel.state.inspection;
     const inspectedPriceDisplay = inspection && isFresh(inspection, ctx.now()) ? inspection.public.currentPrice.display : undefined;
     // NOTE says that nothing is booked here: no separate bookingExecution object repeats it.
-    return Promise.resolve({
-      structured: { status: "preview_ready" as const, stay, rate, ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}), message: NOTE, nextStep: NEXT_STEP },
-      text: textLines(
+    return Promise.resolve(
+      success({ status: "preview_ready" as const, stay, rate, ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}), message: NOTE, nextStep: NEXT_STEP }, [
         "status=preview_ready bookingExecution.available=false",
         stayLine(stay),
         rateLine(sel.rate),
         inspectedPriceDisplay && `Checked price (inspect_checkout): ${inspectedPriceDisplay}`,
         NOTE,
-        `nextStep: ${NEXT_STEP}`,
-      ),
-    });
+      ]),
+    );
   },
 });

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { isFresh } from "../journey/checkout.js";
 import { buildCheckoutHandoffUrl } from "../journey/handoff.js";
 import { findRate } from "../journey/rates.js";
-import { baseOutput, JourneyIdInput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema, textLines } from "./checkout-common.js";
+import { baseOutput, JourneyIdInput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
+import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { Field } from "./schemas.js";
 
@@ -40,10 +41,7 @@ export const createCheckoutHandoff = defineTool({
     if (!built.ok) {
       const message = `No handoff link: ${built.message}.`;
       const nextStep = "tbank_hotels_select_stay_option (another hotel) or tbank_hotels_connection_status";
-      return Promise.resolve({
-        structured: { status: "handoff_unavailable" as const, retryAllowed: false, nextStep, message },
-        text: textLines("status=handoff_unavailable retryAllowed=false", message, `nextStep: ${nextStep}`),
-      });
+      return Promise.resolve(failure({ status: "handoff_unavailable" as const, retryAllowed: false, nextStep, message }));
     }
     const stay = staySummary(state, option);
     const rate = state.selectedRateNumber === null || !state.rates ? undefined : findRate(state.rates.rates, state.selectedRateNumber);
@@ -55,26 +53,27 @@ export const createCheckoutHandoff = defineTool({
       : "Тариф не выбран: the link opens the hotel with the dates only.";
     const message = `${built.note} ${rateNote} ${CONFIRM}`;
     const nextStep = "show hostedCheckoutUrl to the user and stop";
-    return Promise.resolve({
-      structured: {
-        status: "handoff_ready" as const,
-        hostedCheckoutUrl: built.hostedCheckoutUrl,
-        guestsCarried: built.guestsCarried,
-        stay,
-        ...(selectedRate ? { selectedRate } : {}),
-        ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}),
-        message,
-        nextStep,
-      },
-      text: textLines(
-        `status=handoff_ready guestsCarried=${built.guestsCarried}`,
-        `hostedCheckoutUrl: ${built.hostedCheckoutUrl}`,
-        stayLine(stay),
-        rate && rateLine(rate),
-        inspectedPriceDisplay && `Проверенная цена: ${inspectedPriceDisplay}`,
-        message,
-        `nextStep: ${nextStep}`,
+    return Promise.resolve(
+      success(
+        {
+          status: "handoff_ready" as const,
+          hostedCheckoutUrl: built.hostedCheckoutUrl,
+          guestsCarried: built.guestsCarried,
+          stay,
+          ...(selectedRate ? { selectedRate } : {}),
+          ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}),
+          message,
+          nextStep,
+        },
+        [
+          `status=handoff_ready guestsCarried=${built.guestsCarried}`,
+          `hostedCheckoutUrl: ${built.hostedCheckoutUrl}`,
+          stayLine(stay),
+          rate && rateLine(rate),
+          inspectedPriceDisplay && `Проверенная цена: ${inspectedPriceDisplay}`,
+          message,
+        ],
       ),
-    });
+    );
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { baseOutput, JourneyIdInput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, textLines } from "./checkout-common.js";
+import { baseOutput, JourneyIdInput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary } from "./checkout-common.js";
+import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { Field, List } from "./schemas.js";
 
@@ -42,16 +43,14 @@ export const createPaymentFormPreview = defineTool({
     const sel = loadSelectedRate(ctx, journeyId);
     if (!sel.ok) return Promise.resolve(sel.outcome);
     const rate = rateSummary(sel.rate);
-    return Promise.resolve({
-      structured: { status: "preview_only" as const, available: false as const, rate, flow: FLOW, remainingGates: GATES, message: NOTE, nextStep: NEXT_STEP },
-      text: textLines(
+    return Promise.resolve(
+      success({ status: "preview_only" as const, available: false as const, rate, flow: FLOW, remainingGates: GATES, message: NOTE, nextStep: NEXT_STEP }, [
         "status=preview_only available=false",
         rateLine(sel.rate),
         `Flow: ${FLOW.map((s, i) => `${i + 1}) ${s}`).join("; ")}`,
         `Remaining gates: ${GATES.join("; ")}`,
         NOTE,
-        `nextStep: ${NEXT_STEP}`,
-      ),
-    });
+      ]),
+    );
   },
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { BrokerError } from "../../../shared/protocol/errors.js";
 import { isRef } from "../../../shared/refs.js";
 import { brokerFailure, type BrokerClient } from "../../shared/broker-client.js";
+import { failure, type FailureFields } from "../../shared/outcome.js";
 import type { HotelsContext } from "../context.js";
 import type { ToolOutcome } from "./define.js";
 import { Base, Field } from "./schemas.js";
@@ -24,18 +25,8 @@ export const NO_DATA = "нет данных";
 
 export const NOT_CONFIGURED_NEXT = "customer tools need the local auth broker: the person runs `tbank-mcp setup`, then `tbank-mcp login` (in a terminal, never through this chat)";
 
-export interface CustomerFailure {
-  status: string;
-  retryAllowed: boolean;
-  nextStep: string;
-}
-
-export function failed(fields: CustomerFailure): ToolOutcome<CustomerFailure> {
-  return { structured: fields, text: `status=${fields.status} retryAllowed=${fields.retryAllowed}\nnext: ${fields.nextStep}`, isError: true };
-}
-
-export function notConfigured(): ToolOutcome<CustomerFailure> {
-  return failed({ status: "customer_tools_not_configured", retryAllowed: false, nextStep: NOT_CONFIGURED_NEXT });
+export function notConfigured(): ToolOutcome<FailureFields> {
+  return failure({ status: "customer_tools_not_configured", retryAllowed: false, nextStep: NOT_CONFIGURED_NEXT });
 }
 
 /**
@@ -46,11 +37,11 @@ export async function withBroker<T>(
   ctx: HotelsContext,
   read: (broker: BrokerClient) => Promise<ToolOutcome<T>>,
   opts: { bookingRef?: string; op?: OperationName } = {},
-): Promise<ToolOutcome<T | CustomerFailure>> {
+): Promise<ToolOutcome<T | FailureFields>> {
   const broker = ctx.broker;
   if (!broker) return notConfigured();
   if (opts.bookingRef !== undefined && !isRef("bookingRef", opts.bookingRef)) {
-    return failed({ status: "invalid_ref", retryAllowed: false, nextStep: "use a bookingRef exactly as tbank_hotels_list_bookings returned it" });
+    return failure({ status: "invalid_ref", retryAllowed: false, nextStep: "use a bookingRef exactly as tbank_hotels_list_bookings returned it" });
   }
   try {
     return await read(broker);
@@ -59,9 +50,9 @@ export async function withBroker<T>(
     // Logout or a lost session revokes every ref: then the step that helps is the login, not a new list.
     if (f.status === "invalid_ref" || f.status === "ref_expired") {
       const { state } = await broker.readiness();
-      if (state === "mobile_login_required") return failed(brokerFailure(new BrokerError("mobile_login_required", "no session")));
+      if (state === "mobile_login_required") return failure(brokerFailure(new BrokerError("mobile_login_required", "no session")));
     }
-    return failed(f);
+    return failure(f);
   }
 }
 
@@ -69,7 +60,7 @@ type BookingFacts = OperationResult<"hotels.get_booking_v1">;
 
 /** The handler of a read-only tool over one booking: the broker's sanitized facts, then `render`. */
 export function bookingHandler<T>(render: (booking: BookingFacts) => ToolOutcome<T>) {
-  return ({ bookingRef }: { bookingRef: string }, ctx: HotelsContext): Promise<ToolOutcome<T | CustomerFailure>> =>
+  return ({ bookingRef }: { bookingRef: string }, ctx: HotelsContext): Promise<ToolOutcome<T | FailureFields>> =>
     withBroker(ctx, async (broker) => render(await broker.call("hotels.get_booking_v1", { bookingRef })), { bookingRef });
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineTool } from "./define.js";
-import { CustomerBase, failed, fact, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { failure } from "../../shared/outcome.js";
+import { CustomerBase, fact, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
 import { Obj, wire } from "./schemas.js";
 
 const Output = wire(z.object({ ...CustomerBase, customer: Obj.optional() }));
@@ -17,7 +18,7 @@ export const getCustomer = defineTool({
     // A service JWT identifies this server, not the person: the customer route would only answer 401.
     if (!ctx.broker && ctx.config.hotels.auth.kind === "service_jwt") {
       return Promise.resolve(
-        failed({
+        failure({
           status: "customer_context_required",
           retryAllowed: false,
           nextStep: "the service JWT profile carries no customer context, so no request was sent; customer reads need the auth broker: the person runs `tbank-mcp setup`, then `tbank-mcp login`",

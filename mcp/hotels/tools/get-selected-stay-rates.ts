@@ -6,7 +6,8 @@ import type { LoadedRates } from "../journey/rates.js";
 import { withRates } from "../journey/state.js";
 import type { JourneyState } from "../journey/state.js";
 import { isProviderError } from "../provider/index.js";
-import { authRejected, baseOutput, JourneyIdInput, loadSelectedStay, rateSummary, staySummary, stayLine, StaySchema, textLines } from "./checkout-common.js";
+import { authRejected, baseOutput, JourneyIdInput, loadSelectedStay, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
+import { failure, success } from "../../shared/outcome.js";
 import { withTimeoutRetry } from "../journey/checkout-retry.js";
 import { defineTool } from "./define.js";
 import type { ToolOutcome } from "./define.js";
@@ -49,31 +50,27 @@ function answer(state: JourneyState, option: JourneyOption, loaded: LoadedRates,
   if (loaded.status === "rates_temporarily_unavailable") {
     const message = "Rates could not be loaded now; the tool already retried what was safe. Tell the user and do not call it again.";
     const nextStep = "stop: tell the user; tbank_hotels_create_checkout_handoff still opens the hotel page";
-    return {
-      structured: { status: loaded.status, retryAllowed: false, nextStep, stay, ...attempts, message },
-      text: textLines(
-        `status=rates_temporarily_unavailable retryAllowed=false attempts=${loaded.attempts?.attempts ?? 0} durationMs=${loaded.attempts?.durationMs ?? 0} failureKind=${loaded.attempts?.failureKind ?? "none"}`,
-        stayLine(stay),
-        message,
-        `nextStep: ${nextStep}`,
-      ),
-    };
+    return failure(
+      { status: loaded.status, retryAllowed: false, nextStep, stay, ...attempts, message },
+      {
+        facts: `attempts=${loaded.attempts?.attempts ?? 0} durationMs=${loaded.attempts?.durationMs ?? 0} failureKind=${loaded.attempts?.failureKind ?? "none"}`,
+        lines: [stayLine(stay), message],
+      },
+    );
   }
   if (loaded.status === "no_bookable_rates") {
     const message = `The provider has no bookable rates for these dates. The search price ${option.public.totalPriceDisplay} is information only: no rate can be selected or booked.`;
     const nextStep = "tbank_hotels_select_stay_option (another hotel)";
-    return {
-      structured: { status: loaded.status, retryAllowed: false, nextStep, message, stay },
-      text: textLines(`status=no_bookable_rates retryAllowed=false`, stayLine(stay), message, `nextStep: ${nextStep}`),
-    };
+    return failure({ status: loaded.status, retryAllowed: false, nextStep, message, stay }, { lines: [stayLine(stay), message] });
   }
   const rates = loaded.rates.map(rateSummary);
   const nextStep = "show the rates once; the user picks one: tbank_hotels_select_stay_rate(journeyId, rateNumber); after choosing, «оформить/забронировать» → tbank_hotels_create_checkout_handoff";
   // Attempt figures are for failures: a successful load says nothing about them in either channel.
-  return {
-    structured: { status: "ready", ...(fromJourney ? { alreadyLoaded: true } : {}), stay, rates, nextStep },
-    text: textLines(`status=ready rates=${rates.length}${fromJourney ? " (already loaded in this journey)" : ""}`, stayLine(stay), ratesTableMarkdown(loaded.rates), `nextStep: ${nextStep}`),
-  };
+  return success({ status: "ready" as const, ...(fromJourney ? { alreadyLoaded: true } : {}), stay, rates, nextStep }, [
+    `status=ready rates=${rates.length}${fromJourney ? " (already loaded in this journey)" : ""}`,
+    stayLine(stay),
+    ratesTableMarkdown(loaded.rates),
+  ]);
 }
 
 export const getSelectedStayRates = defineTool({

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { publicOptions } from "../journey/options.js";
 import { defineTool } from "./define.js";
-import { failure, lookupJourney } from "./outcomes.js";
+import { failure } from "../../shared/outcome.js";
+import { lookupJourney } from "./outcomes.js";
 import { cardLine, rankedPage, rankingFields, rankingLine } from "./present.js";
 import { Base, Field, JourneyIdInput, Page, RankingFields, RankingInput, wire } from "./schemas.js";
 

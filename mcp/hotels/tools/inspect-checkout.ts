@@ -13,8 +13,8 @@ import {
   loadSelectedRate,
   rateLine,
   rateSummary,
-  textLines,
 } from "./checkout-common.js";
+import { failure, success } from "../../shared/outcome.js";
 import type { FailureOut } from "./checkout-common.js";
 import { withTimeoutRetry } from "../journey/checkout-retry.js";
 import { checkoutLines, checkoutView } from "./checkout-view.js";
@@ -64,18 +64,15 @@ function inspectionFailed(error: unknown, summary: AttemptSummary): ToolOutcome<
   if (isProviderError(error, "not_found") || isProviderError(error, "gone")) {
     const message = "The provider no longer offers this rate for these dates and guests.";
     const nextStep = "tbank_hotels_get_selected_stay_rates, then tbank_hotels_select_stay_rate";
-    return {
-      structured: { status: "rate_no_longer_available", retryAllowed: false, nextStep, message },
-      text: textLines("status=rate_no_longer_available retryAllowed=false", message, `nextStep: ${nextStep}`),
-    };
+    return failure({ status: "rate_no_longer_available", retryAllowed: false, nextStep, message });
   }
   const { attempts, durationMs, failureKind } = summary;
   const message = "Checkout could not be inspected now; the tool already retried what was safe. Do not retry and do not switch to low-level tools.";
   const nextStep = "tell the user; tbank_hotels_create_checkout_handoff still works (price is confirmed on the seller's page)";
-  return {
-    structured: { status: "checkout_temporarily_unavailable", retryAllowed: false, nextStep, message, attempts, durationMs, failureKind },
-    text: textLines(`status=checkout_temporarily_unavailable retryAllowed=false attempts=${attempts} durationMs=${durationMs} failureKind=${failureKind ?? "none"}`, message, `nextStep: ${nextStep}`),
-  };
+  return failure(
+    { status: "checkout_temporarily_unavailable", retryAllowed: false, nextStep, message, attempts, durationMs, failureKind },
+    { facts: `attempts=${attempts} durationMs=${durationMs} failureKind=${failureKind ?? "none"}` },
+  );
 }
 
 export const inspectCheckout = defineTool({
@@ -138,15 +135,11 @@ export const inspectCheckout = defineTool({
     ctx.journeys.update(journeyId, (s) => (sameRate(s) ? withInspection(s, normalized) : s));
     const checkout = checkoutView(normalized.public);
     // The stay was shown with the rates; the rate identifies what was inspected.
-    return {
-      structured: { status: "checkout_ready", rate: rateSummary(rate), checkout, ...(warnings.length > 0 ? { warnings } : {}), nextStep: READY_NEXT },
-      text: textLines(
-        `status=checkout_ready priceChanged=${checkout.priceChanged} freshUntil=${checkout.freshUntil}`,
-        rateLine(rate),
-        ...checkoutLines(checkout),
-        ...warnings,
-        `nextStep: ${READY_NEXT}`,
-      ),
-    };
+    return success({ status: "checkout_ready" as const, rate: rateSummary(rate), checkout, ...(warnings.length > 0 ? { warnings } : {}), nextStep: READY_NEXT }, [
+      `status=checkout_ready priceChanged=${checkout.priceChanged} freshUntil=${checkout.freshUntil}`,
+      rateLine(rate),
+      ...checkoutLines(checkout),
+      ...warnings,
+    ]);
   },
 });

@@ -3,33 +3,10 @@ import type { JourneyState } from "../journey/state.js";
 import type { JourneyRecord } from "../journey/store.js";
 import type { FieldError } from "../journey/types.js";
 import { isProviderError } from "../provider/index.js";
-import type { ToolOutcome } from "./define.js";
+import type { FailureFields } from "../../shared/outcome.js";
 
-// Failure results shared by the journey tools. Each carries retryAllowed and the next step; a
-// provider failure keeps only kind, status, safe code and request id, never the provider's text.
-
-export interface FailureFields<S extends string = string> {
-  status: S;
-  retryAllowed: boolean;
-  nextStep: string;
-  errors?: FieldError[];
-  provider?: { kind: string; httpStatus?: number; code?: string; requestId?: string };
-}
-
-// Statuses the model must not treat as data; clarification, no match and an unavailable
-// requirement are answers to show the user.
-const ERROR_STATUSES: ReadonlySet<string> = new Set(["invalid_input", "provider_auth_rejected", "search_unavailable", "journey_not_found", "journey_expired"]);
-
-export function failure<S extends FailureFields>(structured: S): ToolOutcome<S> {
-  const lines = [`status=${structured.status} retryAllowed=${structured.retryAllowed}`];
-  for (const e of structured.errors ?? []) lines.push(`- ${e.field}: ${e.message}`);
-  if (structured.provider) {
-    const p = structured.provider;
-    lines.push(`provider: ${[p.kind, p.httpStatus && `HTTP ${p.httpStatus}`, p.code, p.requestId && `request ${p.requestId}`].filter(Boolean).join(", ")}`);
-  }
-  lines.push(`next: ${structured.nextStep}`);
-  return { structured, text: lines.join("\n"), ...(ERROR_STATUSES.has(structured.status) ? { isError: true } : {}) };
-}
+// The failure fields of the search tools' answers (the results are built by mcp/shared/outcome.ts).
+// A provider failure keeps only kind, status, safe code and request id, never the provider's text.
 
 export function invalidInput(errors: FieldError[], nextStep = "Fix every listed field (ask the user for missing facts such as child ages; never guess) and call again."): FailureFields<"invalid_input"> {
   return { status: "invalid_input", retryAllowed: true, nextStep, errors };

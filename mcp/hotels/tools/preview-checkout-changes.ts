@@ -2,7 +2,8 @@ import { z } from "zod";
 import { isFresh, resolveExtraServiceRef } from "../journey/checkout.js";
 import type { CheckoutPublic } from "../journey/checkout.js";
 import { PromoCodeSchema } from "../provider/index.js";
-import { baseOutput, JourneyIdInput, loadSelectedRate, textLines } from "./checkout-common.js";
+import { baseOutput, JourneyIdInput, loadSelectedRate } from "./checkout-common.js";
+import { failure, success } from "../../shared/outcome.js";
 import { extraLine, extraView, type ExtraView } from "./checkout-view.js";
 import { defineTool } from "./define.js";
 import { Field, List } from "./schemas.js";
@@ -48,7 +49,7 @@ function upgradePreview(c: CheckoutPublic): { check: "offered" | "not_checked" |
 
 function needsInspection(status: "inspection_required" | "inspection_stale", message: string) {
   const nextStep = "tbank_hotels_inspect_checkout (with promoCode/checkUpgrade if wanted), then preview again";
-  return { structured: { status, retryAllowed: false, nextStep, message }, text: textLines(`status=${status} retryAllowed=false`, message, `nextStep: ${nextStep}`) };
+  return failure({ status, retryAllowed: false, nextStep, message });
 }
 
 export const previewCheckoutChanges = defineTool({
@@ -100,9 +101,8 @@ export const previewCheckoutChanges = defineTool({
       message: AUTHORITATIVE,
       nextStep,
     };
-    return Promise.resolve({
-      structured,
-      text: textLines(
+    return Promise.resolve(
+      success(structured, [
         `status=changes_previewed freshUntil=${c.freshUntil}`,
         currentPrice,
         promo?.text,
@@ -110,8 +110,7 @@ export const previewCheckoutChanges = defineTool({
         unknownExtraServiceOptionRefs.length > 0 && `Unknown refs: ${unknownExtraServiceOptionRefs.join(", ")}`,
         up?.text,
         AUTHORITATIVE,
-        `nextStep: ${nextStep}`,
-      ),
-    });
+      ]),
+    );
   },
 });

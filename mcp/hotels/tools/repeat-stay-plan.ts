@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { parsePlanStayInput, type PlanStayRequest } from "../journey/input.js";
 import { defineTool } from "./define.js";
-import { failure, invalidInput, lookupJourney } from "./outcomes.js";
+import { failure } from "../../shared/outcome.js";
+import { invalidInput, lookupJourney } from "./outcomes.js";
 import { PlanOutput, runPlan } from "../journey/plan-run.js";
 import { JourneyIdInput, wire } from "./schemas.js";
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { DestinationResolution } from "../journey/destination.js";
 import { defineTool, type ToolOutcome } from "./define.js";
 import { lookupDestination } from "../journey/destination-lookup.js";
-import { failure, providerFailure } from "./outcomes.js";
+import { failure, success } from "../../shared/outcome.js";
+import { providerFailure } from "./outcomes.js";
 import { Candidates, Failure, Field, wire } from "./schemas.js";
 
 const Output = wire(z.object({
@@ -22,12 +23,10 @@ type Unresolved = Exclude<DestinationResolution, { status: "resolved" }>;
 export function unresolved(query: string, r: Unresolved): ToolOutcome<Pick<Result, "retryAllowed" | "nextStep" | "reason" | "candidates"> & { status: Unresolved["status"] }> {
   if (r.status === "destination_not_found") return failure({ status: r.status, retryAllowed: false, nextStep: NEXT_NOT_FOUND });
   const structured = { status: r.status, retryAllowed: false, reason: r.reason, nextStep: NEXT_CLARIFY, candidates: r.candidates };
-  const lines = [
-    `status=clarification_required retryAllowed=false (${r.reason}): «${query}» is not one place; no hotel search was made`,
-    ...r.candidates.map((c) => `- destinationId=${c.destinationId} ${c.name}, ${c.region}, ${c.country}`),
-    `next: ${NEXT_CLARIFY}`,
-  ];
-  return { structured, text: lines.join("\n") };
+  return failure(structured, {
+    facts: `(${r.reason}): «${query}» is not one place; no hotel search was made`,
+    lines: r.candidates.map((c) => `- destinationId=${c.destinationId} ${c.name}, ${c.region}, ${c.country}`),
+  });
 }
 
 export const resolveDestinationTool = defineTool({
@@ -49,9 +48,6 @@ export const resolveDestinationTool = defineTool({
     if (r.status !== "resolved") return unresolved(query, r);
     const d = r.destination;
     const nextStep = "Call tbank_hotels_plan_stay with this destinationId (or the city name) as destination.";
-    return {
-      structured: { status: "resolved" as const, destination: d, nextStep },
-      text: `status=resolved destinationId=${d.destinationId} ${d.name}, ${d.region}, ${d.country}\nnext: ${nextStep}`,
-    };
+    return success({ status: "resolved" as const, destination: d, nextStep }, [`status=resolved destinationId=${d.destinationId} ${d.name}, ${d.region}, ${d.country}`]);
   },
 });

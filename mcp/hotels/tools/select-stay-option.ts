@@ -2,7 +2,8 @@ import { z } from "zod";
 import { findOption } from "../journey/options.js";
 import { withSelectedOption } from "../journey/state.js";
 import { defineTool } from "./define.js";
-import { failure, invalidInput, lookupJourney } from "./outcomes.js";
+import { failure } from "../../shared/outcome.js";
+import { invalidInput, lookupJourney } from "./outcomes.js";
 import { cardLine, toCard } from "./present.js";
 import { Failure, Field, JourneyIdInput, Obj, wire } from "./schemas.js";
 

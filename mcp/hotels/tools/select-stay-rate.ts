@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { findRate } from "../journey/rates.js";
 import { withSelectedRate } from "../journey/state.js";
-import { baseOutput, JourneyIdInput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary, textLines } from "./checkout-common.js";
+import { baseOutput, JourneyIdInput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary } from "./checkout-common.js";
+import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { List } from "./schemas.js";
 
@@ -10,17 +11,13 @@ const Output = z.object({
   selectedRate: RateSummarySchema.optional(),
   availableRateNumbers: List.optional(),
 });
-type Out = z.infer<typeof Output>;
 
 const NEXT_STEP =
   "«оформить/забронировать/продолжить» → tbank_hotels_create_checkout_handoff; current price check → tbank_hotels_inspect_checkout; summary → tbank_hotels_create_booking_preview";
 
-function refused(status: "rates_not_loaded" | "no_bookable_rates" | "rate_not_found", message: string, nextStep: string, extra: Partial<Out> = {}) {
-  return {
-    structured: { status, retryAllowed: false, nextStep, message, ...extra },
-    text: textLines(`status=${status} retryAllowed=false`, message, `nextStep: ${nextStep}`),
-    isError: true,
-  };
+// Unlike the rates tool's answer, no_bookable_rates here refuses a call that should not have been made.
+function refused(status: "rates_not_loaded" | "no_bookable_rates" | "rate_not_found", message: string, nextStep: string, extra: { availableRateNumbers?: number[] } = {}) {
+  return failure({ status, retryAllowed: false, nextStep, message, ...extra }, { isError: true });
 }
 
 export const selectStayRate = defineTool({
@@ -55,9 +52,6 @@ export const selectStayRate = defineTool({
     // Selecting the same rate again keeps a fresh inspection; another rate drops it.
     ctx.journeys.update(journeyId, (s) => (s.selectedOptionId === optionId && s.selectedRateNumber !== rateNumber ? withSelectedRate(s, rateNumber) : s));
     // The stay was shown with the rates; the answer confirms the chosen rate only, in both channels.
-    return Promise.resolve({
-      structured: { status: "rate_selected" as const, selectedRate: rateSummary(rate), nextStep: NEXT_STEP },
-      text: textLines(`status=rate_selected rateNumber=${rateNumber}`, rateLine(rate), `nextStep: ${NEXT_STEP}`),
-    });
+    return Promise.resolve(success({ status: "rate_selected" as const, selectedRate: rateSummary(rate), nextStep: NEXT_STEP }, [`status=rate_selected rateNumber=${rateNumber}`, rateLine(rate)]));
   },
 });

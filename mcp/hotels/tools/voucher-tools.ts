@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { BookingRefInput, CustomerBase, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
 import { wire } from "./schemas.js";
@@ -19,10 +20,7 @@ export const saveVoucher = defineTool({
       async (broker) => {
         const v = await broker.call("hotels.save_voucher_v1", { bookingRef });
         const nextStep = `tell the person the file path; the file is deleted at ${v.expiresAt}`;
-        return {
-          structured: { status: "ok", ...v, nextStep },
-          text: `status=ok\nvoucher saved: ${v.path} (${v.sizeBytes} bytes, sha256 ${v.sha256})\nnext: ${nextStep}`,
-        };
+        return success({ status: "ok", ...v, nextStep }, ["status=ok", `voucher saved: ${v.path} (${v.sizeBytes} bytes, sha256 ${v.sha256})`]);
       },
       { bookingRef, op: "hotels.save_voucher_v1" },
     ),
@@ -41,9 +39,6 @@ export const getVoucher = defineTool({
   handler: () => {
     const nextStep = "call tbank_hotels_save_voucher with the same bookingRef: it saves the PDF to a private local file and returns its path";
     const message = "voucher contents are never returned inline";
-    return Promise.resolve({
-      structured: { status: "inline_delivery_refused", retryAllowed: false, message, nextStep },
-      text: `status=inline_delivery_refused retryAllowed=false\n${message}\nnext: ${nextStep}`,
-    });
+    return Promise.resolve(failure({ status: "inline_delivery_refused", retryAllowed: false, message, nextStep }));
   },
 });
