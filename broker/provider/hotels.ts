@@ -1,4 +1,4 @@
-import { HOTELS_ROUTES, routeCall, type HotelsRouteId, type Query } from "../../shared/http/routes.js";
+import { HOTELS_CUSTOMER_ROUTES, routeCall, type Query } from "../../shared/http/routes.js";
 import type { OpenResponse } from "../../shared/http/provider-http.js";
 import type { ProviderClient } from "./client.js";
 import {
@@ -34,7 +34,7 @@ export class HotelsCustomerApi {
     return this.client.open(this.#call("voucher", signal, { orderId }), "application/pdf");
   }
 
-  #call(routeId: HotelsRouteId, signal: AbortSignal, params: Record<string, string> = {}, query: Query = {}) {
-    return { ...routeCall(HOTELS_ROUTES, this.baseUrl, routeId, params, query), signal };
+  #call(routeId: keyof typeof HOTELS_CUSTOMER_ROUTES, signal: AbortSignal, params: Record<string, string> = {}, query: Query = {}) {
+    return { ...routeCall(HOTELS_CUSTOMER_ROUTES, this.baseUrl, routeId, params, query), signal };
   }
 }

@@ -8,9 +8,9 @@ export interface ProviderRoute {
 
 /**
  * Every provider route either process calls, by the sandbox's route ids, so a fault injected on
- * a route id hits exactly the calls named after it. This table is the only place paths are
- * spelled. The journey (Hotels MCP) uses the public routes; only the broker, which holds the
- * session, uses the customer ones.
+ * a route id hits exactly the calls named after it. These tables are the only place paths are
+ * spelled. The public Hotels routes are the journey's (Hotels MCP), with its configured auth
+ * profile.
  */
 export const HOTELS_ROUTES = {
   locations: { method: "GET", path: "/v1/seo/locations" },
@@ -21,12 +21,16 @@ export const HOTELS_ROUTES = {
   checkout_inspect: { method: "POST", path: "/v1/checkout/inspect" },
   promo_validate: { method: "POST", path: "/v1/checkout/:checkOutId/promocode" },
   upgrade: { method: "GET", path: "/v1/checkout/:checkOutId/upgrade" },
+} as const satisfies Record<string, ProviderRoute>;
+export type HotelsRouteId = keyof typeof HOTELS_ROUTES;
+
+/** The signed-in customer's Hotels routes: only the broker, which holds the session, calls them. */
+export const HOTELS_CUSTOMER_ROUTES = {
   customer: { method: "GET", path: "/v1/customer" },
   orders: { method: "GET", path: "/v1/orders" },
   order_v1: { method: "GET", path: "/v1/orders/:orderId" },
   voucher: { method: "GET", path: "/v1/orders/:orderId/voucher" },
 } as const satisfies Record<string, ProviderRoute>;
-export type HotelsRouteId = keyof typeof HOTELS_ROUTES;
 
 /** Relative to TBANK_BANKING_API_BASE_URL. */
 export const BANKING_ROUTES = {

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { ProviderClient } from "../../broker/provider/client.js";
 import { ProviderCustomerSchema } from "../../broker/provider/hotels-schemas.js";
 import type { FetchLike } from "../../shared/http/provider-http.js";
-import { HOTELS_ROUTES, routeCall } from "../../shared/http/routes.js";
+import { HOTELS_CUSTOMER_ROUTES, routeCall } from "../../shared/http/routes.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 
-const customer = (signal: AbortSignal) => ({ ...routeCall(HOTELS_ROUTES, "https://hotels.example.test/api/", "customer"), signal });
+const customer = (signal: AbortSignal) => ({ ...routeCall(HOTELS_CUSTOMER_ROUTES, "https://hotels.example.test/api/", "customer"), signal });
 
 function session() {
   const rejected: string[] = [];

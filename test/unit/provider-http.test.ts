@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ProviderError } from "../../shared/http/provider-error.js";
 import { ProviderHttp, type Credentials, type FetchLike } from "../../shared/http/provider-http.js";
-import { HOTELS_ROUTES, routeCall, routeUrl } from "../../shared/http/routes.js";
+import { HOTELS_CUSTOMER_ROUTES, HOTELS_ROUTES, routeCall, routeUrl } from "../../shared/http/routes.js";
 
 const BASE = "https://hotels.example.test/api/";
 const Customer = z.looseObject({ firstName: z.string() });
-const call = (signal?: AbortSignal) => ({ ...routeCall(HOTELS_ROUTES, BASE, "customer"), signal });
+const call = (signal?: AbortSignal) => ({ ...routeCall(HOTELS_CUSTOMER_ROUTES, BASE, "customer"), signal });
 const json = (body: string, status = 200, headers: Record<string, string> = {}) => new Response(body, { status, headers: { "content-type": "application/json", ...headers } });
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
@@ -22,8 +22,8 @@ function http(fetch: FetchLike, credentials: (signal: AbortSignal) => Promise<Cr
 
 describe("route table", () => {
   it("fills each path segment encoded, so an id cannot escape it, and drops undefined query values", () => {
-    expect(routeUrl(BASE, HOTELS_ROUTES.voucher, { orderId: "a/../b" }).href).toBe("https://hotels.example.test/api/v1/orders/a%2F..%2Fb/voucher");
-    expect(routeUrl(BASE, HOTELS_ROUTES.orders, {}, { offset: 0, limit: undefined }).href).toBe("https://hotels.example.test/api/v1/orders?offset=0");
+    expect(routeUrl(BASE, HOTELS_CUSTOMER_ROUTES.voucher, { orderId: "a/../b" }).href).toBe("https://hotels.example.test/api/v1/orders/a%2F..%2Fb/voucher");
+    expect(routeUrl(BASE, HOTELS_CUSTOMER_ROUTES.orders, {}, { offset: 0, limit: undefined }).href).toBe("https://hotels.example.test/api/v1/orders?offset=0");
     expect(() => routeUrl(BASE, HOTELS_ROUTES.hotel)).toThrow(/hotelId/);
   });
 });
