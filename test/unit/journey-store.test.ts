@@ -4,8 +4,7 @@ import { Collector } from "../../mcp/hotels/journey/collect.js";
 import { normalizeRates } from "../../mcp/hotels/journey/rates.js";
 import { OptionIdRegistry } from "../../mcp/hotels/journey/options.js";
 import type { JourneyOption } from "../../mcp/hotels/journey/options.js";
-import { withInspection, withOptions, withRates, withSelectedOption, withSelectedRate } from "../../mcp/hotels/journey/state.js";
-import type { JourneyState } from "../../mcp/hotels/journey/state.js";
+import { newJourneyState, withInspection, withOptions, withRates, withSelectedOption, withSelectedRate } from "../../mcp/hotels/journey/state.js";
 import { JOURNEY_TTL_MS, JourneyStore } from "../../mcp/hotels/journey/store.js";
 import type { NormalizedCheckout } from "../../mcp/hotels/journey/checkout.js";
 
@@ -69,20 +68,14 @@ describe("journey store", () => {
 describe("journey state transitions", () => {
   const option = (id: string): JourneyOption =>
     ({ hotelId: id, dedupeKey: `id:${id}`, public: { optionId: `opt_${id}` } }) as unknown as JourneyOption;
-  const base: JourneyState = {
+  const base = newJourneyState({
     request: { destination: "Казань", checkinDate: "2026-09-15", checkoutDate: "2026-09-17", nights: 2, rooms: [{ adults: 2, childrenAges: [] }], maxOptions: 10 },
     destination: { destinationId: "1004", name: "Казань", region: "Татарстан", country: "Россия" },
     ranking: "provider_order",
     collector: new Collector(),
     optionIds: new OptionIdRegistry(counterRandom()),
     options: [option("a"), option("b")],
-    lastComparisonGroup: null,
-    selectedOptionId: null,
-    rates: null,
-    selectedRateNumber: null,
-    inspection: null,
-    continuationUsed: false,
-  };
+  });
   const rates = normalizeRates([], 2);
   const inspection = {} as NormalizedCheckout;
 

@@ -1,123 +1,52 @@
-import { z } from "zod";
 import type { HotelsContext } from "../context.js";
-import { matchHotelName } from "./destination.js";
+import type { SearchCoverage } from "./collect.js";
+import { matchHotelName, type HotelNameMatch } from "./destination.js";
 import type { PlanStayRequest } from "./input.js";
-import { buildOptions, OptionIdRegistry, publicOptions } from "./options.js";
-import { rankOptions, resolveRanking } from "./ranking.js";
+import { buildOptions, OptionIdRegistry, publicOptions, type PublicOption } from "./options.js";
+import { rankOptions, resolveRanking, type RankingResult } from "./ranking.js";
 import { toSearchBody } from "./search-request.js";
-import type { JourneyState, ResolvedDestination } from "./state.js";
-import type { ToolExtra, ToolOutcome } from "../tools/define.js";
-import { failure } from "../../shared/outcome.js";
-import { providerFailure } from "../tools/outcomes.js";
-import { cardLine, coverageFields, coverageLine, rankingFields, rankingLine, stayLine, toCard } from "../tools/present.js";
-import { Candidates, Coverage, Failure, Field, List, Page, RankingFields, wire } from "../tools/schemas.js";
+import { newJourneyState, type ResolvedDestination } from "./state.js";
+import type { SearchProgress } from "./stay-search.js";
 
-/** What plan_stay and repeat_stay_plan return: one schema for every status either can reach. */
-export const PlanOutput = wire(z.object({
-  status: z.enum([
-    "ok",
-    "invalid_input",
-    "clarification_required",
-    "destination_not_found",
-    "no_matching_stays",
-    "requirements_unavailable",
-    "provider_auth_rejected",
-    "search_unavailable",
-    "journey_not_found",
-    "journey_expired",
-  ]),
-  ...Failure,
-  reason: Field,
-  journeyId: Field,
-  ...Candidates,
-  stay: Field,
-  ...Coverage,
-  conditionsApplied: List.optional(),
-  hotelName: Field,
-  ...RankingFields,
-  ...Page,
-}));
-export type PlanResult = z.infer<typeof PlanOutput>;
+/** How a plan ended. `filtered`: the request carried a provider filter (breakfastIncluded). */
+export type PlanRun =
+  | { status: "search_failed"; error: unknown; filtered: boolean }
+  | { status: "no_stays"; filtered: boolean; coverage: SearchCoverage }
+  | {
+      status: "planned";
+      journeyId: string;
+      filtered: boolean;
+      coverage: SearchCoverage;
+      options: PublicOption[];
+      ranked: RankingResult;
+      /** Set when the request named a hotel: the matches, best first (may be empty). */
+      hotelMatches: HotelNameMatch[] | null;
+    };
 
-const NEXT_OK = "Show the options with their «за поездку» and «за ночь» prices exactly as given. Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.";
-const CONDITION_BREAKFAST = "breakfastIncluded applied to the whole collection (provider filter meal_types=breakfast)";
-const NEXT_CONTINUE = "Coverage is partial: call tbank_hotels_continue_stay_search once before comparing. ";
-
-/** Collects, builds the journey and answers: the part of plan_stay after input and destination. */
-export async function runPlan(ctx: HotelsContext, request: PlanStayRequest, destination: ResolvedDestination, extra: ToolExtra): Promise<ToolOutcome<PlanResult>> {
+/** Collects, builds and stores the journey: the part of plan_stay after input and destination. */
+export async function runPlan(
+  ctx: Pick<HotelsContext, "staySearch" | "journeys" | "random">,
+  request: PlanStayRequest,
+  destination: ResolvedDestination,
+  opts: { signal: AbortSignal; progress: SearchProgress },
+): Promise<PlanRun> {
   const body = toSearchBody(request, destination.destinationId);
   const filtered = body.filters !== undefined;
   let collector;
   try {
-    collector = await ctx.staySearch.collect(body, { signal: extra.signal, progress: (p, total, msg) => extra.progress(p, total, msg) });
-  } catch (err) {
-    return failure(providerFailure(err, { filtered }));
+    collector = await ctx.staySearch.collect(body, { signal: opts.signal, progress: (p, total, msg) => opts.progress(p, total, msg) });
+  } catch (error) {
+    return { status: "search_failed", error, filtered };
   }
-  // The condition holds for the whole collection, not just the page shown: both channels say so.
-  const conditionsApplied = filtered ? [CONDITION_BREAKFAST] : undefined;
-  const searchCoverage = collector.coverage();
-  const coverage = coverageFields(searchCoverage);
-  const registry = new OptionIdRegistry(ctx.random);
-  const options = buildOptions(collector.items(), request.nights, registry);
-  const stay = stayLine({ destination, request });
-  if (options.length === 0) {
-    const nextStep = filtered
-      ? "Nothing matches breakfastIncluded for these dates. Tell the user; relax the condition only if the user explicitly asks."
-      : "The provider has no stays for these dates and guests. Tell the user and ask for other dates.";
-    const reason = filtered ? "no_stays_with_conditions" : "no_stays";
-    return failure({ status: "no_matching_stays" as const, retryAllowed: false, nextStep, reason, stay, searchCoverage: coverage, ...(conditionsApplied ? { conditionsApplied } : {}) });
-  }
+  const coverage = collector.coverage();
+  const optionIds = new OptionIdRegistry(ctx.random);
+  const options = buildOptions(collector.items(), request.nights, optionIds);
+  if (options.length === 0) return { status: "no_stays", filtered, coverage };
 
   const { ranking } = resolveRanking(request);
-  const state: JourneyState = {
-    request,
-    destination,
-    ranking,
-    collector,
-    optionIds: registry,
-    options,
-    lastComparisonGroup: null,
-    selectedOptionId: null,
-    rates: null,
-    selectedRateNumber: null,
-    inspection: null,
-    continuationUsed: false,
-  };
-  const record = ctx.journeys.create(state);
+  const record = ctx.journeys.create(newJourneyState({ request, destination, ranking, collector, optionIds, options }));
   const pub = publicOptions(options);
   const ranked = rankOptions(pub, { ranking, hotelPreferences: request.hotelPreferences });
-  const byId = new Map(pub.map((o) => [o.optionId, o]));
-  const pick = (ids: readonly string[]) => ids.flatMap((id) => {
-    const o = byId.get(id);
-    return o ? [toCard(o, ranked)] : [];
-  });
-  const base = { journeyId: record.journeyId, stay, searchCoverage: coverage, ...(conditionsApplied ? { conditionsApplied } : {}) };
-  const header = [stay, coverageLine(searchCoverage)];
-  if (filtered) header.push(`condition ${CONDITION_BREAKFAST}`);
-
-  if (request.hotelName !== undefined) {
-    const matches = matchHotelName(request.hotelName, pub);
-    if (matches.length === 0) {
-      const nextStep = `No hotel named «${request.hotelName}» among this destination's ${options.length} results. Tell the user; list other options (tbank_hotels_get_stay_options) only if they want.`;
-      const structured: PlanResult = { status: "no_matching_stays", retryAllowed: false, nextStep, reason: "hotel_name_not_found", ...base, hotelName: request.hotelName, total: options.length, hasMore: true };
-      return { structured, text: [`status=no_matching_stays retryAllowed=false journeyId=${record.journeyId} (valid 60 min)`, ...header, `next: ${nextStep}`].join("\n") };
-    }
-    const cards = pick(matches.map((m) => m.optionId));
-    const single = matches.length === 1 || matches[0]?.match === "exact";
-    const nextStep = single
-      ? "Confirm the hotel with the user, then tbank_hotels_select_stay_option(journeyId, optionId)."
-      : "Several hotels match: ask the user which one, then tbank_hotels_select_stay_option.";
-    // The cards are the matches, best first; how each matched only decides nextStep.
-    const structured: PlanResult = { status: "ok", ...base, hotelName: request.hotelName, options: cards, total: options.length, hasMore: options.length > cards.length, nextStep };
-    const lines = [`status=ok journeyId=${record.journeyId} (valid 60 min)`, ...header, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1)), `next: ${nextStep}`];
-    return { structured, text: lines.join("\n") };
-  }
-
-  const cards = pick(ranked.orderedIds.slice(0, request.maxOptions));
-  const hasMore = options.length > cards.length;
-  const more = hasMore ? `; more: tbank_hotels_get_stay_options(offset=${cards.length})` : "";
-  const nextStep = (searchCoverage.continuationRecommended ? NEXT_CONTINUE : "") + NEXT_OK + (hasMore ? ` More options: tbank_hotels_get_stay_options(offset=${cards.length}).` : "");
-  const structured: PlanResult = { status: "ok", ...base, ...rankingFields(ranked), options: cards, total: options.length, hasMore, nextStep };
-  const lines = [`status=ok journeyId=${record.journeyId} (valid 60 min)`, ...header, rankingLine(ranked), ...cards.map((c, i) => cardLine(c, i + 1)), `shown ${cards.length} of ${options.length}${more}`, `next: ${nextStep}`];
-  return { structured, text: lines.join("\n") };
+  const hotelMatches = request.hotelName === undefined ? null : matchHotelName(request.hotelName, pub);
+  return { status: "planned", journeyId: record.journeyId, filtered, coverage, options: pub, ranked, hotelMatches };
 }

@@ -29,6 +29,19 @@ export interface JourneyState {
   continuationUsed: boolean;
 }
 
+/** A journey as plan_stay opens it: its collection and options, nothing selected or compared yet. */
+export function newJourneyState(opened: Pick<JourneyState, "request" | "destination" | "ranking" | "collector" | "optionIds" | "options">): JourneyState {
+  return {
+    ...opened,
+    lastComparisonGroup: null,
+    selectedOptionId: null,
+    rates: null,
+    selectedRateNumber: null,
+    inspection: null,
+    continuationUsed: false,
+  };
+}
+
 const CLEARED_SELECTION = { selectedOptionId: null, rates: null, selectedRateNumber: null, inspection: null } as const;
 
 // Choosing another hotel makes its predecessor's rates and inspection meaningless.

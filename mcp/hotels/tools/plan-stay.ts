@@ -4,7 +4,8 @@ import { defineTool } from "./define.js";
 import { lookupDestination } from "../journey/destination-lookup.js";
 import { failure } from "../../shared/outcome.js";
 import { invalidInput, providerFailure } from "./outcomes.js";
-import { PlanOutput, runPlan } from "../journey/plan-run.js";
+import { runPlan } from "../journey/plan-run.js";
+import { PlanOutput, planAnswer } from "./plan-view.js";
 import { unresolved } from "./resolve-destination.js";
 import { advertise } from "./schemas.js";
 
@@ -35,6 +36,6 @@ export const planStay = defineTool({
       return failure(providerFailure(err));
     }
     if (resolution.status !== "resolved") return unresolved(parsed.request.destination, resolution);
-    return runPlan(ctx, parsed.request, resolution.destination, extra);
+    return planAnswer(await runPlan(ctx, parsed.request, resolution.destination, extra), parsed.request, resolution.destination);
   },
 });

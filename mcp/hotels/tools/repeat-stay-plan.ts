@@ -3,7 +3,8 @@ import { parsePlanStayInput, type PlanStayRequest } from "../journey/input.js";
 import { defineTool } from "./define.js";
 import { failure } from "../../shared/outcome.js";
 import { invalidInput, lookupJourney } from "./outcomes.js";
-import { PlanOutput, runPlan } from "../journey/plan-run.js";
+import { runPlan } from "../journey/plan-run.js";
+import { PlanOutput, planAnswer } from "./plan-view.js";
 import { JourneyIdInput, wire } from "./schemas.js";
 
 // What a repeat may change; another city is a new plan, not a repeat.
@@ -42,7 +43,7 @@ export const repeatStayPlan = defineTool({
     const parsed = parsePlanStayInput({ ...asInput(request, destination.destinationId), ...pick(changes) }, ctx.today());
     const errors = [...refused, ...(parsed.ok ? [] : parsed.errors)];
     if (errors.length > 0 || !parsed.ok) return failure(invalidInput(errors));
-    return runPlan(ctx, parsed.request, destination, extra);
+    return planAnswer(await runPlan(ctx, parsed.request, destination, extra), parsed.request, destination);
   },
 });
 

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import type { PlanStayRequest } from "../journey/input.js";
+import type { PlanRun } from "../journey/plan-run.js";
+import type { ResolvedDestination } from "../journey/state.js";
+import type { ToolOutcome } from "./define.js";
+import { failure } from "../../shared/outcome.js";
+import { providerFailure } from "./outcomes.js";
+import { cardLine, coverageFields, coverageLine, rankingFields, rankingLine, stayLine, toCard } from "./present.js";
+import { Candidates, Coverage, Failure, Field, List, Page, RankingFields, wire } from "./schemas.js";
+
+/** What plan_stay and repeat_stay_plan return: one schema for every status either can reach. */
+export const PlanOutput = wire(z.object({
+  status: z.enum([
+    "ok",
+    "invalid_input",
+    "clarification_required",
+    "destination_not_found",
+    "no_matching_stays",
+    "requirements_unavailable",
+    "provider_auth_rejected",
+    "search_unavailable",
+    "journey_not_found",
+    "journey_expired",
+  ]),
+  ...Failure,
+  reason: Field,
+  journeyId: Field,
+  ...Candidates,
+  stay: Field,
+  ...Coverage,
+  conditionsApplied: List.optional(),
+  hotelName: Field,
+  ...RankingFields,
+  ...Page,
+}));
+export type PlanResult = z.infer<typeof PlanOutput>;
+
+const NEXT_OK = "Show the options with their «за поездку» and «за ночь» prices exactly as given. Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.";
+const CONDITION_BREAKFAST = "breakfastIncluded applied to the whole collection (provider filter meal_types=breakfast)";
+const NEXT_CONTINUE = "Coverage is partial: call tbank_hotels_continue_stay_search once before comparing. ";
+
+/** The answer to a plan, for plan_stay and repeat_stay_plan alike. */
+export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: ResolvedDestination): ToolOutcome<PlanResult> {
+  const { filtered } = run;
+  if (run.status === "search_failed") return failure(providerFailure(run.error, { filtered }));
+  // The condition holds for the whole collection, not just the page shown: both channels say so.
+  const conditionsApplied = filtered ? [CONDITION_BREAKFAST] : undefined;
+  const searchCoverage = run.coverage;
+  const coverage = coverageFields(searchCoverage);
+  const stay = stayLine({ destination, request });
+  if (run.status === "no_stays") {
+    const nextStep = filtered
+      ? "Nothing matches breakfastIncluded for these dates. Tell the user; relax the condition only if the user explicitly asks."
+      : "The provider has no stays for these dates and guests. Tell the user and ask for other dates.";
+    const reason = filtered ? "no_stays_with_conditions" : "no_stays";
+    return failure({ status: "no_matching_stays" as const, retryAllowed: false, nextStep, reason, stay, searchCoverage: coverage, ...(conditionsApplied ? { conditionsApplied } : {}) });
+  }
+
+  const { journeyId, options: pub, ranked, hotelMatches: matches } = run;
+  const total = pub.length;
+  const byId = new Map(pub.map((o) => [o.optionId, o]));
+  const pick = (ids: readonly string[]) => ids.flatMap((id) => {
+    const o = byId.get(id);
+    return o ? [toCard(o, ranked)] : [];
+  });
+  const base = { journeyId, stay, searchCoverage: coverage, ...(conditionsApplied ? { conditionsApplied } : {}) };
+  const header = [stay, coverageLine(searchCoverage)];
+  if (filtered) header.push(`condition ${CONDITION_BREAKFAST}`);
+
+  if (request.hotelName !== undefined && matches !== null) {
+    if (matches.length === 0) {
+      const nextStep = `No hotel named «${request.hotelName}» among this destination's ${total} results. Tell the user; list other options (tbank_hotels_get_stay_options) only if they want.`;
+      const structured: PlanResult = { status: "no_matching_stays", retryAllowed: false, nextStep, reason: "hotel_name_not_found", ...base, hotelName: request.hotelName, total, hasMore: true };
+      return { structured, text: [`status=no_matching_stays retryAllowed=false journeyId=${journeyId} (valid 60 min)`, ...header, `next: ${nextStep}`].join("\n") };
+    }
+    const cards = pick(matches.map((m) => m.optionId));
+    const single = matches.length === 1 || matches[0]?.match === "exact";
+    const nextStep = single
+      ? "Confirm the hotel with the user, then tbank_hotels_select_stay_option(journeyId, optionId)."
+      : "Several hotels match: ask the user which one, then tbank_hotels_select_stay_option.";
+    // The cards are the matches, best first; how each matched only decides nextStep.
+    const structured: PlanResult = { status: "ok", ...base, hotelName: request.hotelName, options: cards, total, hasMore: total > cards.length, nextStep };
+    const lines = [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1)), `next: ${nextStep}`];
+    return { structured, text: lines.join("\n") };
+  }
+
+  const cards = pick(ranked.orderedIds.slice(0, request.maxOptions));
+  const hasMore = total > cards.length;
+  const more = hasMore ? `; more: tbank_hotels_get_stay_options(offset=${cards.length})` : "";
+  const nextStep = (searchCoverage.continuationRecommended ? NEXT_CONTINUE : "") + NEXT_OK + (hasMore ? ` More options: tbank_hotels_get_stay_options(offset=${cards.length}).` : "");
+  const structured: PlanResult = { status: "ok", ...base, ...rankingFields(ranked), options: cards, total, hasMore, nextStep };
+  const lines = [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, rankingLine(ranked), ...cards.map((c, i) => cardLine(c, i + 1)), `shown ${cards.length} of ${total}${more}`, `next: ${nextStep}`];
+  return { structured, text: lines.join("\n") };
+}
