@@ -1,19 +1,15 @@
-import { spawn } from "node:child_process";
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { brokerChildEnv } from "../shared/child-env.js";
+import { ensureBroker } from "../shared/broker-launcher.js";
 import { parseConfig, type ToolkitConfig } from "../shared/config/index.js";
 import { createLogger, SecretRegistry } from "../shared/logger.js";
 import { ensurePrivateDir } from "../shared/paths.js";
-import { connectBroker } from "../shared/protocol/client.js";
 import { TOOLKIT_VERSION } from "../shared/version.js";
 import { createAudit } from "./audit.js";
 import { LogFile } from "./log-file.js";
 import { runBroker } from "./main.js";
 import { createBrokerParts } from "./wire.js";
-
-export const READY_TIMEOUT_MS = 8000;
 
 const USAGE = `Usage: tbank-auth-broker [--foreground] [--ready-fd N]
 
@@ -47,7 +43,7 @@ export async function brokerMain(argv: string[], env: NodeJS.ProcessEnv, stderr:
     return 1;
   }
   const logPath = join(config.broker.stateDir, "broker.log");
-  if (!values.foreground) return daemonize(config, logPath, env, stderr);
+  if (!values.foreground) return daemonize(config, env, stderr);
   return foreground(config, logPath, values["ready-fd"], stderr);
 }
 
@@ -106,23 +102,13 @@ async function serve(config: ToolkitConfig, destination: LogFile, secrets: Secre
   return 0;
 }
 
-/** Starts a detached copy in --foreground with its output in the log, and waits until it answers. */
-async function daemonize(config: ToolkitConfig, logPath: string, env: NodeJS.ProcessEnv, stderr: { write(s: string): unknown }): Promise<number> {
-  const out = openSync(logPath, "a", 0o600);
-  const script = process.argv[1] ?? "";
-  const child = spawn(process.execPath, [script, "--foreground"], { detached: true, stdio: ["ignore", out, out], env: brokerChildEnv(env) });
-  closeSync(out);
-  child.unref();
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (let wait = 25; Date.now() < deadline; wait = Math.min(wait * 2, 400)) {
-    try {
-      const conn = await connectBroker({ socketPath: config.broker.socketPath, role: "toolkit", clientVersion: TOOLKIT_VERSION, timeoutMs: 1000 });
-      conn.close();
-      return 0;
-    } catch {
-      await new Promise((r) => setTimeout(r, wait));
-    }
+/** The same start-up path as the MCP bins and `tbank-mcp login`: a running broker is left alone. */
+async function daemonize(config: ToolkitConfig, env: NodeJS.ProcessEnv, stderr: { write(s: string): unknown }): Promise<number> {
+  try {
+    await ensureBroker({ socketPath: config.broker.socketPath, stateDir: config.broker.stateDir, env, brokerBin: process.argv[1] ?? "", warn: (m) => stderr.write(`tbank-auth-broker: ${m}\n`) });
+    return 0;
+  } catch (err) {
+    stderr.write(`tbank-auth-broker: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
   }
-  stderr.write(`tbank-auth-broker: did not become ready within ${READY_TIMEOUT_MS / 1000} s; see ${logPath}\n`);
-  return 1;
 }

@@ -2,13 +2,14 @@ import { spawn } from "node:child_process";
 import { closeSync, constants, existsSync, openSync } from "node:fs";
 import { join } from "node:path";
 import lockfile from "proper-lockfile";
-import { brokerChildEnv } from "../../shared/child-env.js";
-import { ensurePrivateDir, verifyPrivateDir } from "../../shared/paths.js";
-import { BrokerUnavailableError, connectBroker } from "../../shared/protocol/client.js";
-import { isBrokerError } from "../../shared/protocol/errors.js";
+import { brokerChildEnv } from "./child-env.js";
+import { ensurePrivateDir, verifyPrivateDir } from "./paths.js";
+import { BrokerUnavailableError, connectBroker } from "./protocol/client.js";
+import { isBrokerError } from "./protocol/errors.js";
 
 export type LockFn = typeof lockfile.lock;
 
+// gpg-agent's bound: a broker that has not answered by then is stuck, and the caller should say so.
 export const READY_TIMEOUT_MS = 8000;
 const LAUNCHER_CLIENT_VERSION = "launcher-0.1.0";
 
@@ -46,16 +47,21 @@ export interface EnsureBrokerOptions {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** true: a broker answered the hello; false: nobody listens. Anything else is not ours to fix. */
-async function probe(socketPath: string, timeoutMs: number): Promise<boolean> {
+// "slow": something accepted the connection but did not finish the hello in time, most likely a
+// broker still starting on a loaded machine. Spawning another would only race it: wait for it.
+type ProbeResult = "live" | "absent" | "slow";
+
+/** Anything but a broker, nobody, or a slow hello is not ours to fix. */
+async function probe(socketPath: string, timeoutMs: number): Promise<ProbeResult> {
   try {
     const conn = await connectBroker({ socketPath, role: "toolkit", clientVersion: LAUNCHER_CLIENT_VERSION, timeoutMs });
     conn.close();
-    return true;
+    return "live";
   } catch (err) {
-    if (err instanceof BrokerUnavailableError) return false;
+    if (err instanceof BrokerUnavailableError) return "absent";
     // At the connection limit it is still a live broker.
-    if (isBrokerError(err) && err.code === "busy") return true;
+    if (isBrokerError(err) && err.code === "busy") return "live";
+    if (isBrokerError(err) && err.code === "timeout") return "slow";
     throw new LauncherError("socket_unusable", `something answers at ${socketPath} but not as a usable broker: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 }
@@ -67,7 +73,7 @@ async function probe(socketPath: string, timeoutMs: number): Promise<boolean> {
  */
 export async function ensureBroker(opts: EnsureBrokerOptions): Promise<"already_running" | "started"> {
   const timeoutMs = opts.timeoutMs ?? READY_TIMEOUT_MS;
-  if (await probe(opts.socketPath, 1000)) return "already_running";
+  if ((await probe(opts.socketPath, 1000)) === "live") return "already_running";
 
   const dir = opts.createStateDir === false ? await verifyPrivateDir(opts.stateDir) : await ensurePrivateDir(opts.stateDir);
   if (!dir.ok) {
@@ -95,48 +101,57 @@ export async function ensureBroker(opts: EnsureBrokerOptions): Promise<"already_
     throw new LauncherError("lock_failed", `cannot take the broker spawn lock in ${opts.stateDir}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   try {
-    if (await probe(opts.socketPath, 1000)) return "already_running";
-    await spawnAndWait(opts, timeoutMs);
+    const again = await probe(opts.socketPath, 1000);
+    if (again === "live") return "already_running";
+    if (again === "slow") {
+      await waitForBroker(opts.socketPath, timeoutMs, join(opts.stateDir, "broker.log"));
+      return "already_running";
+    }
+    await waitForBroker(opts.socketPath, timeoutMs, join(opts.stateDir, "broker.log"), spawnBroker(opts));
     return "started";
   } finally {
     if (!compromised) await release().catch(() => undefined);
   }
 }
 
-async function spawnAndWait(opts: EnsureBrokerOptions, timeoutMs: number): Promise<void> {
-  const logPath = join(opts.stateDir, "broker.log");
+interface SpawnedBroker {
+  exit?: { code: number | null; signal: NodeJS.Signals | null };
+  error?: Error;
+}
+
+function spawnBroker(opts: EnsureBrokerOptions): SpawnedBroker {
   // O_NOFOLLOW: a symlink planted in the state dir must not redirect the broker's output.
-  const out = openSync(logPath, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW, 0o600);
-  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  let spawnError: Error | undefined;
+  const out = openSync(join(opts.stateDir, "broker.log"), constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW, 0o600);
+  const spawned: SpawnedBroker = {};
   try {
     // --foreground: this launcher is the one that detaches, so the bin must not daemonize again.
     const child = spawn(process.execPath, [opts.brokerBin, "--foreground"], { detached: true, stdio: ["ignore", out, out], env: brokerChildEnv(opts.env) });
-    child.once("exit", (code, signal) => (exit = { code, signal }));
-    child.once("error", (err) => (spawnError = err));
+    child.once("exit", (code, signal) => (spawned.exit = { code, signal }));
+    child.once("error", (err) => (spawned.error = err));
     child.unref();
   } finally {
     closeSync(out);
   }
+  return spawned;
+}
 
+/** Polls with backoff until the broker answers, the child we spawned fails, or timeoutMs passes. */
+async function waitForBroker(socketPath: string, timeoutMs: number, logPath: string, child: SpawnedBroker = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let wait = 25; ; wait = Math.min(wait * 2, 400)) {
-    if (spawnError) throw new LauncherError("broker_exited", `cannot start the broker: ${spawnError.message}`, { cause: spawnError });
+    if (child.error) throw new LauncherError("broker_exited", `cannot start the broker: ${child.error.message}`, { cause: child.error });
     const remaining = deadline - Date.now();
     if (remaining <= 0) break;
-    try {
-      if (await probe(opts.socketPath, Math.min(1000, remaining))) return;
-    } catch {
-      // Half-started: keep waiting until the deadline.
-    }
+    // Half-started: keep waiting until the deadline.
+    if ((await probe(socketPath, Math.min(1000, remaining)).catch(() => "absent")) === "live") return;
     // Exit 0 means another broker owns the socket; one more probe tells.
+    const { exit } = child;
     if (exit && exit.code !== 0) throw new LauncherError("broker_exited", `the broker exited during start-up (${exit.signal ?? `code ${exit.code}`}); see ${logPath}`);
     await sleep(Math.min(wait, Math.max(0, deadline - Date.now())));
-    if (exit?.code === 0 && (await probe(opts.socketPath, 1000).catch(() => false))) return;
+    if (child.exit?.code === 0 && (await probe(socketPath, 1000).catch(() => "absent")) === "live") return;
   }
   throw new LauncherError("not_ready", `the broker did not answer within ${timeoutMs / 1000} s; see ${logPath}`);
 }
-
 /**
  * What the MCP bins run at start: never throws, reports a failure once through `report`, and stays
  * quiet when the toolkit was never set up (the tools then say `broker_unavailable` and what to run).

@@ -7,7 +7,7 @@ import { BrokerSessionManager, type SessionTuning } from "./manager.js";
 import type { FetchFn } from "./oauth-http.js";
 import type { IdentityProvider } from "./provider.js";
 import { openSessionStore, type OpenedSessionStore } from "./select-store.js";
-import type { Scheduler } from "./types.js";
+import type { Scheduler } from "../../shared/scheduler.js";
 
 export { BrokerSessionManager, DEFAULT_TUNING, type SessionManagerDeps, type SessionTuning } from "./manager.js";
 export { DeviceGrantProvider, CLIENT_ID } from "./device-grant-provider.js";
@@ -15,7 +15,7 @@ export { FileSessionStore, SESSION_FILE_NAME } from "./file-store.js";
 export { KeychainSessionStore, KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT, importKeytar, type Keytar } from "./keychain-store.js";
 export { openSessionStore, probeKeychain, type OpenedSessionStore } from "./select-store.js";
 export { IdentityProviderError, type IdentityProvider, type DeviceAuthorization, type DevicePollOutcome, type TokenGrant } from "./provider.js";
-export { realScheduler, type PersistedSession, type Scheduler, type SessionStore, type SessionTokens, type StoreBackendInfo } from "./types.js";
+export { type PersistedSession, type SessionStore, type SessionTokens, type StoreBackendInfo } from "./types.js";
 
 export interface CreateSessionManagerOptions {
   /** The `broker` section of the parsed config carries these four. */

@@ -1,7 +1,7 @@
 import type { Logger } from "../../shared/logger.js";
 import type { LoginPollResult, LoginStartResult } from "../../shared/protocol/ops-broker.js";
 import { IdentityProviderError, type DeviceAuthorization, type IdentityProvider, type TokenGrant } from "./provider.js";
-import { sleep, type Scheduler } from "./types.js";
+import { sleep, type Scheduler } from "../../shared/scheduler.js";
 
 export type LoginState = LoginPollResult["state"];
 

@@ -4,6 +4,7 @@ import { BrokerError } from "../../shared/protocol/errors.js";
 import type { SessionState } from "../../shared/protocol/common.js";
 import type { LoginPollResult, LoginStartResult } from "../../shared/protocol/ops-broker.js";
 import { newRef, type RandomBytes } from "../../shared/refs.js";
+import { timerScheduler, type Scheduler } from "../../shared/scheduler.js";
 import type { SessionManager, StoreBackendKind } from "../types.js";
 import { toBrokerError } from "./errors.js";
 import { DeviceLogin } from "./login-flow.js";
@@ -11,7 +12,7 @@ import type { IdentityProvider } from "./provider.js";
 import { NO_ISSUER, Refresher, type RefresherTuning } from "./refresher.js";
 import { SecretTracker } from "./secret-tracker.js";
 import { SessionCore } from "./session-core.js";
-import { realScheduler, type Scheduler, type SessionStore, type StoreBackendInfo } from "./types.js";
+import type { SessionStore, StoreBackendInfo } from "./types.js";
 
 export interface SessionTuning extends RefresherTuning {
   /** Floor under the provider's polling interval. */
@@ -58,7 +59,7 @@ export class BrokerSessionManager implements SessionManager {
 
   constructor(private readonly deps: SessionManagerDeps) {
     const now = deps.now ?? Date.now;
-    const scheduler = deps.scheduler ?? realScheduler;
+    const scheduler = deps.scheduler ?? timerScheduler;
     this.logger = deps.logger ?? nullLogger;
     this.random = deps.random ?? randomBytes;
     this.tuning = { ...DEFAULT_TUNING, ...deps.tuning };
@@ -123,7 +124,7 @@ export class BrokerSessionManager implements SessionManager {
     this.secrets.add(auth.deviceCode);
     const login = new DeviceLogin(newRef("loginId", this.random), auth, {
       provider,
-      scheduler: this.deps.scheduler ?? realScheduler,
+      scheduler: this.deps.scheduler ?? timerScheduler,
       now: this.deps.now ?? Date.now,
       logger: this.logger,
       minPollIntervalMs: this.tuning.minPollIntervalMs,

@@ -1,5 +1,5 @@
 import { IdentityProviderError, type IdentityProvider, type TokenGrant } from "./provider.js";
-import { sleep, type Scheduler } from "./types.js";
+import { sleep, type Scheduler } from "../../shared/scheduler.js";
 
 export type RefreshFailure = "rejected" | "indeterminate" | "unavailable" | "timeout" | "protocol";
 

@@ -4,7 +4,7 @@ import { untilAborted } from "./errors.js";
 import type { IdentityProvider } from "./provider.js";
 import { refreshWithRetry, type RefreshOutcome } from "./refresh.js";
 import type { Live, SessionCore } from "./session-core.js";
-import type { Cancel, Scheduler } from "./types.js";
+import type { Cancel, Scheduler } from "../../shared/scheduler.js";
 
 export interface RefresherTuning {
   expirySkewMs: number;
@@ -50,7 +50,7 @@ export class Refresher {
     const { lifetimeMs } = live.access;
     const { refreshAtFraction, jitterFraction } = this.deps.tuning;
     const delay = Math.max(1_000, lifetimeMs * refreshAtFraction + lifetimeMs * jitterFraction * (this.deps.random() - 0.5));
-    this.cancelTimer = this.deps.scheduler.setTimeout(() => {
+    this.cancelTimer = this.deps.scheduler.schedule(() => {
       this.cancelTimer = undefined;
       if (this.deps.core.live !== live) return;
       this.shared().catch((err: unknown) => this.deps.logger.warn({ event: "session_proactive_refresh_failed", err }, "proactive refresh failed; the next use retries"));

@@ -44,34 +44,3 @@ export interface StoreBackendInfo {
   /** Why `auto` chose this backend when it was not the first choice. */
   note?: string;
 }
-
-export type Cancel = () => void;
-
-/** Timers, injected so refresh and polling are tested without sleeping. Real timers are unref'ed. */
-export interface Scheduler {
-  setTimeout(fn: () => void, ms: number): Cancel;
-}
-
-export const realScheduler: Scheduler = {
-  setTimeout(fn, ms) {
-    const timer = setTimeout(fn, ms);
-    timer.unref();
-    return () => clearTimeout(timer);
-  },
-};
-
-/** Resolves after `ms` on the scheduler; rejects with the signal's reason when it aborts first. */
-export function sleep(scheduler: Scheduler, ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const onAbort = (): void => {
-      cancel();
-      reject(signal?.reason as Error);
-    };
-    const cancel = scheduler.setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}

@@ -1,3 +1,2 @@
 export { VoucherStore, type OpenVoucher, type VoucherStoreOptions } from "./store.js";
 export { MAX_VOUCHER_BYTES, isPdfContentType, writePdfAtomically } from "./atomic-pdf.js";
-export { timerScheduler, type Scheduler } from "./scheduler.js";

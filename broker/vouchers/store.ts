@@ -11,7 +11,7 @@ import { toIsoTimestamp, type Clock } from "../../shared/time.js";
 import type { OpenResponse } from "../../shared/http/provider-http.js";
 import { writePdfAtomically } from "./atomic-pdf.js";
 import { classifyName, finalName, tempName } from "./names.js";
-import { timerScheduler, type Scheduler } from "./scheduler.js";
+import { timerScheduler, type Scheduler } from "../../shared/scheduler.js";
 
 export interface VoucherStoreOptions {
   /** `vouchers.directory`: absolute, owner-only (created 0700 when missing, refused when looser). */

@@ -7,12 +7,12 @@ import { createBankingServer } from "./server.js";
 
 
 /** Loaded lazily by the bin: the SDK, zod and every tool live behind this import. */
-export async function loadBankingServer(config: ToolkitConfig, logger: Logger, write: (message: never) => void): Promise<LoadedServer & { close(): void }> {
+export async function loadBankingServer(config: ToolkitConfig, logger: Logger, write: (message: never) => void): Promise<LoadedServer> {
   const { server, ctx } = createBankingServer(config, { logger });
   const transport = new BridgeTransport(write as (message: JSONRPCMessage) => void);
   await server.connect(transport);
   return {
-    deliver: (message) => transport.onmessage?.(message as unknown as JSONRPCMessage),
+    deliver: (message) => transport.onmessage?.(message),
     // The broker connection would keep the process alive after the client has gone.
     close: () => ctx.broker?.close(),
   };

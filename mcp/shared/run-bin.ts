@@ -33,7 +33,7 @@ export function runMcpBin(spec: McpBinSpec): void {
   // Started at once but imported lazily and never awaited by the fast path (initialize and
   // tools/list stay fast); the full server waits for it, so the first broker call finds the broker.
   const launch: Promise<void> = config.broker.combinedProfile
-    ? import("./launcher.js").then(
+    ? import("../../shared/broker-launcher.js").then(
         ({ autoStartBroker }) =>
           autoStartBroker({ socketPath: config.broker.socketPath, stateDir: config.broker.stateDir, env: process.env, brokerBin: fileURLToPath(spec.brokerBinUrl) }, report),
         (err: unknown) => report(`auth broker not started: ${err instanceof Error ? err.message : String(err)}`),

@@ -1,11 +1,11 @@
-import { mkdir, stat } from "node:fs/promises";
+import { mkdir, readFile, stat } from "node:fs/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ensureBroker } from "../../mcp/shared/launcher.js";
+import { ensureBroker } from "../../shared/broker-launcher.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
-import { BROKER_BIN, brokerEnv, brokerPids, type BrokerEnv } from "./helpers/broker-process.js";
+import { BROKER_BIN, brokerEnv, brokerPids, startDaemon, type BrokerEnv } from "./helpers/broker-process.js";
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -54,6 +54,15 @@ describe("broker launcher (real processes)", () => {
     const b = await freshEnv();
     await expect(ensureBroker({ socketPath: b.socketPath, stateDir: b.stateDir, env: b.env, brokerBin: `${b.root}/missing.js` })).rejects.toThrow(/missing/);
     expect(await brokerPids(b.stateDir)).toEqual([]);
+  });
+
+  it("the broker bin started twice concurrently goes through the same launcher: one broker, nothing spawned in vain", async () => {
+    const b = await freshEnv();
+    await Promise.all([startDaemon(b.env), startDaemon(b.env)]);
+    await startDaemon(b.env);
+    expect(await brokerPids(b.stateDir)).toHaveLength(1);
+    // A second broker would have logged that another one already serves the socket.
+    expect(await readFile(`${b.stateDir}/broker.log`, "utf8")).not.toContain("already serves");
   });
 
   async function connectionStatus(env: Record<string, string>): Promise<{ data: Record<string, unknown>; stderr: string; client: Client }> {

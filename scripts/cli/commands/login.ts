@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ensureBroker } from "../../../mcp/shared/launcher.js";
+import { ensureBroker } from "../../../shared/broker-launcher.js";
 import type { BrokerConnection } from "../../../shared/protocol/client.js";
 import { brokerBinPath, connectIfRunning, isTty, loadConfig, sleep } from "../broker-access.js";
 import { CommandError, UsageError } from "../errors.js";

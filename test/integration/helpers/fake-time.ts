@@ -1,4 +1,4 @@
-import type { Scheduler } from "../../../broker/vouchers/scheduler.js";
+import type { Scheduler } from "../../../shared/scheduler.js";
 import { TEST_EPOCH } from "../../fixtures/clock.js";
 
 /** A clock tests move by hand, and a scheduler whose tasks run when the clock reaches them. */

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSessionManager, type BrokerSessionManager, type CreateSessionManagerOptions } from "../../../broker/session/index.js";
-import type { Cancel, Scheduler } from "../../../broker/session/types.js";
+import type { Cancel, Scheduler } from "../../../shared/scheduler.js";
 import { createLogger, SecretRegistry } from "../../../shared/logger.js";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../../scripts/sandbox/index.js";
 
@@ -26,7 +26,7 @@ export class FakeScheduler implements Scheduler {
     private readonly auto: (ms: number, index: number) => number | undefined = () => undefined,
   ) {}
 
-  setTimeout(fn: () => void, ms: number): Cancel {
+  schedule(fn: () => void, ms: number): Cancel {
     const timer: FakeTimer = { fn, ms, state: "waiting" };
     const advance = this.auto(ms, this.timers.length);
     this.timers.push(timer);
