@@ -3,12 +3,12 @@ import { NBSP } from "../../shared/money.js";
 import { isRef } from "../../shared/refs.js";
 import { CHECKOUT_FRESH_MS, isFresh, normalizeCheckout, resolveExtraServiceRef } from "../../mcp/hotels/journey/checkout.js";
 import type { CheckoutInput } from "../../mcp/hotels/journey/checkout.js";
-import type { ProviderCheckoutInspection } from "../../mcp/hotels/journey/types.js";
+import type { ProviderCheckout } from "../../mcp/hotels/provider/index.js";
 
 const NOW = Date.parse("2026-09-10T12:00:00Z");
 const IDS = { checkOutId: "chk-ID-4411", hotelId: "hotel-ID-9001", bookHash: "bookhash-ID-77aa", extraA: "extra-ID-1", extraB: "extra-ID-2", upgradeId: "upg-ID-5" };
 
-function inspection(extra: Partial<ProviderCheckoutInspection> = {}): ProviderCheckoutInspection {
+function inspection(extra: Partial<ProviderCheckout> = {}): ProviderCheckout {
   return {
     checkOutId: IDS.checkOutId,
     hotelId: IDS.hotelId,

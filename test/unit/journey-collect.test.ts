@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { Collector, dedupeKey } from "../../mcp/hotels/journey/collect.js";
 import type { SearchRequest } from "../../mcp/hotels/journey/collect.js";
-import type { ProviderSearchItem, ProviderSearchPage } from "../../mcp/hotels/journey/types.js";
+import { toJourneyItem, type JourneyHotelItem, type JourneySearchPage } from "../../mcp/hotels/journey/provider-shapes.js";
+import type { ProviderHotelItem } from "../../mcp/hotels/provider/index.js";
 
-function hotel(id: string | undefined, extra: Partial<ProviderSearchItem> = {}): ProviderSearchItem {
-  const item: ProviderSearchItem = {
+function hotel(id: string | undefined, extra: Partial<ProviderHotelItem> = {}): JourneyHotelItem {
+  const item: ProviderHotelItem = {
     name: `Hotel ${id ?? "x"}`,
     stars: 4,
     rating: 8,
@@ -20,17 +21,17 @@ function hotel(id: string | undefined, extra: Partial<ProviderSearchItem> = {}):
     ...extra,
   };
   if (id !== undefined) item.hotelId = id;
-  return item;
+  return toJourneyItem(item);
 }
 
 const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => hotel(`h${from + i}`));
 
-function page(items: ProviderSearchItem[], nextOffset: number | null, isLoadingCompleted: boolean, totalCount: number): ProviderSearchPage {
-  return { searchId: "s1", items, nextOffset, isLoadingCompleted, totalCount, loadedCount: totalCount };
+function page(items: JourneyHotelItem[], nextOffset: number | null, isLoadingCompleted: boolean, totalCount: number): JourneySearchPage {
+  return { searchId: "s1", items, nextOffset, isLoadingCompleted, totalCount };
 }
 
 // Drives the collector against a scripted provider; every request costs `costMs` of elapsed time.
-function drive(c: Collector, respond: (req: SearchRequest, n: number) => ProviderSearchPage | "fail", costMs = 100, startMs = 0) {
+function drive(c: Collector, respond: (req: SearchRequest, n: number) => JourneySearchPage | "fail", costMs = 100, startMs = 0) {
   const requests: SearchRequest[] = [];
   let elapsed = startMs;
   let req: SearchRequest | null;
@@ -142,7 +143,7 @@ describe("Collector: dedupe", () => {
 
   it("dedupes id-less items by a hash of the whole object, independent of key order", () => {
     const one = hotel(undefined, { name: "No id" });
-    const reordered = Object.fromEntries(Object.entries(one).reverse()) as unknown as ProviderSearchItem;
+    const reordered = Object.fromEntries(Object.entries(one).reverse()) as unknown as JourneyHotelItem;
     const other = hotel(undefined, { name: "No id", shownPrice: { value: 10_001, currency: "RUB" } });
     expect(dedupeKey(one)).toMatch(/^hash:[0-9a-f]{64}$/);
     expect(dedupeKey(reordered)).toBe(dedupeKey(one));

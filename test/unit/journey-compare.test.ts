@@ -6,12 +6,13 @@ import { compareOptions, distanceDisplay, PRESENTATION_GUIDANCE, resolveComparis
 import { compareRow, rowLine } from "../../mcp/hotels/tools/present.js";
 import { buildOptions, OptionIdRegistry } from "../../mcp/hotels/journey/options.js";
 import type { PublicOption } from "../../mcp/hotels/journey/options.js";
-import type { ProviderSearchItem } from "../../mcp/hotels/journey/types.js";
+import { toJourneyItem } from "../../mcp/hotels/journey/provider-shapes.js";
+import type { ProviderHotelItem } from "../../mcp/hotels/provider/index.js";
 
 function journey(ratings: (number | null)[]): PublicOption[] {
   let n = 0;
   const ids = new OptionIdRegistry((size) => new Uint8Array(size).fill(++n));
-  const items: ProviderSearchItem[] = ratings.map((rating, i) => ({
+  const items: ProviderHotelItem[] = ratings.map((rating, i) => ({
     hotelId: `h${i}`,
     name: `H${i}`,
     stars: 3,
@@ -26,7 +27,7 @@ function journey(ratings: (number | null)[]): PublicOption[] {
     freeCancellationUntil: null,
     hasRates: true,
   }));
-  return buildOptions(items.map((item) => ({ dedupeKey: dedupeKey(item), item })), 2, ids).map((o) => o.public);
+  return buildOptions(items.map(toJourneyItem).map((item) => ({ dedupeKey: dedupeKey(item), item })), 2, ids).map((o) => o.public);
 }
 
 // The tool's loop: resolve the scope against the stored group, compare, store the shown group.

@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { matchHotelName, resolveDestination } from "../../mcp/hotels/journey/destination.js";
 import { editDistance, latinKey, normalizeName } from "../../mcp/hotels/journey/text.js";
-import type { ProviderLocation } from "../../mcp/hotels/journey/types.js";
+import { toCatalogLocation, type CatalogLocation } from "../../mcp/hotels/journey/provider-shapes.js";
 
-const loc = (id: string, name: string, region: string, hotelsCount = 50, country = "Россия"): ProviderLocation => ({
-  id,
-  name,
-  fullName: `${name}, ${region}, ${country}`,
-  type: "city",
-  region,
-  country,
-  hotelsCount,
-});
+const loc = (id: string, name: string, region: string, hotelsCount = 50, country = "Россия"): CatalogLocation =>
+  toCatalogLocation({ id, name, fullName: `${name}, ${region}, ${country}`, type: "city", region, country, hotelsCount });
 
 const CATALOG = [
   loc("1001", "Москва", "Москва", 410),

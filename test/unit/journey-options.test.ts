@@ -5,7 +5,8 @@ import { MISSING } from "../../shared/time.js";
 import { dedupeKey } from "../../mcp/hotels/journey/collect.js";
 import { breakfastEvidence, cancellationFacts, priceFacts } from "../../mcp/hotels/journey/facts.js";
 import { buildOptions, findOption, OptionIdRegistry, publicOptions } from "../../mcp/hotels/journey/options.js";
-import type { ProviderSearchItem } from "../../mcp/hotels/journey/types.js";
+import { toJourneyItem } from "../../mcp/hotels/journey/provider-shapes.js";
+import type { ProviderHotelItem } from "../../mcp/hotels/provider/index.js";
 
 // Deterministic random source: every call returns a fresh byte pattern.
 function counterRandom() {
@@ -13,7 +14,7 @@ function counterRandom() {
   return (size: number) => new Uint8Array(size).fill(++n);
 }
 
-function item(hotelId: string | undefined, extra: Partial<ProviderSearchItem> = {}): ProviderSearchItem {
+function item(hotelId: string | undefined, extra: Partial<ProviderHotelItem> = {}): ProviderHotelItem {
   return {
     ...(hotelId === undefined ? {} : { hotelId }),
     name: `Hotel ${hotelId ?? "?"}`,
@@ -32,7 +33,7 @@ function item(hotelId: string | undefined, extra: Partial<ProviderSearchItem> = 
   };
 }
 
-const collected = (items: ProviderSearchItem[]) => items.map((i) => ({ dedupeKey: dedupeKey(i), item: i }));
+const collected = (items: ProviderHotelItem[]) => items.map(toJourneyItem).map((i) => ({ dedupeKey: dedupeKey(i), item: i }));
 
 describe("price facts", () => {
   it("keeps the total as a decimal string and derives per night once, rounded half-up", () => {

@@ -5,7 +5,9 @@ import { bandFit, bandPriceUtility, inversePriceUtility } from "../../mcp/hotels
 import { buildOptions, OptionIdRegistry } from "../../mcp/hotels/journey/options.js";
 import type { PublicOption } from "../../mcp/hotels/journey/options.js";
 import { rankOptions, referenceCurrency, resolveRanking } from "../../mcp/hotels/journey/ranking.js";
-import type { HotelPreferencesInput, ProviderSearchItem } from "../../mcp/hotels/journey/types.js";
+import { toJourneyItem } from "../../mcp/hotels/journey/provider-shapes.js";
+import type { HotelPreferencesInput } from "../../mcp/hotels/journey/types.js";
+import type { ProviderHotelItem } from "../../mcp/hotels/provider/index.js";
 
 interface Spec {
   id: string;
@@ -21,7 +23,7 @@ const NIGHTS = 2;
 function options(specs: Spec[]): PublicOption[] {
   let n = 0;
   const ids = new OptionIdRegistry((size) => new Uint8Array(size).fill(++n));
-  const items: ProviderSearchItem[] = specs.map((s) => ({
+  const items: ProviderHotelItem[] = specs.map((s) => ({
     hotelId: s.id,
     name: s.id,
     stars: 4,
@@ -36,7 +38,7 @@ function options(specs: Spec[]): PublicOption[] {
     freeCancellationUntil: null,
     hasRates: true,
   }));
-  return buildOptions(items.map((item) => ({ dedupeKey: dedupeKey(item), item })), NIGHTS, ids).map((o) => o.public);
+  return buildOptions(items.map(toJourneyItem).map((item) => ({ dedupeKey: dedupeKey(item), item })), NIGHTS, ids).map((o) => o.public);
 }
 
 function names(list: PublicOption[], orderedIds: string[]): string[] {

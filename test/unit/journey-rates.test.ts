@@ -12,7 +12,7 @@ import {
   summarizeAttempts,
 } from "../../mcp/hotels/journey/rates.js";
 import type { AttemptOutcome } from "../../mcp/hotels/journey/rates.js";
-import type { ProviderRate } from "../../mcp/hotels/journey/types.js";
+import type { ProviderRate } from "../../mcp/hotels/provider/index.js";
 
 function rate(n: number, extra: Partial<ProviderRate> = {}): ProviderRate {
   return {
@@ -67,11 +67,11 @@ describe("rates normalization", () => {
 
   it("is no_bookable_rates for an empty list or when no rate has a bookHash", () => {
     expect(normalizeRates([], 2).status).toBe("no_bookable_rates");
-    const noHash = normalizeRates([rate(1, { bookHash: null }), rate(2, { bookHash: "" })], 2);
+    const noHash = normalizeRates([rate(1, { bookHash: " " }), rate(2, { bookHash: "\t" })], 2);
     expect(noHash.status).toBe("no_bookable_rates");
     expect(noHash.rates.map((r) => r.bookable)).toEqual([false, false]);
     expect(noHash.private.map((r) => r.bookHash)).toEqual([null, null]);
-    const someHash = normalizeRates([rate(1, { bookHash: null }), rate(2)], 2);
+    const someHash = normalizeRates([rate(1, { bookHash: " " }), rate(2)], 2);
     expect(someHash.status).toBe("ready");
     expect(someHash.rates.map((r) => r.bookable)).toEqual([false, true]);
   });

@@ -1,4 +1,4 @@
-import type { ProviderLocation } from "./types.js";
+import { toCatalogLocation, type CatalogLocation } from "./provider-shapes.js";
 import { ProviderError, type HotelsApi } from "../provider/index.js";
 
 export const CATALOG_TTL_MS = 60 * 60_000;
@@ -23,14 +23,14 @@ export interface LocationCatalogOptions {
  */
 export class LocationCatalog {
   readonly #opts: Required<Omit<LocationCatalogOptions, "api">> & Pick<LocationCatalogOptions, "api">;
-  #cached: { locations: ProviderLocation[]; expiresAt: number } | undefined;
-  #loading: Promise<ProviderLocation[]> | undefined;
+  #cached: { locations: CatalogLocation[]; expiresAt: number } | undefined;
+  #loading: Promise<CatalogLocation[]> | undefined;
 
   constructor(opts: LocationCatalogOptions) {
     this.#opts = { now: Date.now, ttlMs: CATALOG_TTL_MS, budgetMs: CATALOG_BUDGET_MS, ...opts };
   }
 
-  get(): Promise<ProviderLocation[]> {
+  get(): Promise<CatalogLocation[]> {
     const now = this.#opts.now();
     if (this.#cached !== undefined && now < this.#cached.expiresAt) return Promise.resolve(this.#cached.locations);
     this.#loading ??= this.#load().finally(() => {
@@ -39,31 +39,19 @@ export class LocationCatalog {
     return this.#loading;
   }
 
-  async #load(): Promise<ProviderLocation[]> {
+  async #load(): Promise<CatalogLocation[]> {
     const { api, now, budgetMs, timeoutMs } = this.#opts;
     const started = now();
-    const out: ProviderLocation[] = [];
+    const out: CatalogLocation[] = [];
     let offset: number | null = 0;
     for (let page = 0; offset !== null && page < CATALOG_MAX_PAGES; page++) {
       const remaining = budgetMs - (now() - started);
       if (remaining <= 0) throw new ProviderError({ kind: "unavailable", routeId: "locations", reason: "timeout" });
       const res = await api.locations({ offset, limit: CATALOG_PAGE_SIZE }, { timeoutMs: Math.min(timeoutMs, remaining) });
-      for (const item of res.items) out.push(normalize(item));
+      for (const item of res.items) out.push(toCatalogLocation(item));
       offset = res.items.length === 0 ? null : res.nextOffset;
     }
     this.#cached = { locations: out, expiresAt: now() + this.#opts.ttlMs };
     return out;
   }
-}
-
-function normalize(item: Awaited<ReturnType<HotelsApi["locations"]>>["items"][number]): ProviderLocation {
-  return {
-    id: item.id,
-    name: item.name,
-    fullName: item.fullName ?? item.name,
-    type: item.type ?? "city",
-    region: item.region ?? "",
-    country: item.country ?? "",
-    hotelsCount: item.hotelsCount ?? 0,
-  };
 }

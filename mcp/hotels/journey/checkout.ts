@@ -6,7 +6,7 @@ import type { RandomBytes } from "../../../shared/refs.js";
 import { MISSING, parseOffsetDateTime, toIsoTimestamp } from "../../../shared/time.js";
 import { breakfastEvidence, cancellationFacts, moneyFacts, offsetTimeDisplay, priceFacts } from "./facts.js";
 import type { BreakfastEvidence, CancellationFacts, MoneyFacts } from "./facts.js";
-import type { ProviderCheckoutInspection, ProviderPromoResult, ProviderUpgradeOffer } from "./types.js";
+import type { ProviderCheckout, ProviderPromoValidation, ProviderUpgradeOffer } from "../provider/index.js";
 
 export const CHECKOUT_FRESH_MS = 5 * 60_000;
 
@@ -48,11 +48,11 @@ export interface NormalizedCheckout {
 }
 
 export interface CheckoutInput {
-  inspection: ProviderCheckoutInspection;
+  inspection: ProviderCheckout;
   bookHash: string;
   nights: number;
   nowMs: number;
-  promo?: ProviderPromoResult | null;
+  promo?: ProviderPromoValidation | null;
   upgrade?: ProviderUpgradeOffer | null;
   random?: RandomBytes;
 }
@@ -68,7 +68,7 @@ function priceChange(search: MoneyFacts, current: MoneyFacts): Pick<CheckoutPubl
   };
 }
 
-function promoFacts(promo: ProviderPromoResult): NonNullable<CheckoutPublic["promo"]> {
+function promoFacts(promo: ProviderPromoValidation): NonNullable<CheckoutPublic["promo"]> {
   if (!promo.valid) return { promoCode: promo.promoCode, valid: false, applied: false, discountDisplay: null, priceAfterDiscountDisplay: null, reason: promo.reason };
   const amount = moneyFacts(promo.discount.amount).display;
   const discountDisplay = promo.discount.type === "percent" && promo.discount.percent !== undefined ? `${promo.discount.percent} % (${amount})` : amount;

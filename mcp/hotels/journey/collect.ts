@@ -1,5 +1,5 @@
 import { sha256Hex } from "../../../shared/refs.js";
-import type { ProviderSearchItem, ProviderSearchPage } from "./types.js";
+import type { JourneyHotelItem, JourneySearchPage } from "./provider-shapes.js";
 
 export const COLLECT_LIMITS = { maxRequests: 20, maxExtraPolls: 3, budgetMs: 11_000 } as const;
 export const SUBSTANTIAL_RATIO = 0.8;
@@ -22,7 +22,7 @@ export type StopReason = "completed" | "request_cap" | "poll_limit" | "budget" |
 
 export interface CollectedItem {
   dedupeKey: string;
-  item: ProviderSearchItem;
+  item: JourneyHotelItem;
 }
 
 export interface SearchCoverage {
@@ -49,7 +49,7 @@ function stableJson(value: unknown): string {
 }
 
 // hotelId when the provider gives one; otherwise a hash of the whole object, key order ignored.
-export function dedupeKey(item: ProviderSearchItem): string {
+export function dedupeKey(item: JourneyHotelItem): string {
   return item.hotelId !== undefined && item.hotelId !== "" ? `id:${item.hotelId}` : `hash:${sha256Hex(stableJson(item))}`;
 }
 
@@ -65,7 +65,7 @@ export class Collector {
   private requests = 0;
   private requestsAtOffset = 0;
   private pending: SearchRequest | undefined;
-  private last: ProviderSearchPage | undefined;
+  private last: JourneySearchPage | undefined;
   private stop: StopReason | undefined;
   private continuations = 0;
 
@@ -87,7 +87,7 @@ export class Collector {
     return request;
   }
 
-  accept(page: ProviderSearchPage): void {
+  accept(page: JourneySearchPage): void {
     if (!this.pending) throw new Error("accept() without a pending request");
     this.pending = undefined;
     this.last = page;

@@ -1,5 +1,5 @@
 import { editDistance, isLatinName, latinKey, normalizeName, typoAllowance } from "./text.js";
-import type { ProviderLocation } from "./types.js";
+import type { CatalogLocation } from "./provider-shapes.js";
 
 export const MAX_CANDIDATES = 5;
 
@@ -44,16 +44,16 @@ const COUNTRY_EXONYMS: Readonly<Record<string, string>> = {
   abkhazia: "абхазия",
 };
 
-const candidate = (l: ProviderLocation): DestinationCandidate => ({ destinationId: l.id, name: l.name, region: l.region, country: l.country });
+const candidate = (l: CatalogLocation): DestinationCandidate => ({ destinationId: l.id, name: l.name, region: l.region, country: l.country });
 
 // Bigger cities first among equals: the likelier reading of an ambiguous name.
-function bySize(locations: readonly ProviderLocation[]): ProviderLocation[] {
+function bySize(locations: readonly CatalogLocation[]): CatalogLocation[] {
   return [...locations].sort((a, b) => b.hotelsCount - a.hotelsCount);
 }
 
 // "Кировск" matches two cities and asks; "Кировск, Мурманская область" narrows by region/country.
 // Nothing exact: prefix and typo-distance candidates, always as a question, never auto-resolved.
-export function resolveDestination(query: string, catalog: readonly ProviderLocation[]): DestinationResolution {
+export function resolveDestination(query: string, catalog: readonly CatalogLocation[]): DestinationResolution {
   const [head = "", ...rest] = query.split(",");
   // A name in Latin letters is compared by its Latin spelling; the catalog's names are Russian.
   const key = isLatinName(query) ? latinKey : (s: string): string => s;

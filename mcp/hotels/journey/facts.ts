@@ -1,7 +1,7 @@
 import { decimalFromProviderNumber, divideDecimal, formatMoney } from "../../../shared/money.js";
 import type { Decimal } from "../../../shared/money.js";
 import { formatOffsetDateTime, isOffsetDateTime, MISSING } from "../../../shared/time.js";
-import type { ProviderMoney } from "./types.js";
+import type { ProviderMoney } from "../provider/index.js";
 
 // Derived facts shared by options, rates and checkout: money as decimal strings plus a ready
 // display, meal → breakfast evidence, and cancellation shown without guessing.

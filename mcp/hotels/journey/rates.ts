@@ -2,7 +2,7 @@ import { MISSING } from "../../../shared/time.js";
 import { breakfastEvidence, cancellationFacts, moneyFacts, priceFacts } from "./facts.js";
 import type { BreakfastEvidence, CancellationFacts, PriceFacts } from "./facts.js";
 import type { AttemptSummary } from "./retry.js";
-import type { ProviderRate } from "./types.js";
+import type { ProviderRate } from "../provider/index.js";
 
 export { CHECKOUT_RETRY_POLICY, nextAttempt, RATES_RETRY_POLICY, summarizeAttempts } from "./retry.js";
 export type { AttemptOutcome, AttemptSummary, FailureKind, NextAttempt, RetryPolicy } from "./retry.js";
@@ -44,7 +44,8 @@ export function rateLabel(rateNumber: number, roomName: string, mealName: string
   return `#${rateNumber} ${roomName}, ${meal}, ${totalPriceDisplay}`;
 }
 
-const hasBookHash = (r: ProviderRate) => typeof r.bookHash === "string" && r.bookHash.trim() !== "";
+// The contract only promises a non-empty string; a blank one books nothing either.
+const hasBookHash = (r: ProviderRate) => r.bookHash.trim() !== "";
 
 export function normalizeRates(providerRates: readonly ProviderRate[], nights: number, attempts: AttemptSummary | null = null): LoadedRates {
   const rates = providerRates.map((r, i): PublicRate => {

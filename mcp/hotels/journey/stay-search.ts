@@ -1,7 +1,7 @@
 import { Collector } from "./collect.js";
 import { searchKey, type ProviderSearchBody } from "./search-request.js";
-import type { ProviderSearchItem } from "./types.js";
-import { isProviderError, type HotelsProvider, type ProviderHotelItem } from "../provider/index.js";
+import { toJourneyPage } from "./provider-shapes.js";
+import { isProviderError, type HotelsProvider } from "../provider/index.js";
 
 export const SEARCH_PAGE_SIZE = 20;
 
@@ -91,7 +91,7 @@ export class StaySearch {
           { ...body, offset: req.offset, limit: SEARCH_PAGE_SIZE, ...(req.searchId === undefined ? {} : { searchId: req.searchId }) },
           { timeoutMs: Math.max(1, Math.min(timeoutMs, req.remainingMs)) },
         );
-        collector.accept({ ...page, loadedCount: page.loadedCount ?? page.offset + page.items.length, items: page.items.map(toJourneyItem) });
+        collector.accept(toJourneyPage(page));
         pages += 1;
       } catch (err) {
         collector.fail();
@@ -107,16 +107,4 @@ export class StaySearch {
     }
     return collector;
   }
-}
-
-// The provider contract leaves a few display facts optional; the journey wants them present.
-// NaN distance and an empty photo URL read as "no data" downstream.
-function toJourneyItem(item: ProviderHotelItem): ProviderSearchItem {
-  return {
-    ...item,
-    address: item.address ?? "",
-    distanceToCenterKm: item.distanceToCenterKm ?? Number.NaN,
-    coverPhotoUrl: item.coverPhotoUrl ?? "",
-    photosCount: item.photosCount ?? 0,
-  };
 }

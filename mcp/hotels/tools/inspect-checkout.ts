@@ -4,8 +4,7 @@ import { normalizeCheckout } from "../journey/checkout.js";
 import { CHECKOUT_RETRY_POLICY } from "../journey/retry.js";
 import type { AttemptSummary, RetryPolicy } from "../journey/retry.js";
 import { withInspection } from "../journey/state.js";
-import type { ProviderPromoResult, ProviderUpgradeOffer } from "../journey/types.js";
-import { isProviderError, PromoCodeSchema } from "../provider/index.js";
+import { isProviderError, PromoCodeSchema, type ProviderPromoValidation, type ProviderUpgradeOffer } from "../provider/index.js";
 import {
   authRejected,
   baseOutput,
@@ -116,7 +115,7 @@ export const inspectCheckout = defineTool({
 
     const inspection = run.value;
     const warnings: string[] = [];
-    let promo: ProviderPromoResult | null = null;
+    let promo: ProviderPromoValidation | null = null;
     if (promoCode !== undefined) {
       const side = await sideCall("promo code", (timeoutMs) => ctx.provider.api.validatePromo(inspection.checkOutId, promoCode, { signal, timeoutMs }), ctx, policy, startedMs);
       if (side.ok) promo = side.value;
