@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { buildOptions, publicOptions } from "../journey/options.js";
-import { toSearchBody } from "../journey/search-request.js";
-import { withOptions } from "../journey/state.js";
+import { continueJourney } from "../journey/continue-run.js";
+import { publicOptions } from "../journey/options.js";
 import { defineTool } from "./define.js";
 import { failure } from "../../shared/outcome.js";
 import { journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
@@ -33,32 +32,20 @@ export const continueStaySearch = defineTool({
   handler: async ({ journeyId }, ctx, extra) => {
     const found = lookupJourney(ctx, journeyId);
     if (!found.ok) return failure(found.failure);
-    const { collector, request, destination, options: before } = found.journey.state;
-    let ran: boolean;
-    try {
-      ran = await ctx.staySearch.continue(collector, toSearchBody(request, destination.destinationId), (p, t, m) => extra.progress(p, t, m));
-    } catch (err) {
-      ctx.journeys.update(journeyId, (s) => ({ ...s, continuationUsed: true }));
-      const f = providerFailure(err);
-      const nextStep = `${f.nextStep} The journey keeps its ${before.length} options: use them (tbank_hotels_get_stay_options, tbank_hotels_compare_stay_options).`;
+    const run = await continueJourney(ctx, journeyId, found.journey.state, extra);
+    if (run.status === "search_failed") {
+      const f = providerFailure(run.error);
+      const nextStep = `${f.nextStep} The journey keeps its ${run.keptOptions} options: use them (tbank_hotels_get_stay_options, tbank_hotels_compare_stay_options).`;
       return failure({ ...f, nextStep, journeyId });
     }
-    let selectionReset = false;
-    const updated = ctx.journeys.update(journeyId, (s) => {
-      // Another journey sharing this collection may have continued it: rebuild from what is collected.
-      const next = withOptions(s, buildOptions(s.collector.items(), s.request.nights, s.optionIds), ran);
-      selectionReset = next.selectionReset;
-      return next.state;
-    });
-    if (updated.status !== "found") return failure(journeyGone(updated.status));
-    const state = updated.journey.state;
+    if (run.status === "journey_gone") return failure(journeyGone(run.lookup));
+    const { state, ran, added, selectionReset } = run;
     const searchCoverage = journeyCoverage(state);
-    const added = state.options.length - before.length;
     if (!ran && added === 0) {
       const nextStep = "Nothing to continue: the collection is complete or its 20-request cap is spent. Work with the current options.";
       return failure({ status: "continuation_unavailable" as const, retryAllowed: false, nextStep, journeyId, searchCoverage: coverageFields(searchCoverage), total: state.options.length });
     }
-    const { ranked, cards } = rankedPage(publicOptions(state.options), { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences }, 0, request.maxOptions);
+    const { ranked, cards } = rankedPage(publicOptions(state.options), { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences }, 0, state.request.maxOptions);
     const nextStep = selectionReset ? `The selected hotel left the results: its selection and rates were reset; ask the user to choose again. ${NEXT_OK}` : NEXT_OK;
     const total = state.options.length;
     const lines = [

@@ -1,0 +1,39 @@
+import type { HotelsContext } from "../context.js";
+import { buildOptions } from "./options.js";
+import { toSearchBody } from "./search-request.js";
+import { withOptions, type JourneyState } from "./state.js";
+import type { SearchProgress } from "./stay-search.js";
+
+/** How a continuation ended. `ran`: new provider requests were made (by this or a sharing journey). */
+export type ContinueRun =
+  | { status: "search_failed"; error: unknown; keptOptions: number }
+  | { status: "journey_gone"; lookup: "not_found" | "expired" }
+  | { status: "continued"; state: JourneyState; ran: boolean; added: number; selectionReset: boolean };
+
+/** Resumes a journey's truncated collection once and rebuilds its options (optionIds stay stable). */
+export async function continueJourney(
+  ctx: Pick<HotelsContext, "staySearch" | "journeys">,
+  journeyId: string,
+  state: JourneyState,
+  opts: { progress: SearchProgress },
+): Promise<ContinueRun> {
+  const { collector, request, destination, options: before } = state;
+  let ran: boolean;
+  try {
+    ran = await ctx.staySearch.continue(collector, toSearchBody(request, destination.destinationId), (p, t, m) => opts.progress(p, t, m));
+  } catch (error) {
+    // A failed continuation is spent too: it is not recommended a second time.
+    ctx.journeys.update(journeyId, (s) => ({ ...s, continuationUsed: true }));
+    return { status: "search_failed", error, keptOptions: before.length };
+  }
+  let selectionReset = false;
+  const updated = ctx.journeys.update(journeyId, (s) => {
+    // Another journey sharing this collection may have continued it: rebuild from what is collected.
+    const next = withOptions(s, buildOptions(s.collector.items(), s.request.nights, s.optionIds), ran);
+    selectionReset = next.selectionReset;
+    return next.state;
+  });
+  if (updated.status !== "found") return { status: "journey_gone", lookup: updated.status };
+  const after = updated.journey.state;
+  return { status: "continued", state: after, ran, added: after.options.length - before.length, selectionReset };
+}
