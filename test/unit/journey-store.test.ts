@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isRef } from "../../shared/refs.js";
-import { Collector } from "../../mcp/hotels/journey/collect.js";
+import { Collector, dedupeKey } from "../../mcp/hotels/journey/collect.js";
 import { normalizeRates } from "../../mcp/hotels/journey/rates.js";
-import { OptionIdRegistry } from "../../mcp/hotels/journey/options.js";
-import type { JourneyOption } from "../../mcp/hotels/journey/options.js";
+import { buildOptions, OptionIdRegistry } from "../../mcp/hotels/journey/options.js";
+import { toJourneyItem } from "../../mcp/hotels/journey/provider-shapes.js";
 import { newJourneyState, withInspection, withOptions, withRates, withSelectedOption, withSelectedRate } from "../../mcp/hotels/journey/state.js";
 import { JOURNEY_TTL_MS, JourneyStore } from "../../mcp/hotels/journey/store.js";
 import type { NormalizedCheckout } from "../../mcp/hotels/journey/checkout.js";
@@ -66,32 +66,37 @@ describe("journey store", () => {
 });
 
 describe("journey state transitions", () => {
-  const option = (id: string): JourneyOption =>
-    ({ hotelId: id, dedupeKey: `id:${id}`, public: { optionId: `opt_${id}` } }) as unknown as JourneyOption;
+  // Options as a collection builds them; one registry keeps each hotel's optionId across rebuilds.
+  const optionIds = new OptionIdRegistry(counterRandom());
+  const options = (...hotelIds: string[]) => {
+    const items = hotelIds.map((hotelId) => toJourneyItem({ hotelId, name: hotelId, stars: null, rating: null, reviewsCount: 0, shownPrice: { value: 1000, currency: "RUB" }, mealName: null, freeCancellationUntil: null, hasRates: true }));
+    return buildOptions(items.map((item) => ({ dedupeKey: dedupeKey(item), item })), 2, optionIds);
+  };
+  const [a, b] = options("a", "b").map((o) => o.public.optionId) as [string, string];
   const base = newJourneyState({
     request: { destination: "Казань", checkinDate: "2026-09-15", checkoutDate: "2026-09-17", nights: 2, rooms: [{ adults: 2, childrenAges: [] }], maxOptions: 10 },
     destination: { destinationId: "1004", name: "Казань", region: "Татарстан", country: "Россия" },
     ranking: "provider_order",
     collector: new Collector(),
-    optionIds: new OptionIdRegistry(counterRandom()),
-    options: [option("a"), option("b")],
+    optionIds,
+    options: options("a", "b"),
   });
   const rates = normalizeRates([], 2);
   const inspection = {} as NormalizedCheckout;
 
   it("clears rates, rate and inspection when another hotel is selected", () => {
-    const full = withInspection(withSelectedRate(withRates(withSelectedOption(base, "opt_a"), rates), 1), inspection);
-    expect(full).toMatchObject({ selectedOptionId: "opt_a", rates, selectedRateNumber: 1, inspection });
-    expect(withSelectedOption(full, "opt_a")).toBe(full);
-    expect(withSelectedOption(full, "opt_b")).toMatchObject({ selectedOptionId: "opt_b", rates: null, selectedRateNumber: null, inspection: null });
+    const full = withInspection(withSelectedRate(withRates(withSelectedOption(base, a), rates), 1), inspection);
+    expect(full).toMatchObject({ selectedOptionId: a, rates, selectedRateNumber: 1, inspection });
+    expect(withSelectedOption(full, a)).toBe(full);
+    expect(withSelectedOption(full, b)).toMatchObject({ selectedOptionId: b, rates: null, selectedRateNumber: null, inspection: null });
     expect(withSelectedRate(full, 2).inspection).toBeNull();
   });
 
   it("resets the selection when a continuation drops the selected hotel, and marks continuation used", () => {
-    const selected = withRates(withSelectedOption(base, "opt_a"), rates);
-    const kept = withOptions(selected, [option("a"), option("c")], true);
-    expect(kept).toMatchObject({ selectionReset: false, state: { selectedOptionId: "opt_a", continuationUsed: true } });
-    const dropped = withOptions(selected, [option("b"), option("c")], true);
+    const selected = withRates(withSelectedOption(base, a), rates);
+    const kept = withOptions(selected, options("a", "c"), true);
+    expect(kept).toMatchObject({ selectionReset: false, state: { selectedOptionId: a, continuationUsed: true } });
+    const dropped = withOptions(selected, options("b", "c"), true);
     expect(dropped).toMatchObject({ selectionReset: true, state: { selectedOptionId: null, rates: null, continuationUsed: true } });
   });
 });
