@@ -69,6 +69,10 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
       expect(schema.required).toEqual(["status"]);
       expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(["status", "retryAllowed", "nextStep", "message"]));
     }
+    // One JourneyIdInput for the search and the checkout tools alike (the checkout tools once allowed "").
+    const journeyIds = tools.flatMap((t) => Object.entries(t.inputSchema.properties ?? {}).filter(([k]) => k === "journeyId").map(([, v]) => ({ tool: t.name, v })));
+    expect(journeyIds.length).toBe(12);
+    for (const { tool, v } of journeyIds) expect({ tool, v }).toEqual({ tool, v: { type: "string", minLength: 1, maxLength: 64 } });
     const json = JSON.stringify(ours);
     expect(json).not.toContain("9007199254740991");
     const enc = new Tiktoken(o200k);

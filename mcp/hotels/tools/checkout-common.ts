@@ -13,8 +13,6 @@ import { failure } from "../../shared/outcome.js";
 // Shared by the rates, checkout and handoff tools: the journey lookup with its failure answers,
 // and the stay/rate summaries every answer repeats. Provider ids never leave this layer.
 
-export const JourneyIdInput = z.string().max(64);
-
 export const JOURNEY_FAILURES = ["journey_not_found", "journey_expired", "selection_required", "rate_selection_required", "provider_auth_rejected"] as const;
 export type JourneyFailure = (typeof JOURNEY_FAILURES)[number];
 

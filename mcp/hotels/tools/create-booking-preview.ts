@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { isFresh } from "../journey/checkout.js";
-import { baseOutput, JourneyIdInput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
+import { baseOutput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
 import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
-import { Field } from "./schemas.js";
+import { Field, JourneyIdInput } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput(["preview_ready", "journey_not_found", "journey_expired", "selection_required", "rate_selection_required"]),

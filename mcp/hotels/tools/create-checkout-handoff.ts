@@ -2,10 +2,10 @@ import { z } from "zod";
 import { isFresh } from "../journey/checkout.js";
 import { buildCheckoutHandoffUrl } from "../journey/handoff.js";
 import { findRate } from "../journey/rates.js";
-import { baseOutput, JourneyIdInput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
+import { baseOutput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
 import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
-import { Field } from "./schemas.js";
+import { Field, JourneyIdInput } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput(["handoff_ready", "handoff_unavailable", "journey_not_found", "journey_expired", "selection_required"]),

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { baseOutput, JourneyIdInput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary } from "./checkout-common.js";
+import { baseOutput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary } from "./checkout-common.js";
 import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
-import { Field, List } from "./schemas.js";
+import { Field, JourneyIdInput, List } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput(["preview_only", "journey_not_found", "journey_expired", "selection_required", "rate_selection_required"]),

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { isFresh, resolveExtraServiceRef } from "../journey/checkout.js";
 import type { CheckoutPublic } from "../journey/checkout.js";
 import { PromoCodeSchema } from "../provider/index.js";
-import { baseOutput, JourneyIdInput, loadSelectedRate } from "./checkout-common.js";
+import { baseOutput, loadSelectedRate } from "./checkout-common.js";
 import { failure, success } from "../../shared/outcome.js";
 import { extraLine, extraView, type ExtraView } from "./checkout-view.js";
 import { defineTool } from "./define.js";
-import { Field, List } from "./schemas.js";
+import { Field, JourneyIdInput, List } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput([

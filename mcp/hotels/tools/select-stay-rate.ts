@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { findRate } from "../journey/rates.js";
 import { withSelectedRate } from "../journey/state.js";
-import { baseOutput, JourneyIdInput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary } from "./checkout-common.js";
+import { baseOutput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary } from "./checkout-common.js";
 import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
-import { List } from "./schemas.js";
+import { JourneyIdInput, List } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput(["rate_selected", "rates_not_loaded", "no_bookable_rates", "rate_not_found", "journey_not_found", "journey_expired", "selection_required"]),
