@@ -1,61 +1,27 @@
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { nullAudit } from "../../broker/audit.js";
-import { runBroker, type RunBrokerResult } from "../../broker/main.js";
-import { createBrokerParts } from "../../broker/wire.js";
 import type { FaultInput } from "../../scripts/sandbox/faults.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
-import { nullLogger, SecretRegistry } from "../../shared/logger.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { ROLE_OPERATIONS } from "../../shared/protocol/operations.js";
 import { newRef } from "../../shared/refs.js";
 import { brokerEnv, type BrokerEnv } from "../e2e/helpers/broker-process.js";
+import { signIn, startInProcessBroker, type RunningBroker } from "../fixtures/in-process-broker.js";
 import { startBankingHarness, type BankingHarness } from "./helpers/banking-mcp-harness.js";
 
 const CANARY = "CANARY-banking-mcp-7e2a";
 // The preview reports how old the observed status is; a clock 125 s ahead makes that visible.
 const AHEAD_MS = 125_000;
 
-type RunningBroker = Extract<RunBrokerResult, { kind: "running" }>;
-
 /** The real broker (session, provider clients, route checks) in this process, on the sandbox. */
 async function startRealBroker(env: Record<string, string>, now: () => number = Date.now): Promise<RunningBroker> {
   const parsed = parseConfig(env);
   if (!parsed.ok) throw new Error(`bad broker config: ${JSON.stringify(parsed.problems)}`);
-  const config = parsed.config;
-  const secrets = new SecretRegistry();
-  const uid = process.getuid?.() ?? 0;
-  const result = await runBroker({
-    socketPath: config.broker.socketPath,
-    stateDir: config.broker.stateDir,
-    version: "0.0.0-test",
-    requestTimeoutMs: config.broker.timeoutMs,
-    logger: nullLogger,
-    audit: nullAudit,
-    readPeer: () => ({ pid: process.pid, uid, gid: 0 }),
-    createParts: ({ requestStop, info }) => createBrokerParts({ config, logger: nullLogger, secrets, info, requestStop, now }),
-  });
-  if (result.kind !== "running") throw new Error("expected a running broker");
-  return result;
+  return startInProcessBroker(parsed.config, { now, selfPeer: true });
 }
 
-/** A device-grant login through the toolkit role, approved in the sandbox. */
-async function login(socketPath: string, sandbox: Sandbox): Promise<void> {
-  const toolkit = await connectBroker({ socketPath, role: "toolkit", clientVersion: "test", timeoutMs: 10_000 });
-  try {
-    const start = await toolkit.call("broker.login_start", {});
-    sandbox.control.approveDevice(start.userCode);
-    let state = "pending";
-    for (let i = 0; i < 40 && state === "pending"; i++) {
-      state = (await toolkit.call("broker.login_poll", { loginId: start.loginId })).state;
-      if (state === "pending") await new Promise((r) => setTimeout(r, 100));
-    }
-    if (state !== "approved") throw new Error(`login ended ${state}`);
-  } finally {
-    toolkit.close();
-  }
-}
+const login = (socketPath: string, sandbox: Sandbox): Promise<void> => signIn(socketPath, sandbox, 100);
 
 describe("Banking MCP against a real broker and the sandbox", () => {
   let sandbox: Sandbox;

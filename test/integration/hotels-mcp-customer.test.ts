@@ -5,14 +5,11 @@ import { join } from "node:path";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { nullAudit } from "../../broker/audit.js";
-import { runBroker } from "../../broker/main.js";
-import { createBrokerParts } from "../../broker/wire.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
-import { nullLogger, SecretRegistry } from "../../shared/logger.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { testClock } from "../fixtures/clock.js";
+import { signIn, startInProcessBroker } from "../fixtures/in-process-broker.js";
 import { sandboxBooking } from "../fixtures/sandbox-bookings.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 
@@ -65,17 +62,7 @@ async function hotels(env: Record<string, string> = brokerEnv()): Promise<Hotels
   return { ...harness, call };
 }
 
-async function login(): Promise<void> {
-  const start = await toolkit.call("broker.login_start", {});
-  sandbox.control.approveDevice(start.userCode);
-  for (let i = 0; i < 100; i++) {
-    const poll = await toolkit.call("broker.login_poll", { loginId: start.loginId });
-    if (poll.state === "approved") return;
-    if (poll.state !== "pending") throw new Error(`login ended as ${poll.state}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error("login did not complete");
-}
+const login = (): Promise<void> => signIn(socketPath, sandbox);
 
 /** The bookingRef of the customer's stay in `city` (the sandbox has one per city). */
 async function bookingRefIn(call: Call, city: string): Promise<string> {
@@ -93,19 +80,7 @@ beforeAll(async () => {
   const parsed = parseConfig({ HOME: root, TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl, ...brokerEnv() });
   if (!parsed.ok) throw new Error(`bad broker config: ${JSON.stringify(parsed.problems)}`);
   const config = parsed.config;
-  const uid = process.getuid?.() ?? 0;
-  const running = await runBroker({
-    socketPath,
-    stateDir: config.broker.stateDir,
-    version: "0.1.0-test",
-    requestTimeoutMs: 5000,
-    now: clock.now,
-    logger: nullLogger,
-    audit: nullAudit,
-    readPeer: () => ({ pid: process.pid, uid, gid: 0 }),
-    createParts: ({ requestStop, info }) => createBrokerParts({ config, logger: nullLogger, secrets: new SecretRegistry(), info, requestStop, now: clock.now }),
-  });
-  if (running.kind !== "running") throw new Error("expected a running broker");
+  const running = await startInProcessBroker(config, { now: clock.now, requestTimeoutMs: 5000, selfPeer: true });
   stopBroker = running.stop;
   toolkit = await connectBroker({ socketPath, role: "toolkit", clientVersion: "test", timeoutMs: 5000 });
   h = await hotels();

@@ -5,16 +5,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { getEncoding } from "js-tiktoken";
-import { nullAudit } from "../../broker/audit.js";
-import { runBroker } from "../../broker/main.js";
-import { createBrokerParts } from "../../broker/wire.js";
 import { createBankingServer } from "../../mcp/banking/server.js";
 import { createHotelsServer } from "../../mcp/hotels/server.js";
 import { startSandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
-import { nullLogger, SecretRegistry } from "../../shared/logger.js";
-import { connectBroker } from "../../shared/protocol/client.js";
 import { testClock } from "../fixtures/clock.js";
+import { signIn, startInProcessBroker } from "../fixtures/in-process-broker.js";
 import { CANARY, EVAL_SEED } from "./sandbox-facts.js";
 import type { Expect, Scenario } from "./types.js";
 
@@ -171,32 +167,10 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
     const config = parsed.config;
 
     if (startBroker) {
-      const secrets = new SecretRegistry();
-      const broker = await runBroker({
-        socketPath: config.broker.socketPath,
-        stateDir: config.broker.stateDir,
-        version: "eval",
-        requestTimeoutMs: config.broker.timeoutMs,
-        now: clock.now,
-        logger: nullLogger,
-        audit: nullAudit,
-        createParts: ({ requestStop, info }) => createBrokerParts({ config, logger: nullLogger, secrets, info, requestStop, now: clock.now }),
-      });
-      if (broker.kind !== "running") throw new Error("eval broker did not start");
+      const broker = await startInProcessBroker(config, { now: clock.now, version: "eval" });
       closers.unshift(() => broker.stop("eval done"));
     }
-    if (scenario.setup?.login) {
-      const toolkit = await connectBroker({ socketPath: config.broker.socketPath, role: "toolkit", clientVersion: "eval", timeoutMs: 10_000 });
-      const start = await toolkit.call("broker.login_start", {});
-      sandbox.control.approveDevice(start.userCode);
-      let state = "pending";
-      for (let i = 0; i < 100 && state === "pending"; i++) {
-        state = (await toolkit.call("broker.login_poll", { loginId: start.loginId })).state;
-        if (state === "pending") await new Promise((r) => setTimeout(r, 20));
-      }
-      toolkit.close();
-      if (state !== "approved") throw new Error(`eval login ended ${state}`);
-    }
+    if (scenario.setup?.login) await signIn(config.broker.socketPath, sandbox);
 
     const connect = async (server: { connect(t: InMemoryTransport): Promise<void>; close(): Promise<void> }): Promise<Client> => {
       const [a, b] = InMemoryTransport.createLinkedPair();
