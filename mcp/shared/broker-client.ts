@@ -3,6 +3,7 @@ import { BrokerUnavailableError, connectBroker, type BrokerConnection } from "..
 import { isBrokerError, type ErrorCode } from "../../shared/protocol/errors.js";
 import type { StatusResult } from "../../shared/protocol/ops-hotels.js";
 import { ROLE_OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
+import { readinessNextStep } from "./readiness.js";
 
 export interface BrokerClientOptions {
   socketPath: string;
@@ -137,9 +138,8 @@ export interface BrokerFailure {
   nextStep: string;
 }
 
-const NEXT_STEP: Partial<Record<BrokerFailure["status"], string>> = {
-  broker_unavailable: "the auth broker is not running: the person runs `tbank-mcp login` (it starts the broker), or `tbank-mcp doctor`",
-  mobile_login_required: "the person runs `tbank-mcp login` in a terminal (never through this chat), then ask again",
+const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
+  mobile_login_required: readinessNextStep("mobile_login_required"),
   session_expired: "the session ended: the person runs `tbank-mcp login` in a terminal, then ask again",
   provider_auth_rejected: "the bank refused the session: the person runs `tbank-mcp login` again",
   invalid_ref: "the bookingRef is unknown to this session: call tbank_hotels_list_bookings again",
@@ -149,8 +149,6 @@ const NEXT_STEP: Partial<Record<BrokerFailure["status"], string>> = {
   timeout: "the broker did not answer in time: try once more later",
   busy: "the broker is busy: try once more in a moment",
   operation_not_allowed: "this toolkit's broker does not allow the operation: update the toolkit",
-  partial_read_only_unverified:
-    "the broker has not verified this bank service for the current session (not configured, or it failed the broker's check), so it was not asked: tell the person; do not retry now",
 };
 
 // A payment handoff ref that is unknown or expired needs a new handoff, not a new booking list.
@@ -160,8 +158,8 @@ const VOUCHER_REFUSED_STEP = "the bank gave no voucher for this booking (voucher
 
 /** Turns any broker failure into the fields a tool result carries; never repeats raw messages. */
 export function brokerFailure(err: unknown, op?: OperationName): BrokerFailure {
-  if (err instanceof BrokerUnavailableError) return { status: "broker_unavailable", retryAllowed: false, nextStep: NEXT_STEP.broker_unavailable ?? "" };
-  if (err instanceof BrokerUnverifiedError) return { status: "partial_read_only_unverified", retryAllowed: false, nextStep: NEXT_STEP.partial_read_only_unverified ?? "" };
+  if (err instanceof BrokerUnavailableError) return { status: "broker_unavailable", retryAllowed: false, nextStep: readinessNextStep("broker_unavailable") };
+  if (err instanceof BrokerUnverifiedError) return { status: "partial_read_only_unverified", retryAllowed: false, nextStep: readinessNextStep("partial_read_only_unverified") };
   const code: ErrorCode = isBrokerError(err) ? err.code : "internal";
   const retryAllowed = isBrokerError(err) ? err.retryAllowed : false;
   const handoffRef = op === "banking.consume_payment_handoff" && (code === "invalid_ref" || code === "ref_expired");

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { BrokerReadiness } from "../../shared/broker-client.js";
+import { readinessNextStep, type ReadinessState } from "../../shared/readiness.js";
 import type { HotelsContext } from "../context.js";
+import { CUSTOMER_TOOLS } from "./customer-common.js";
 import { defineTool } from "./define.js";
 import { Field, Obj, wire } from "./schemas.js";
 
@@ -18,19 +19,10 @@ const Output = wire(z.strictObject({
   load: Field,
 }));
 
-export type CustomerReadinessState = BrokerReadiness | "not_configured";
-
-const READINESS_NEXT: Partial<Record<CustomerReadinessState, string>> = {
-  not_configured: "customer tools need the auth broker: run `tbank-mcp setup`",
-  broker_unavailable: "the auth broker is not running: the person runs `tbank-mcp login` (it starts the broker), or `tbank-mcp doctor`",
-  mobile_login_required: "the person runs `tbank-mcp login` in a terminal (never through this chat)",
-  partial_read_only_unverified: "the broker has not verified the bookings service for this session (its check failed): customer reads are off; tell the person, ask again in a minute",
-};
-
 /** The broker's local readiness (hotels.status, no provider call), or not_configured without one. */
-export async function customerReadiness(ctx: HotelsContext): Promise<{ state: CustomerReadinessState; nextStep?: string }> {
-  const state: CustomerReadinessState = ctx.config.broker.combinedProfile && ctx.broker ? (await ctx.broker.readiness()).state : "not_configured";
-  const nextStep = READINESS_NEXT[state];
+async function customerReadiness(ctx: HotelsContext): Promise<{ state: ReadinessState; nextStep?: string }> {
+  const state: ReadinessState = ctx.config.broker.combinedProfile && ctx.broker ? (await ctx.broker.readiness()).state : "not_configured";
+  const nextStep = readinessNextStep(state, { tools: CUSTOMER_TOOLS });
   return nextStep ? { state, nextStep } : { state };
 }
 

@@ -4,6 +4,7 @@ import { BrokerError } from "../../../shared/protocol/errors.js";
 import { isRef } from "../../../shared/refs.js";
 import { brokerFailure, type BrokerClient } from "../../shared/broker-client.js";
 import { failure, type FailureFields } from "../../shared/outcome.js";
+import { notConfiguredNextStep, type ReadinessTools } from "../../shared/readiness.js";
 import type { HotelsContext } from "../context.js";
 import type { ToolOutcome } from "./define.js";
 import { Base, Field } from "./schemas.js";
@@ -23,10 +24,15 @@ export const BookingRefInput = z.strictObject({ bookingRef: z.string() });
 
 export const NO_DATA = "нет данных";
 
-export const NOT_CONFIGURED_NEXT = "customer tools need the local auth broker: the person runs `tbank-mcp setup`, then `tbank-mcp login` (in a terminal, never through this chat)";
+/** How the readiness next steps name this server's customer tools. */
+export const CUSTOMER_TOOLS: ReadinessTools = {
+  subject: "customer tools",
+  service: "the bookings service",
+  unverified: "customer reads are off; tell the person, ask again in a minute",
+};
 
 export function notConfigured(): ToolOutcome<FailureFields> {
-  return failure({ status: "customer_tools_not_configured", retryAllowed: false, nextStep: NOT_CONFIGURED_NEXT });
+  return failure({ status: "customer_tools_not_configured", retryAllowed: false, nextStep: notConfiguredNextStep(CUSTOMER_TOOLS) });
 }
 
 /**
