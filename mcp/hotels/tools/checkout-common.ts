@@ -91,6 +91,8 @@ export function staySummary(state: JourneyState, option: JourneyOption) {
 
 export type Stay = ReturnType<typeof staySummary>;
 
+// The chosen hotel's stay (hotel, dates, guests per room); the search before a choice is
+// searchLine in present.ts.
 export function stayLine(stay: Stay): string {
   return `«${stay.hotelName}», ${stay.checkinDate} → ${stay.checkoutDate} (ночей: ${stay.nights}), ${stay.guests}`;
 }

@@ -5,7 +5,7 @@ import type { ResolvedDestination } from "../journey/state.js";
 import type { ToolOutcome } from "./define.js";
 import { failure } from "../../shared/outcome.js";
 import { providerFailure } from "./outcomes.js";
-import { cardLine, coverageFields, coverageLine, rankingFields, rankingLine, stayLine, toCard } from "./present.js";
+import { cardLine, coverageFields, coverageLine, rankingFields, rankingLine, searchLine, toCard } from "./present.js";
 import { Candidates, Coverage, Failure, Field, List, Page, RankingFields, wire } from "./schemas.js";
 
 /** What plan_stay and repeat_stay_plan return: one schema for every status either can reach. */
@@ -47,7 +47,7 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
   const conditionsApplied = filtered ? [CONDITION_BREAKFAST] : undefined;
   const searchCoverage = run.coverage;
   const coverage = coverageFields(searchCoverage);
-  const stay = stayLine({ destination, request });
+  const stay = searchLine({ destination, request });
   if (run.status === "no_stays") {
     const nextStep = filtered
       ? "Nothing matches breakfastIncluded for these dates. Tell the user; relax the condition only if the user explicitly asks."

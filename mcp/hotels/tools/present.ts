@@ -94,7 +94,9 @@ export function cancellationText(display: string): string {
   return display === MISSING ? `отмена: ${MISSING}` : display;
 }
 
-export function stayLine(state: Pick<JourneyState, "destination" | "request">): string {
+// The search as asked (where, when, who), before any hotel is chosen; the chosen hotel's line is
+// stayLine in checkout-common.ts.
+export function searchLine(state: Pick<JourneyState, "destination" | "request">): string {
   const { request: r, destination: d } = state;
   const adults = r.rooms.reduce((n, room) => n + room.adults, 0);
   const children = r.rooms.reduce((n, room) => n + room.childrenAges.length, 0);
