@@ -228,6 +228,17 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
       }
     });
 
+    it("keeps the inspection when the promo check gets no usable answer; a 401 there is still provider_auth_rejected", async () => {
+      h.sandbox.control.resetCounters();
+      h.sandbox.control.setFault("promo_validate", { kind: "status", status: 503, times: 1 });
+      const { data, text } = await call(INSPECT, { journeyId: base.journeyId, promoCode: "SANDBOX10" });
+      expect(data).toMatchObject({ status: "checkout_ready", warnings: ["promo code: not checked (no usable provider answer)"] });
+      expect(text).toContain("promo code: not checked (no usable provider answer)");
+      expect(counts()).toEqual({ checkout_inspect: 1, promo_validate: 1 });
+      h.sandbox.control.setFault("promo_validate", { kind: "status", status: 401, times: 1 });
+      expect((await call(INSPECT, { journeyId: base.journeyId, promoCode: "SANDBOX10" })).data).toMatchObject({ status: "provider_auth_rejected", retryAllowed: false });
+    });
+
     it("shows early check-in / late check-out only as opaque refs, and one upgrade offer when asked", async () => {
       let checkout: Row | undefined;
       for (const option of base.options.filter(bookable)) {

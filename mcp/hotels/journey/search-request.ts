@@ -1,13 +1,11 @@
+import type { ProviderSearchFilter, ProviderSearchRequest } from "../provider/index.js";
 import type { PlanStayRequest } from "./input.js";
 
-// The provider search body a plan_stay turns into. Only confirmed filter forms are produced.
-export interface ProviderSearchBody {
-  destinationId: string;
-  checkinDate: string;
-  checkoutDate: string;
-  guests: { adultsCount: number; childrenAges: number[] }[];
-  filters?: { $objectType: "array"; filterId: "meal_types"; values: ["breakfast"] }[];
-}
+// The provider search body a plan_stay turns into: the contract's request without the paging
+// fields, which the stay search adds per page. Only the confirmed filter form (array) is produced.
+export type ProviderSearchBody = Omit<ProviderSearchRequest, "filters" | "offset" | "limit" | "searchId"> & {
+  filters?: Extract<ProviderSearchFilter, { $objectType: "array" }>[];
+};
 
 // breakfastIncluded=true becomes the confirmed meal_types filter; the provider's "breakfast"
 // value also matches half board and all inclusive.
@@ -25,7 +23,7 @@ export function toSearchBody(request: PlanStayRequest, destinationId: string): P
 // Key for coalescing identical searches and the 30 s result cache. Ranking, maxOptions, hotelName,
 // language and preferences are local concerns, so switching them never triggers a new search.
 export function searchKey(body: ProviderSearchBody): string {
-  const guests = body.guests.map((g) => `${g.adultsCount}:${g.childrenAges.join(".")}`).join("|");
+  const guests = body.guests.map((g) => `${g.adultsCount}:${(g.childrenAges ?? []).join(".")}`).join("|");
   const filters = (body.filters ?? []).map((f) => `${f.filterId}=${f.values.join(".")}`).join("&");
   return [body.destinationId, body.checkinDate, body.checkoutDate, guests, filters].join(";");
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { compareOptions, PRESENTATION_GUIDANCE, resolveComparisonScope } from "../journey/compare.js";
-import { publicOptions } from "../journey/options.js";
+import { PRESENTATION_GUIDANCE } from "../journey/compare.js";
+import { compareJourney } from "../journey/compare-run.js";
 import { defineTool } from "./define.js";
 import { failure } from "../../shared/outcome.js";
 import { invalidInput, lookupJourney } from "./outcomes.js";
@@ -34,22 +34,9 @@ export const compareStayOptions = defineTool({
   handler: ({ journeyId, optionIds, scope, ranking }, ctx) => {
     const found = lookupJourney(ctx, journeyId);
     if (!found.ok) return Promise.resolve(failure(found.failure));
-    const state = found.journey.state;
-    const pub = publicOptions(state.options);
-    const decision = resolveComparisonScope(
-      pub.map((o) => o.optionId),
-      state.lastComparisonGroup,
-      { ...(optionIds ? { optionIds } : {}), ...(scope ? { scope } : {}) },
-    );
-    if (!decision.ok) return Promise.resolve(failure(invalidInput(decision.errors, "Pass 2–5 optionIds of this journey, or scope=all_journey_options.")));
-    const inScope = new Set(decision.optionIds);
-    const comparison = compareOptions(
-      pub.filter((o) => inScope.has(o.optionId)),
-      decision.scope,
-      { ranking: ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences },
-    );
-    const first = state.lastComparisonGroup === null;
-    ctx.journeys.update(journeyId, (s) => ({ ...s, lastComparisonGroup: comparison.group }));
+    const run = compareJourney(ctx, journeyId, found.journey.state, { optionIds, scope, ranking });
+    if (run.status === "invalid_scope") return Promise.resolve(failure(invalidInput(run.errors, "Pass 2–5 optionIds of this journey, or scope=all_journey_options.")));
+    const { comparison, first } = run;
     const rows = comparison.shown.map((o) => compareRow(o, comparison.ranking));
     const nextStep = "Present these rows only; when the user chooses, call tbank_hotels_select_stay_option.";
     const lines = [

@@ -1,14 +1,11 @@
 import { z } from "zod";
-import type { HotelsContext } from "../context.js";
 import type { JourneyOption } from "../journey/options.js";
-import { normalizeRates, RATES_RETRY_POLICY, ratesTableMarkdown, ratesUnavailable } from "../journey/rates.js";
+import { ratesTableMarkdown } from "../journey/rates.js";
 import type { LoadedRates } from "../journey/rates.js";
-import { withRates } from "../journey/state.js";
+import { loadSelectedRates } from "../journey/rates-run.js";
 import type { JourneyState } from "../journey/state.js";
-import { isProviderError } from "../provider/index.js";
 import { authRejected, baseOutput, loadSelectedStay, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
 import { failure, success } from "../../shared/outcome.js";
-import { withTimeoutRetry } from "../journey/checkout-retry.js";
 import { defineTool } from "./define.js";
 import type { ToolOutcome } from "./define.js";
 import { Field, JourneyIdInput, List } from "./schemas.js";
@@ -26,22 +23,6 @@ const Output = z.object({
   failureKind: Field,
 });
 type Out = z.infer<typeof Output>;
-
-async function fetchRates(ctx: HotelsContext, state: JourneyState, option: JourneyOption, signal: AbortSignal): Promise<LoadedRates | ToolOutcome<Out>> {
-  const { hotelId } = option;
-  const { nights } = state.request;
-  if (hotelId === null) return normalizeRates([], nights);
-  const body = {
-    checkinDate: state.request.checkinDate,
-    checkoutDate: state.request.checkoutDate,
-    guests: state.request.rooms.map((r) => ({ adultsCount: r.adults, childrenAges: [...r.childrenAges] })),
-  };
-  const policy = ctx.retryPolicies?.rates ?? RATES_RETRY_POLICY;
-  const run = await withTimeoutRetry((timeoutMs) => ctx.provider.api.rates(hotelId, body, { signal, timeoutMs }), policy, ctx.now);
-  if (run.ok) return normalizeRates(run.value.rates, nights, run.summary);
-  if (isProviderError(run.error, "auth_rejected")) return authRejected(run.error.status);
-  return ratesUnavailable(run.summary);
-}
 
 function answer(state: JourneyState, option: JourneyOption, loaded: LoadedRates, fromJourney: boolean): ToolOutcome<Out> {
   const stay = staySummary(state, option);
@@ -86,13 +67,8 @@ export const getSelectedStayRates = defineTool({
   handler: async ({ journeyId }, ctx, extra) => {
     const sel = loadSelectedStay(ctx, journeyId);
     if (!sel.ok) return sel.outcome;
-    const { state, option } = sel;
-    // Loaded rates keep their numbers for the journey's life: asking again must not renumber them.
-    if (state.rates && state.rates.status !== "rates_temporarily_unavailable") return answer(state, option, state.rates, true);
-    const loaded = await fetchRates(ctx, state, option, extra.signal);
-    if ("structured" in loaded) return loaded;
-    const optionId = option.public.optionId;
-    ctx.journeys.update(journeyId, (s) => (s.selectedOptionId === optionId ? withRates(s, loaded) : s));
-    return answer(state, option, loaded, false);
+    const run = await loadSelectedRates(ctx, journeyId, sel, extra);
+    if (run.status === "auth_rejected") return authRejected(run.httpStatus);
+    return answer(sel.state, sel.option, run.rates, run.fromJourney);
   },
 });

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { findOption } from "../journey/options.js";
-import { withSelectedOption } from "../journey/state.js";
+import { selectOption } from "../journey/select.js";
 import { defineTool } from "./define.js";
 import { failure } from "../../shared/outcome.js";
 import { invalidInput, lookupJourney } from "./outcomes.js";
@@ -26,12 +25,12 @@ export const selectStayOption = defineTool({
   handler: ({ journeyId, optionId }, ctx) => {
     const found = lookupJourney(ctx, journeyId);
     if (!found.ok) return Promise.resolve(failure(found.failure));
-    const option = findOption(found.journey.state.options, optionId);
-    if (!option) {
+    const run = selectOption(ctx, journeyId, found.journey.state, optionId);
+    if (run.status === "unknown_option") {
       const errors = [{ field: "optionId", message: "not an option of this journey: use an optionId shown for this journeyId" }];
       return Promise.resolve(failure(invalidInput(errors, "Pick an optionId from this journey's options (tbank_hotels_get_stay_options).")));
     }
-    ctx.journeys.update(journeyId, (s) => withSelectedOption(s, optionId));
+    const { option } = run;
     const card = toCard(option.public);
     const nextStep = option.public.hasRates
       ? "Load its bookable rates with tbank_hotels_get_selected_stay_rates(journeyId)."

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { findRate } from "../journey/rates.js";
-import { withSelectedRate } from "../journey/state.js";
+import { selectRate } from "../journey/select.js";
 import { baseOutput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary } from "./checkout-common.js";
 import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
@@ -33,24 +32,19 @@ export const selectStayRate = defineTool({
   handler: ({ journeyId, rateNumber }, ctx) => {
     const sel = loadSelectedStay(ctx, journeyId);
     if (!sel.ok) return Promise.resolve(sel.outcome);
-    const { state, option } = sel;
-    const loaded = state.rates;
-    if (!loaded || loaded.status === "rates_temporarily_unavailable") {
+    const run = selectRate(ctx, journeyId, sel, rateNumber);
+    if (run.status === "rates_not_loaded") {
       return Promise.resolve(refused("rates_not_loaded", "Rates of the selected hotel are not loaded.", "tbank_hotels_get_selected_stay_rates"));
     }
-    if (loaded.status === "no_bookable_rates") {
+    if (run.status === "no_bookable_rates") {
       return Promise.resolve(refused("no_bookable_rates", "This hotel has no bookable rates for these dates.", "tbank_hotels_select_stay_option (another hotel)"));
     }
-    const rate = findRate(loaded.rates, rateNumber);
-    const bookable = loaded.rates.filter((r) => r.bookable).map((r) => r.rateNumber);
-    if (!rate?.bookable) {
+    if (run.status === "rate_not_found") {
       return Promise.resolve(
-        refused("rate_not_found", `No bookable rate #${rateNumber}; choose one of ${bookable.join(", ")}.`, "tbank_hotels_select_stay_rate", { availableRateNumbers: bookable }),
+        refused("rate_not_found", `No bookable rate #${rateNumber}; choose one of ${run.bookable.join(", ")}.`, "tbank_hotels_select_stay_rate", { availableRateNumbers: run.bookable }),
       );
     }
-    const optionId = option.public.optionId;
-    // Selecting the same rate again keeps a fresh inspection; another rate drops it.
-    ctx.journeys.update(journeyId, (s) => (s.selectedOptionId === optionId && s.selectedRateNumber !== rateNumber ? withSelectedRate(s, rateNumber) : s));
+    const { rate } = run;
     // The stay was shown with the rates; the answer confirms the chosen rate only, in both channels.
     return Promise.resolve(success({ status: "rate_selected" as const, selectedRate: rateSummary(rate), nextStep: NEXT_STEP }, [`status=rate_selected rateNumber=${rateNumber}`, rateLine(rate)]));
   },

@@ -1,0 +1,34 @@
+import type { HotelsContext } from "../context.js";
+import { compareOptions, resolveComparisonScope, type Comparison, type ScopeInput } from "./compare.js";
+import { publicOptions } from "./options.js";
+import type { JourneyState } from "./state.js";
+import type { FieldError, Ranking } from "./types.js";
+
+/** How a comparison ended. `first`: the journey's first comparison (its guidance is said once). */
+export type CompareRun = { status: "invalid_scope"; errors: FieldError[] } | { status: "compared"; comparison: Comparison; first: boolean };
+
+/** Ranks the options in scope and remembers them as the group a later call without scope stays in. */
+export function compareJourney(
+  ctx: Pick<HotelsContext, "journeys">,
+  journeyId: string,
+  state: JourneyState,
+  input: ScopeInput & { ranking?: Ranking | undefined },
+): CompareRun {
+  const pub = publicOptions(state.options);
+  const scopeInput: ScopeInput = { ...(input.optionIds ? { optionIds: input.optionIds } : {}), ...(input.scope ? { scope: input.scope } : {}) };
+  const decision = resolveComparisonScope(
+    pub.map((o) => o.optionId),
+    state.lastComparisonGroup,
+    scopeInput,
+  );
+  if (!decision.ok) return { status: "invalid_scope", errors: decision.errors };
+  const inScope = new Set(decision.optionIds);
+  const comparison = compareOptions(
+    pub.filter((o) => inScope.has(o.optionId)),
+    decision.scope,
+    { ranking: input.ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences },
+  );
+  const first = state.lastComparisonGroup === null;
+  ctx.journeys.update(journeyId, (s) => ({ ...s, lastComparisonGroup: comparison.group }));
+  return { status: "compared", comparison, first };
+}
