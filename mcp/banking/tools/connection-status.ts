@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { readinessNextStep, type ReadinessState } from "../../shared/readiness.js";
+import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { BANKING_TOOLS } from "./outcomes.js";
 
@@ -29,6 +30,6 @@ export const connectionStatus = defineTool({
       paymentExecution: { available: false, reason: "unavailable: the bank's hosted page only" },
       networkReachability: "not_checked",
     };
-    return { structured, text: `broker=${state} paymentExecution=unavailable networkReachability=not_checked\nnext: ${structured.nextStep}` };
+    return success(structured, [`broker=${state} paymentExecution=unavailable networkReachability=not_checked`]);
   },
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { continueJourney } from "../journey/continue-run.js";
 import { publicOptions } from "../journey/options.js";
 import { defineTool } from "./define.js";
-import { failure } from "../../shared/outcome.js";
+import { failure, success } from "../../shared/outcome.js";
 import { journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
 import { cardLine, coverageFields, coverageLine, journeyCoverage, rankedPage, rankingFields, rankingLine } from "./present.js";
 import { Coverage, Failure, Field, JourneyIdInput, Page, RankingFields, wire } from "./schemas.js";
@@ -48,28 +48,24 @@ export const continueStaySearch = defineTool({
     const { ranked, cards } = rankedPage(publicOptions(state.options), { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences }, 0, state.request.maxOptions);
     const nextStep = selectionReset ? `The selected hotel left the results: its selection and rates were reset; ask the user to choose again. ${NEXT_OK}` : NEXT_OK;
     const total = state.options.length;
-    const lines = [
+    const structured = {
+      status: "ok" as const,
+      journeyId,
+      added,
+      ...(selectionReset ? { selectionReset } : {}),
+      searchCoverage: coverageFields(searchCoverage),
+      ...rankingFields(ranked),
+      options: cards,
+      total,
+      hasMore: total > cards.length,
+      nextStep,
+    };
+    return success(structured, [
       `status=ok journeyId=${journeyId} +${added} options, ${total} in total`,
       coverageLine(searchCoverage),
-      ...(selectionReset ? ["selection reset: a new selection is required"] : []),
+      selectionReset && "selection reset: a new selection is required",
       rankingLine(ranked),
       ...cards.map((c, i) => cardLine(c, i + 1)),
-      `next: ${nextStep}`,
-    ];
-    return {
-      structured: {
-        status: "ok" as const,
-        journeyId,
-        added,
-        ...(selectionReset ? { selectionReset } : {}),
-        searchCoverage: coverageFields(searchCoverage),
-        ...rankingFields(ranked),
-        options: cards,
-        total,
-        hasMore: total > cards.length,
-        nextStep,
-      },
-      text: lines.join("\n"),
-    };
+    ]);
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { BookingRefInput, CustomerBase, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
 import { wire } from "./schemas.js";
@@ -31,15 +32,11 @@ export const createPaymentHandoffPreview = defineTool({
       async (broker) => {
         const h = await broker.call("hotels.create_payment_handoff", { bookingRef });
         // paymentPrice as observed, and the raw status: neither is read as what is owed or allowed.
-        return {
-          structured: { status: "ok", ...h, nextStep: NEXT },
-          text: [
-            `status=ok paymentHandoffRef=${h.paymentHandoffRef}`,
-            `paymentPrice as observed at ${h.observedAt}: ${h.amountDecimal} ${h.currency}; raw paymentStatus: ${h.paymentStatus} (not a permission to pay)`,
-            `expiresAt: ${h.expiresAt}`,
-            `next: ${NEXT}`,
-          ].join("\n"),
-        };
+        return success({ status: "ok", ...h, nextStep: NEXT }, [
+          `status=ok paymentHandoffRef=${h.paymentHandoffRef}`,
+          `paymentPrice as observed at ${h.observedAt}: ${h.amountDecimal} ${h.currency}; raw paymentStatus: ${h.paymentStatus} (not a permission to pay)`,
+          `expiresAt: ${h.expiresAt}`,
+        ]);
       },
       { bookingRef },
     ),

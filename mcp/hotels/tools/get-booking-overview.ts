@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { bookingHandler, BookingRefInput, CustomerBase, READ_ANNOTATIONS } from "./customer-common.js";
 import { bookingFacts, bookingLines } from "./get-booking.js";
@@ -16,6 +17,6 @@ export const getBookingOverview = defineTool({
   annotations: READ_ANNOTATIONS,
   handler: bookingHandler((booking) => {
     const nextStep = "for the voucher file use tbank_hotels_save_voucher";
-    return { structured: { status: "ok", booking: bookingFacts(booking), nextStep }, text: ["status=ok", ...bookingLines(booking), `next: ${nextStep}`].join("\n") };
+    return success({ status: "ok", booking: bookingFacts(booking), nextStep }, ["status=ok", ...bookingLines(booking)]);
   }),
 });

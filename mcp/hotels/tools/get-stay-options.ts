@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { publicOptions } from "../journey/options.js";
 import { defineTool } from "./define.js";
-import { failure } from "../../shared/outcome.js";
+import { failure, success } from "../../shared/outcome.js";
 import { lookupJourney } from "./outcomes.js";
 import { cardLine, rankedPage, rankingFields, rankingLine } from "./present.js";
 import { Base, Field, JourneyIdInput, Page, RankingFields, RankingInput, wire } from "./schemas.js";
@@ -38,15 +38,13 @@ export const getStayOptions = defineTool({
     const total = pub.length;
     const hasMore = offset + cards.length < total;
     const nextStep = `${hasMore ? `More: the same call with offset=${offset + cards.length}. ` : ""}Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.`;
-    const lines = [
-      `status=ok journeyId=${journeyId} ${cards.length === 0 ? `no options at offset ${offset}` : `options ${offset + 1}–${offset + cards.length}`} of ${total}`,
-      rankingLine(ranked),
-      ...cards.map((c, i) => cardLine(c, offset + i + 1)),
-      `next: ${nextStep}`,
-    ];
-    return Promise.resolve({
-      structured: { status: "ok" as const, journeyId, ...rankingFields(ranked), offset, options: cards, total, hasMore, nextStep },
-      text: lines.join("\n"),
-    });
+    const structured = { status: "ok" as const, journeyId, ...rankingFields(ranked), offset, options: cards, total, hasMore, nextStep };
+    return Promise.resolve(
+      success(structured, [
+        `status=ok journeyId=${journeyId} ${cards.length === 0 ? `no options at offset ${offset}` : `options ${offset + 1}–${offset + cards.length}`} of ${total}`,
+        rankingLine(ranked),
+        ...cards.map((c, i) => cardLine(c, offset + i + 1)),
+      ]),
+    );
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { CustomerBase, fact, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
 import { List, wire } from "./schemas.js";
@@ -35,9 +36,7 @@ export const listBookings = defineTool({
       const nextStep = page.hasMore
         ? `more: call again with offset=${String(page.nextOffset)}`
         : "pass a bookingRef to tbank_hotels_get_booking_overview, tbank_hotels_preview_cancellation or tbank_hotels_save_voucher";
-      return {
-        structured: { status: "ok", bookings, total: page.total, hasMore: page.hasMore, ...(page.nextOffset === null ? {} : { nextOffset: page.nextOffset }), nextStep },
-        text: [`status=ok total=${page.total} hasMore=${page.hasMore}`, ...rows, `next: ${nextStep}`].join("\n"),
-      };
+      const structured = { status: "ok", bookings, total: page.total, hasMore: page.hasMore, ...(page.nextOffset === null ? {} : { nextOffset: page.nextOffset }), nextStep };
+      return success(structured, [`status=ok total=${page.total} hasMore=${page.hasMore}`, ...rows]);
     }),
 });

@@ -3,7 +3,7 @@ import type { PlanStayRequest } from "../journey/input.js";
 import type { PlanRun } from "../journey/plan-run.js";
 import type { ResolvedDestination } from "../journey/state.js";
 import type { ToolOutcome } from "./define.js";
-import { failure } from "../../shared/outcome.js";
+import { failure, success } from "../../shared/outcome.js";
 import { providerFailure } from "./outcomes.js";
 import { cardLine, coverageFields, coverageLine, rankingFields, rankingLine, searchLine, toCard } from "./present.js";
 import { Candidates, Coverage, Failure, Field, List, Page, RankingFields, wire } from "./schemas.js";
@@ -70,8 +70,8 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
   if (request.hotelName !== undefined && matches !== null) {
     if (matches.length === 0) {
       const nextStep = `No hotel named «${request.hotelName}» among this destination's ${total} results. Tell the user; list other options (tbank_hotels_get_stay_options) only if they want.`;
-      const structured: PlanResult = { status: "no_matching_stays", retryAllowed: false, nextStep, reason: "hotel_name_not_found", ...base, hotelName: request.hotelName, total, hasMore: true };
-      return { structured, text: [`status=no_matching_stays retryAllowed=false journeyId=${journeyId} (valid 60 min)`, ...header, `next: ${nextStep}`].join("\n") };
+      const structured = { status: "no_matching_stays" as const, retryAllowed: false, nextStep, reason: "hotel_name_not_found" as const, ...base, hotelName: request.hotelName, total, hasMore: true };
+      return failure(structured, { facts: `journeyId=${journeyId} (valid 60 min)`, lines: header });
     }
     const cards = pick(matches.map((m) => m.optionId));
     const single = matches.length === 1 || matches[0]?.match === "exact";
@@ -80,8 +80,7 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
       : "Several hotels match: ask the user which one, then tbank_hotels_select_stay_option.";
     // The cards are the matches, best first; how each matched only decides nextStep.
     const structured: PlanResult = { status: "ok", ...base, hotelName: request.hotelName, options: cards, total, hasMore: total > cards.length, nextStep };
-    const lines = [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1)), `next: ${nextStep}`];
-    return { structured, text: lines.join("\n") };
+    return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1))]);
   }
 
   const cards = pick(ranked.orderedIds.slice(0, request.maxOptions));
@@ -89,6 +88,5 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
   const more = hasMore ? `; more: tbank_hotels_get_stay_options(offset=${cards.length})` : "";
   const nextStep = (searchCoverage.continuationRecommended ? NEXT_CONTINUE : "") + NEXT_OK + (hasMore ? ` More options: tbank_hotels_get_stay_options(offset=${cards.length}).` : "");
   const structured: PlanResult = { status: "ok", ...base, ...rankingFields(ranked), options: cards, total, hasMore, nextStep };
-  const lines = [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, rankingLine(ranked), ...cards.map((c, i) => cardLine(c, i + 1)), `shown ${cards.length} of ${total}${more}`, `next: ${nextStep}`];
-  return { structured, text: lines.join("\n") };
+  return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, rankingLine(ranked), ...cards.map((c, i) => cardLine(c, i + 1)), `shown ${cards.length} of ${total}${more}`]);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { bookingHandler, BookingRefInput, CustomerBase, Field, READ_ANNOTATIONS } from "./customer-common.js";
 import { cancellationFacts, cancellationLine } from "./get-booking.js";
@@ -16,9 +17,9 @@ export const previewCancellation = defineTool({
   annotations: READ_ANNOTATIONS,
   handler: bookingHandler((booking) => {
     const nextStep = "nothing was cancelled; this server cannot cancel bookings: the person cancels in the T-Bank app if they decide to";
-    return {
-      structured: { status: "ok", cancelled: false, bookingStatus: booking.status, ...cancellationFacts(booking), nextStep },
-      text: `status=ok cancelled=false (preview only)\n${cancellationLine(booking)}\nnext: ${nextStep}`,
-    };
+    return success({ status: "ok", cancelled: false, bookingStatus: booking.status, ...cancellationFacts(booking), nextStep }, [
+      "status=ok cancelled=false (preview only)",
+      cancellationLine(booking),
+    ]);
   }),
 });
