@@ -6,12 +6,13 @@ import { brokerChildEnv } from "./child-env.js";
 import { ensurePrivateDir, verifyPrivateDir } from "./paths.js";
 import { BrokerUnavailableError, connectBroker } from "./protocol/client.js";
 import { isBrokerError } from "./protocol/errors.js";
+import { TOOLKIT_VERSION } from "./version.js";
 
 export type LockFn = typeof lockfile.lock;
 
 // gpg-agent's bound: a broker that has not answered by then is stuck, and the caller should say so.
 export const READY_TIMEOUT_MS = 8000;
-const LAUNCHER_CLIENT_VERSION = "launcher-0.1.0";
+const LAUNCHER_CLIENT_VERSION = `launcher-${TOOLKIT_VERSION}`;
 
 export type LauncherProblem = "not_set_up" | "state_dir_refused" | "broker_bin_missing" | "broker_exited" | "not_ready" | "socket_unusable" | "lock_failed";
 
