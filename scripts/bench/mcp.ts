@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { getEncoding } from "js-tiktoken";
 import { createHotelsServer } from "../../mcp/hotels/server.js";
 import { parseConfig } from "../../shared/config/index.js";
+import { nextWeekend } from "../demo/run.js";
 import { startSandbox } from "../sandbox/index.js";
 import { coldStart } from "./mcp-cold-start.js";
 import { median, ms, type BenchRow } from "./stats.js";
@@ -25,16 +26,6 @@ async function client(urls: { hotelsApiBaseUrl: string; hotelPageUrlTemplate: st
   const c = new Client({ name: "bench", version: "1" });
   await c.connect(a);
   return c;
-}
-
-/** The next Friday after today, as YYYY-MM-DD, and the Sunday after it. */
-export function nextWeekend(now = new Date()): { checkinDate: string; checkoutDate: string } {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  do d.setUTCDate(d.getUTCDate() + 1);
-  while (d.getUTCDay() !== 5);
-  const checkinDate = d.toISOString().slice(0, 10);
-  d.setUTCDate(d.getUTCDate() + 2);
-  return { checkinDate, checkoutDate: d.toISOString().slice(0, 10) };
 }
 
 export interface JourneyStep {
@@ -59,7 +50,7 @@ export async function goldenJourney(c: Client): Promise<JourneyStep[]> {
   };
   const plan = await call("plan_stay", {
     destination: "Казань",
-    ...nextWeekend(),
+    ...nextWeekend(new Date()),
     rooms: [{ adults: 2, childrenAges: [] }],
     ranking: "best_value",
     hotelPreferences: { pricePerNight: { min: 0, max: 10000, currency: "RUB" }, ranking: "best_value", showAlternativesOutsideBand: true },
