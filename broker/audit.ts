@@ -5,7 +5,7 @@ import type { PeerCredentials } from "./types.js";
 
 /** One audit line: who asked for what and how it ended. Never arguments or results. */
 export interface AuditEvent {
-  event: "request" | "connection_refused" | "connection_dropped" | "handshake_refused" | "capability_replay";
+  event: "request" | "connection_refused" | "connection_dropped" | "handshake_refused" | "capability_replay" | "audit_suppressed";
   role?: Role;
   peer?: PeerCredentials;
   op?: string;

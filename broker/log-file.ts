@@ -1,4 +1,13 @@
-import { closeSync, fstatSync, openSync, writeSync, constants } from "node:fs";
+import { closeSync, fstatSync, openSync, renameSync, writeSync, constants } from "node:fs";
+
+export interface LogRotation {
+  maxBytes: number;
+  /** Rotated files kept next to the log: `broker.log.1` (newest) to `broker.log.<generations>`. */
+  generations: number;
+}
+
+// A flood of requests once grew the log by 491 MB in 20 s; at most (1 + 3) x 10 MiB stay on disk.
+export const DEFAULT_LOG_ROTATION: LogRotation = { maxBytes: 10 * 1024 * 1024, generations: 3 };
 
 /**
  * The broker's log and audit file. Lines are collected in memory and written with one synchronous
@@ -7,22 +16,20 @@ import { closeSync, fstatSync, openSync, writeSync, constants } from "node:fs";
  * whole request handling. At most 100 ms of lines can be lost if the process is killed.
  */
 export class LogFile {
-  private readonly fd: number;
+  private fd: number;
+  private size: number;
   private pending: string[] = [];
   private pendingBytes = 0;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    path: string,
+    private readonly path: string,
     private readonly maxPendingBytes = 16 * 1024,
     flushEveryMs = 100,
+    private readonly rotation: LogRotation = DEFAULT_LOG_ROTATION,
   ) {
-    // O_NOFOLLOW: a symlink planted at the log path is refused rather than written through.
-    this.fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
-    if ((fstatSync(this.fd).mode & 0o077) !== 0) {
-      closeSync(this.fd);
-      throw new Error(`${path} is readable by group or others; refusing to log into it`);
-    }
+    this.fd = this.open();
+    this.size = fstatSync(this.fd).size;
     this.timer = setInterval(() => this.flushSync(), flushEveryMs);
     this.timer.unref();
   }
@@ -39,7 +46,36 @@ export class LogFile {
     const data = this.pending.join("");
     this.pending = [];
     this.pendingBytes = 0;
+    const bytes = Buffer.byteLength(data);
+    if (this.size > 0 && this.size + bytes > this.rotation.maxBytes) this.rotate();
     writeSync(this.fd, data);
+    this.size += bytes;
+  }
+
+  private open(): number {
+    // O_NOFOLLOW: a symlink planted at the log path is refused rather than written through.
+    const fd = openSync(this.path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+    if ((fstatSync(fd).mode & 0o077) !== 0) {
+      closeSync(fd);
+      throw new Error(`${this.path} is readable by group or others; refusing to log into it`);
+    }
+    return fd;
+  }
+
+  // rename() moves names, never following a symlink at either end, so a planted link is only
+  // replaced; the oldest generation is overwritten by the next one.
+  private rotate(): void {
+    closeSync(this.fd);
+    for (let i = this.rotation.generations - 1; i >= 1; i--) {
+      try {
+        renameSync(`${this.path}.${i}`, `${this.path}.${i + 1}`);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      }
+    }
+    renameSync(this.path, `${this.path}.1`);
+    this.fd = this.open();
+    this.size = 0;
   }
 
   close(): void {

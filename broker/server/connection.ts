@@ -7,8 +7,9 @@ import { isAllowed, OPERATIONS, ROLE_OPERATIONS, type OperationName } from "../.
 import { LineTooLongError, parseLine, ReadBuffer } from "../../shared/protocol/read-buffer.js";
 import type { Audit } from "../audit.js";
 import type { HandlerMap, OperationHandler, PeerCredentials, RequestContext } from "../types.js";
+import { AuditBudget } from "./audit-budget.js";
 import type { DeadlineSweeper } from "./deadlines.js";
-import type { ResponseWriter } from "./response-writer.js";
+import type { ReplySink, ResponseWriter } from "./response-writer.js";
 
 export interface ConnectionOptions {
   handlers: HandlerMap;
@@ -20,8 +21,13 @@ export interface ConnectionOptions {
   deadlines: DeadlineSweeper;
   /** Replies are queued here and written together at the end of the loop turn. */
   writer: ResponseWriter;
+  /** Counted from the last complete request, so trickled bytes do not keep a connection alive. */
   idleTimeoutMs: number;
+  /** A connection that has not completed its hello by then is closed. */
+  helloTimeoutMs: number;
   maxInFlight: number;
+  /** Replies queued for a peer that does not read; past this the connection is dropped. */
+  maxQueuedBytes: number;
   audit: Audit;
   peer: PeerCredentials;
   /** Aborted when the broker stops: in-flight handlers see it through their signal. */
@@ -43,9 +49,28 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
   let welcomeVerified: readonly OperationName[] | undefined;
   let inFlight = 0;
 
-  const send = (line: string): void => opts.writer.write(socket, line);
-  // Idleness is checked by the server's deadline sweeper against the last activity, so traffic
-  // only updates a number instead of re-arming a timer on every chunk.
+  // Backpressure: while the peer leaves replies unread we stop reading its requests (the kernel
+  // then stalls its writes), instead of queueing answers without bound.
+  let dropped = false;
+  const sink: ReplySink = {
+    socket,
+    backedUp: () => {
+      if (socket.writableLength > opts.maxQueuedBytes) return drop("output_backlog");
+      if (socket.isPaused()) return;
+      socket.pause();
+      socket.once("drain", () => socket.resume());
+    },
+  };
+  const send = (line: string): void => opts.writer.write(sink, line);
+  const drop = (outcome: string): void => {
+    if (!dropped) opts.audit.record({ event: "connection_dropped", role, peer: opts.peer, outcome });
+    dropped = true;
+    socket.destroy();
+  };
+  const audit = new AuditBudget(opts.audit, opts.peer, now());
+
+  // Idleness is checked by the server's deadline sweeper against the last complete request, so
+  // traffic only updates a number instead of re-arming a timer on every request.
   let lastActivity = now();
   let cancelIdle = (): void => undefined;
   const checkIdle = (): void => {
@@ -53,13 +78,23 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
     if (quiet >= opts.idleTimeoutMs && inFlight === 0) {
       // A reply made in this same turn is still queued: it leaves before the end.
       opts.writer.flush();
-      socket.end();
+      // end() waits for unread replies to leave, which a peer that never reads would hold forever.
+      if (socket.writableLength > 0) socket.destroy();
+      else socket.end();
     } else cancelIdle = opts.deadlines.add(Math.max(1, opts.idleTimeoutMs - quiet), checkIdle);
   };
   cancelIdle = opts.deadlines.add(opts.idleTimeoutMs, checkIdle);
+  // 64 connections holding half a hello each once locked every real client out.
+  let cancelHello = opts.deadlines.add(opts.helloTimeoutMs, () => {
+    opts.audit.record({ event: "handshake_refused", peer: opts.peer, outcome: "timeout" });
+    socket.write(serializeMessage({ type: "error", error: toWireError(new BrokerError("timeout", `no hello within ${opts.helloTimeoutMs} ms`)) }));
+    socket.destroy();
+  });
 
   socket.on("close", () => {
     cancelIdle();
+    cancelHello();
+    audit.report(role);
     abortAll();
     opts.stopping.removeEventListener("abort", abortAll);
   });
@@ -68,8 +103,8 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
   socket.on("end", () => opts.writer.flush());
 
   socket.on("data", (chunk: Buffer) => {
-    lastActivity = now();
     buffer.append(chunk);
+    let complete = false;
     for (;;) {
       let line: string | undefined;
       try {
@@ -77,12 +112,14 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
       } catch (err) {
         if (!(err instanceof LineTooLongError)) throw err;
         // Past the cap nothing more is buffered: drop the peer, keep serving everyone else.
-        opts.audit.record({ event: "connection_dropped", role, peer: opts.peer, outcome: "too_large" });
         opts.writer.flush();
-        socket.destroy();
+        return drop("too_large");
+      }
+      if (line === undefined) {
+        if (complete) lastActivity = now();
         return;
       }
-      if (line === undefined) return;
+      complete = true;
       if (role === undefined) {
         if (!handshake(line)) return;
       } else {
@@ -104,6 +141,8 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
       return false;
     }
     role = hello.value.client;
+    cancelHello();
+    cancelHello = () => undefined;
     const operations = [...ROLE_OPERATIONS[role]];
     welcomeVerified = opts.verifiedOperations(role);
     const verifiedOperations = [...welcomeVerified];
@@ -125,7 +164,8 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
     const { id, op, args } = parsed.value;
     const finish = (outcome: string, response: Parameters<typeof serializeResponse>[0]): void => {
       send(serializeResponse(response));
-      opts.audit.record({ event: "request", role: who, peer: opts.peer, op: op.slice(0, 64), outcome, durationMs: Math.round((now() - started) * 100) / 100 });
+      const ended = now();
+      audit.record({ event: "request", role: who, peer: opts.peer, op: op.slice(0, 64), outcome, durationMs: Math.round((ended - started) * 100) / 100 }, ended);
     };
     const fail = (err: unknown): void => {
       const wire = toWireError(err);

@@ -1,5 +1,12 @@
 import type { Socket } from "node:net";
 
+/** One connection's way out: its socket, and what to do once the socket holds more than it should. */
+export interface ReplySink {
+  readonly socket: Socket;
+  /** Called when `socket.write()` returned false: the peer is not reading as fast as it asks. */
+  backedUp(): void;
+}
+
 /**
  * Holds the replies produced while the event loop serves one batch of readable sockets and writes
  * them back to back once that batch is done (the same turn of the loop, so no reply waits for
@@ -8,12 +15,12 @@ import type { Socket } from "node:net";
  * client already awake. Order per socket is kept: one queue, first in first out.
  */
 export class ResponseWriter {
-  // Flat [socket, line, socket, line, ...]: no tuple per reply on the hot path.
-  private queue: Array<Socket | string> = [];
+  // Flat [sink, line, sink, line, ...]: no tuple per reply on the hot path.
+  private queue: Array<ReplySink | string> = [];
   private readonly flushBound = (): void => this.flush();
 
-  write(socket: Socket, line: string): void {
-    if (this.queue.push(socket, line) === 2) setImmediate(this.flushBound);
+  write(sink: ReplySink, line: string): void {
+    if (this.queue.push(sink, line) === 2) setImmediate(this.flushBound);
   }
 
   /** Writes everything queued now; also called before the server closes its connections. */
@@ -21,8 +28,9 @@ export class ResponseWriter {
     const queue = this.queue;
     this.queue = [];
     for (let i = 0; i < queue.length; i += 2) {
-      const socket = queue[i] as Socket;
-      if (!socket.destroyed && socket.writable) socket.write(queue[i + 1] as string);
+      const sink = queue[i] as ReplySink;
+      const socket = sink.socket;
+      if (!socket.destroyed && socket.writable && !socket.write(queue[i + 1] as string)) sink.backedUp();
     }
   }
 }

@@ -2,6 +2,8 @@ import { setMaxListeners } from "node:events";
 import { chmod } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
 import type { Role } from "../../shared/protocol/common.js";
+import { serializeMessage } from "../../shared/protocol/envelope.js";
+import { BrokerError, toWireError } from "../../shared/protocol/errors.js";
 import type { OperationName } from "../../shared/protocol/operations.js";
 import type { Audit } from "../audit.js";
 import type { HandlerMap } from "../types.js";
@@ -23,6 +25,9 @@ export interface BrokerServerOptions {
   idleTimeoutMs?: number;
   maxConnections?: number;
   maxInFlightPerConnection?: number;
+  helloTimeoutMs?: number;
+  maxQueuedBytesPerConnection?: number;
+  now?: () => number;
 }
 
 export interface BrokerServer {
@@ -30,10 +35,18 @@ export interface BrokerServer {
   /** Stops accepting, aborts in-flight work, closes every connection. */
   close(): Promise<void>;
   connections(): number;
+  /** Replies waiting for slow readers, and connections not read meanwhile (for tests and status). */
+  stats(): { queuedBytes: number; pausedConnections: number };
 }
 
 export const MAX_CONNECTIONS = 64;
 export const IDLE_TIMEOUT_MS = 60_000;
+// Long enough for a client on a loaded machine (the hello is its first write after connecting),
+// short enough that holding every slot with half a hello costs a reconnect every few seconds.
+export const HELLO_TIMEOUT_MS = 5_000;
+// Several maximum-size (1 MiB) replies: a client that reads slowly still gets them all, one that
+// never reads is dropped instead of growing the broker.
+export const MAX_QUEUED_BYTES_PER_CONNECTION = 8 * 1024 * 1024;
 
 export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
   const sockets = new Set<Socket>();
@@ -42,7 +55,10 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
   // Every connection listens for the stop; the default cap of 10 listeners would warn at the 11th.
   setMaxListeners(maxConnections + 1, stopping.signal);
   const writer = new ResponseWriter();
-  const deadlines = new DeadlineSweeper(tickFor(opts.requestTimeoutMs));
+  const now = opts.now ?? performance.now.bind(performance);
+  const deadlines = new DeadlineSweeper(tickFor(opts.requestTimeoutMs), now);
+  const helloTimeoutMs = opts.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
+  const busyLine = serializeMessage({ type: "error", error: toWireError(new BrokerError("busy", `the broker is at its limit of ${maxConnections} connections: try again in a moment`)) });
 
   const server: Server = createServer({ allowHalfOpen: false, pauseOnConnect: false }, (socket) => {
     const peer = opts.readPeer(socket);
@@ -54,7 +70,13 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
     }
     if (sockets.size >= maxConnections) {
       opts.audit.record({ event: "connection_refused", peer, outcome: "busy" });
-      socket.destroy();
+      // Said rather than a silent close, which clients took for "no broker" and started another.
+      // end() lets the line arrive before the client's hello could meet a closed socket; its
+      // input is discarded, and the timer bounds how long it may linger outside the count.
+      socket.on("error", () => socket.destroy());
+      socket.end(busyLine);
+      socket.resume();
+      setTimeout(() => socket.destroy(), helloTimeoutMs).unref();
       return;
     }
     sockets.add(socket);
@@ -67,10 +89,13 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
       deadlines,
       writer,
       idleTimeoutMs: opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+      helloTimeoutMs,
       maxInFlight: opts.maxInFlightPerConnection ?? 16,
+      maxQueuedBytes: opts.maxQueuedBytesPerConnection ?? MAX_QUEUED_BYTES_PER_CONNECTION,
       audit: opts.audit,
       peer,
       stopping: stopping.signal,
+      now,
     });
   });
 
@@ -95,5 +120,14 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
       });
     },
     connections: () => sockets.size,
+    stats: () => {
+      let queuedBytes = 0;
+      let pausedConnections = 0;
+      for (const socket of sockets) {
+        queuedBytes += socket.writableLength;
+        if (socket.isPaused()) pausedConnections++;
+      }
+      return { queuedBytes, pausedConnections };
+    },
   };
 }

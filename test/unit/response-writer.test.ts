@@ -1,8 +1,8 @@
 import type { Socket } from "node:net";
 import { describe, expect, it } from "vitest";
-import { ResponseWriter } from "../../broker/server/response-writer.js";
+import { ResponseWriter, type ReplySink } from "../../broker/server/response-writer.js";
 
-function fakeSocket(): { socket: Socket; written: string[]; destroy: () => void } {
+function fakeSocket(accepts = true): { socket: ReplySink; written: string[]; destroy: () => void; backedUp: number } {
   const written: string[] = [];
   const state = { destroyed: false, writable: true };
   const socket = {
@@ -12,9 +12,10 @@ function fakeSocket(): { socket: Socket; written: string[]; destroy: () => void 
     get writable() {
       return state.writable;
     },
-    write: (line: string) => written.push(line) > 0,
+    write: (line: string) => written.push(line) > 0 && accepts,
   } as unknown as Socket;
-  return { socket, written, destroy: () => void (state.destroyed = true) };
+  const fake = { socket: { socket, backedUp: () => void fake.backedUp++ }, written, destroy: () => void (state.destroyed = true), backedUp: 0 };
+  return fake;
 }
 
 describe("ResponseWriter", () => {
@@ -43,5 +44,17 @@ describe("ResponseWriter", () => {
     expect(gone.written).toEqual([]);
     await new Promise((r) => setImmediate(r));
     expect(live.written).toEqual(["stopping\n"]);
+  });
+
+  it("tells the sink each time its socket's write() says the buffer is full", () => {
+    const writer = new ResponseWriter();
+    const slow = fakeSocket(false);
+    const fast = fakeSocket();
+    writer.write(slow.socket, "1\n");
+    writer.write(fast.socket, "2\n");
+    writer.write(slow.socket, "3\n");
+    writer.flush();
+    expect(slow.backedUp).toBe(2);
+    expect(fast.backedUp).toBe(0);
   });
 });
