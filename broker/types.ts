@@ -1,15 +1,12 @@
 import type { OperationArgs, OperationName, OperationResult } from "../shared/protocol/operations.js";
 import type { Role, SessionState } from "../shared/protocol/common.js";
+import type { PeerCredentials } from "../shared/peer-cred.js";
 import type { LoginPollResult, LoginStartResult } from "../shared/protocol/ops-broker.js";
 
 // The seams between the broker's parts: the socket server, the session, and the operations.
 // Each part is built against these interfaces so tests can drive one part with fakes of the others.
 
-export interface PeerCredentials {
-  pid: number;
-  uid: number;
-  gid: number;
-}
+export type { PeerCredentials };
 
 export interface RequestContext {
   role: Role;

@@ -6,6 +6,7 @@ import { brokerChildEnv } from "./child-env.js";
 import { ensurePrivateDir, verifyPrivateDir } from "./paths.js";
 import { BrokerUnavailableError, connectBroker } from "./protocol/client.js";
 import { isBrokerError } from "./protocol/errors.js";
+import { BrokerUntrustedError } from "./protocol/socket-trust.js";
 import { TOOLKIT_VERSION } from "./version.js";
 
 export type LockFn = typeof lockfile.lock;
@@ -14,7 +15,7 @@ export type LockFn = typeof lockfile.lock;
 export const READY_TIMEOUT_MS = 8000;
 const LAUNCHER_CLIENT_VERSION = `launcher-${TOOLKIT_VERSION}`;
 
-export type LauncherProblem = "not_set_up" | "state_dir_refused" | "broker_bin_missing" | "broker_exited" | "not_ready" | "socket_unusable" | "lock_failed";
+export type LauncherProblem = "not_set_up" | "state_dir_refused" | "broker_bin_missing" | "broker_exited" | "not_ready" | "socket_unusable" | "socket_untrusted" | "lock_failed";
 
 /** The broker could not be reached or started; `problem` lets callers decide how loudly to say so. */
 export class LauncherError extends Error {
@@ -60,6 +61,8 @@ async function probe(socketPath: string, timeoutMs: number): Promise<ProbeResult
     return "live";
   } catch (err) {
     if (err instanceof BrokerUnavailableError) return "absent";
+    // Never "absent": spawning a broker would not make the path ours, and the person must fix it.
+    if (err instanceof BrokerUntrustedError) throw new LauncherError("socket_untrusted", err.message, { cause: err });
     // At the connection limit it is still a live broker.
     if (isBrokerError(err) && err.code === "busy") return "live";
     if (isBrokerError(err) && err.code === "timeout") return "slow";
@@ -136,6 +139,12 @@ function spawnBroker(opts: EnsureBrokerOptions): SpawnedBroker {
   return spawned;
 }
 
+// While waiting, a half-started broker may fail a probe in any way but the socket turning untrusted.
+const stillStarting = (err: unknown): "absent" => {
+  if (err instanceof LauncherError && err.problem === "socket_untrusted") throw err;
+  return "absent";
+};
+
 /** Polls with backoff until the broker answers, the child we spawned fails, or timeoutMs passes. */
 async function waitForBroker(socketPath: string, timeoutMs: number, logPath: string, child: SpawnedBroker = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -144,12 +153,12 @@ async function waitForBroker(socketPath: string, timeoutMs: number, logPath: str
     const remaining = deadline - Date.now();
     if (remaining <= 0) break;
     // Half-started: keep waiting until the deadline.
-    if ((await probe(socketPath, Math.min(1000, remaining)).catch(() => "absent")) === "live") return;
+    if ((await probe(socketPath, Math.min(1000, remaining)).catch(stillStarting)) === "live") return;
     // Exit 0 means another broker owns the socket; one more probe tells.
     const { exit } = child;
     if (exit && exit.code !== 0) throw new LauncherError("broker_exited", `the broker exited during start-up (${exit.signal ?? `code ${exit.code}`}); see ${logPath}`);
     await sleep(Math.min(wait, Math.max(0, deadline - Date.now())));
-    if (child.exit?.code === 0 && (await probe(socketPath, 1000).catch(() => "absent")) === "live") return;
+    if (child.exit?.code === 0 && (await probe(socketPath, 1000).catch(stillStarting)) === "live") return;
   }
   throw new LauncherError("not_ready", `the broker did not answer within ${timeoutMs / 1000} s; see ${logPath}`);
 }

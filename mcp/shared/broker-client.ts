@@ -2,6 +2,7 @@ import type { Socket } from "node:net";
 import { BrokerUnavailableError, connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { isBrokerError, type ErrorCode } from "../../shared/protocol/errors.js";
 import type { StatusResult } from "../../shared/protocol/ops-hotels.js";
+import { BrokerUntrustedError } from "../../shared/protocol/socket-trust.js";
 import { ROLE_OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
 import { readinessNextStep } from "./readiness.js";
 
@@ -15,7 +16,7 @@ export interface BrokerClientOptions {
 }
 
 /** What connection_status reports about customer reads; computed locally, no provider call. */
-export type BrokerReadiness = "broker_unavailable" | "mobile_login_required" | "mobile_read_only_ready" | "partial_read_only_unverified";
+export type BrokerReadiness = "broker_unavailable" | "broker_untrusted" | "mobile_login_required" | "mobile_read_only_ready" | "partial_read_only_unverified";
 
 // Retrying these after the request may have reached the broker could use a capability twice.
 const NOT_RETRIED_AFTER_SEND: ReadonlySet<OperationName> = new Set(["banking.consume_payment_handoff"]);
@@ -69,9 +70,9 @@ export class BrokerClient {
     let conn: BrokerConnection;
     try {
       conn = await this.connected();
-    } catch {
+    } catch (err) {
       this.connection = undefined;
-      return { state: "broker_unavailable", verifiedOperations: [] };
+      return { state: err instanceof BrokerUntrustedError ? "broker_untrusted" : "broker_unavailable", verifiedOperations: [] };
     }
     let status: StatusResult;
     try {
@@ -133,7 +134,7 @@ export class BrokerClient {
 }
 
 export interface BrokerFailure {
-  status: ErrorCode | "broker_unavailable" | "partial_read_only_unverified";
+  status: ErrorCode | "broker_unavailable" | "broker_untrusted" | "partial_read_only_unverified";
   retryAllowed: boolean;
   nextStep: string;
 }
@@ -159,6 +160,7 @@ const VOUCHER_REFUSED_STEP = "the bank gave no voucher for this booking (voucher
 /** Turns any broker failure into the fields a tool result carries; never repeats raw messages. */
 export function brokerFailure(err: unknown, op?: OperationName): BrokerFailure {
   if (err instanceof BrokerUnavailableError) return { status: "broker_unavailable", retryAllowed: false, nextStep: readinessNextStep("broker_unavailable") };
+  if (err instanceof BrokerUntrustedError) return { status: "broker_untrusted", retryAllowed: false, nextStep: readinessNextStep("broker_untrusted") };
   if (err instanceof BrokerUnverifiedError) return { status: "partial_read_only_unverified", retryAllowed: false, nextStep: readinessNextStep("partial_read_only_unverified") };
   const code: ErrorCode = isBrokerError(err) ? err.code : "internal";
   const retryAllowed = isBrokerError(err) ? err.retryAllowed : false;

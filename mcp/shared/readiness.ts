@@ -28,6 +28,9 @@ const NEXT_STEP: Record<ReadinessState, (t: ReadinessTools) => string | undefine
   // The server reads the broker socket at start: after setup it must be restarted to see it.
   not_configured: (t) => `${t.subject} need the auth broker: the person runs \`tbank-mcp setup\`, then restarts this server`,
   broker_unavailable: () => "the auth broker is not running: the person runs `tbank-mcp login` (it starts the broker), or `tbank-mcp doctor`",
+  // Nothing was sent: the socket path may be another user's, and only the person can move it.
+  broker_untrusted: () =>
+    "the auth broker socket is not private to this user, so nothing was sent to it: the person runs `tbank-mcp doctor` in a terminal and moves TBANK_AUTH_BROKER_SOCKET into a private directory (or unsets it), then restarts this server; do not retry",
   mobile_login_required: () => "the person runs `tbank-mcp login` in a terminal (never through this chat), then ask again",
   mobile_read_only_ready: (t) => t.ready,
   partial_read_only_unverified: (t) => `the broker has not verified ${t.service} for this session (not configured, or its check failed): ${t.unverified}`,

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parseConfig } from "../../shared/config/index.js";
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import { BrokerUnavailableError, connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
+import { BrokerUntrustedError } from "../../shared/protocol/socket-trust.js";
 import { TOOLKIT_VERSION } from "../../shared/version.js";
 import { CommandError } from "./errors.js";
 import type { CommandIo } from "./io.js";
@@ -36,6 +37,7 @@ export async function connectIfRunning(config: ToolkitConfig): Promise<BrokerCon
     return await connectBroker({ socketPath: config.broker.socketPath, role: "toolkit", clientVersion: TOOLKIT_VERSION, timeoutMs: config.broker.timeoutMs });
   } catch (err) {
     if (err instanceof BrokerUnavailableError) return undefined;
+    if (err instanceof BrokerUntrustedError) throw new CommandError(err.message);
     throw new CommandError(`the broker at ${config.broker.socketPath} did not answer properly: ${err instanceof Error ? err.message : String(err)}`);
   }
 }

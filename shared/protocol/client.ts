@@ -5,6 +5,7 @@ import { MAX_RESPONSE_LINE_BYTES, ResponseSchema, serializeMessage } from "./env
 import { HandshakeReplySchema, PROTOCOL_VERSION, type Welcome } from "./handshake.js";
 import { OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "./operations.js";
 import { parseLine, ReadBuffer } from "./read-buffer.js";
+import { checkSocketPath, peerCheck, type SocketTrustOptions } from "./socket-trust.js";
 
 /** Nobody answers at the socket path (no broker, or it died mid-call). Not a wire error code. */
 export class BrokerUnavailableError extends Error {
@@ -25,6 +26,8 @@ export interface ConnectOptions {
   /** Wait for the connection and the welcome, and the default wait for each call. */
   timeoutMs: number;
   connect?: (path: string) => Socket;
+  /** Whom the socket must belong to; the current uid and the real peer reader by default. */
+  trust?: SocketTrustOptions;
 }
 
 interface Pending {
@@ -34,8 +37,18 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-/** Connects, says hello for `role`, and returns a connection that pipelines calls by id. */
-export function connectBroker(opts: ConnectOptions): Promise<BrokerConnection> {
+/**
+ * Checks that the socket is ours (directory, file, listening process), connects, says hello for
+ * `role`, and returns a connection that pipelines calls by id. A socket that may be someone else's
+ * is refused with BrokerUntrustedError before a byte is sent: whoever answers gets the hello and,
+ * through `tbank-mcp login`, the person's approval of a device code.
+ */
+export async function connectBroker(opts: ConnectOptions): Promise<BrokerConnection> {
+  if ((await checkSocketPath(opts.socketPath, opts.trust)) === "absent") throw new BrokerUnavailableError("the socket file does not exist");
+  return open(opts, await peerCheck(opts.socketPath, opts.trust));
+}
+
+function open(opts: ConnectOptions, checkPeer: (socket: Socket) => Error | undefined): Promise<BrokerConnection> {
   const socket = (opts.connect ?? netConnect)(opts.socketPath);
   const buffer = new ReadBuffer({ maxLineBytes: MAX_RESPONSE_LINE_BYTES });
   const pending = new Map<string, Pending>();
@@ -64,6 +77,8 @@ export function connectBroker(opts: ConnectOptions): Promise<BrokerConnection> {
     });
     socket.once("close", () => fail(new BrokerUnavailableError("the broker closed the connection")));
     socket.once("connect", () => {
+      const refused = checkPeer(socket);
+      if (refused) return fail(refused);
       socket.write(serializeMessage({ type: "hello", protocol: PROTOCOL_VERSION, client: opts.role, clientVersion: opts.clientVersion }));
     });
 

@@ -40,7 +40,7 @@ async function doctorJson(e: Record<string, string>): Promise<{ result: { checks
 const byId = (checks: JsonCheck[], id: string): JsonCheck | undefined => checks.find((c) => c.id === id);
 
 describe("tbank-mcp doctor", () => {
-  it("finds a 0755 socket directory, a 0644 JWT key and a missing broker, each with its fix", async () => {
+  it("finds a 0755 socket directory, a 0644 JWT key and a refused broker socket, each with its fix", async () => {
     await mkdir(join(root, "run"), { mode: 0o755 });
     const key = join(root, "key.pem");
     await writeFile(key, "-----BEGIN PRIVATE KEY-----\n", { mode: 0o644 });
@@ -48,8 +48,8 @@ describe("tbank-mcp doctor", () => {
 
     expect(byId(result.checks, "socket_dir")).toMatchObject({ status: "fail", fix: `chmod 700 ${join(root, "run")}` });
     expect(byId(result.checks, "jwt_key")).toMatchObject({ status: "fail", fix: `chmod 600 ${key}` });
-    expect(byId(result.checks, "broker")?.status).toBe("warn");
-    expect(byId(result.checks, "broker")?.fix).toContain("tbank-mcp login");
+    // The client refuses that directory too (another user might own what listens there): nothing is sent.
+    expect(byId(result.checks, "broker")).toMatchObject({ status: "fail", message: expect.stringContaining("is not private to you") as string, fix: expect.stringContaining("TBANK_AUTH_BROKER_SOCKET") as string });
     expect(byId(result.checks, "session_store")?.status).toBe("warn");
     expect(byId(result.checks, "session_store")?.message).toContain("keytar is not installed");
     // The key file's mode problem is reported once, by its own check.

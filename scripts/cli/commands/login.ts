@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ensureBroker } from "../../../shared/broker-launcher.js";
+import { ensureBroker, LauncherError } from "../../../shared/broker-launcher.js";
 import type { BrokerConnection } from "../../../shared/protocol/client.js";
 import { brokerBinPath, connectIfRunning, isTty, loadConfig, sleep } from "../broker-access.js";
 import { CommandError, UsageError } from "../errors.js";
@@ -29,6 +29,8 @@ export async function login(options: LoginOptions, io: CommandIo): Promise<Login
   try {
     launched = await ensureBroker({ socketPath: config.broker.socketPath, stateDir: config.broker.stateDir, env: io.env, brokerBin: options.brokerBin ?? brokerBinPath(), warn: (m) => io.stderr.write(`${m}\n`) });
   } catch (err) {
+    // Not a start failure: nothing was started or asked, and the message says what to fix.
+    if (err instanceof LauncherError && err.problem === "socket_untrusted") throw new CommandError(err.message);
     throw new CommandError(`cannot start the auth broker: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (launched === "started") io.stderr.write("Started the auth broker.\n");

@@ -2,6 +2,7 @@ import { probeKeychain, type KeychainProbe } from "../../../broker/session/selec
 import type { SessionStoreChoice } from "../../../shared/config/index.js";
 import { BrokerUnavailableError, connectBroker } from "../../../shared/protocol/client.js";
 import { BrokerError } from "../../../shared/protocol/errors.js";
+import { BrokerUntrustedError } from "../../../shared/protocol/socket-trust.js";
 import type { Check } from "./checks.js";
 
 export const DOCTOR_BROKER_TIMEOUT_MS = 2_000;
@@ -20,6 +21,7 @@ export async function checkBroker(opts: BrokerCheckOptions): Promise<Check[]> {
   try {
     conn = await connectBroker({ socketPath: opts.socketPath, role: "toolkit", clientVersion: opts.clientVersion, timeoutMs: opts.timeoutMs ?? DOCTOR_BROKER_TIMEOUT_MS });
   } catch (err) {
+    if (err instanceof BrokerUntrustedError) return [{ id: "broker", status: "fail", message: `${err.finding}; nothing was sent to it`, fix: err.fix }, await storeWithoutBroker(opts)];
     if (!(err instanceof BrokerUnavailableError)) {
       return [{ id: "broker", status: "fail", message: `the broker at ${opts.socketPath} answered but refused: ${err instanceof Error ? err.message : String(err)}`, fix: "tbank-mcp stop-broker, then start an MCP client again (it restarts the broker)" }];
     }
