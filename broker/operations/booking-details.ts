@@ -3,7 +3,8 @@ import type { BookingDetails } from "../../shared/protocol/ops-hotels.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import { parseOffsetDateTime, toIsoTimestamp } from "../../shared/time.js";
 import type { ProviderOrderV1 } from "../provider/hotels-schemas.js";
-import { countOrNull, currencyOrNull, isoDateOrNull, offsetTimestampOrNull, shortText } from "./sanitize.js";
+import { providerTextOrNull } from "../../shared/provider-text.js";
+import { countOrNull, currencyOrNull, isoDateOrNull, offsetTimestampOrNull } from "./sanitize.js";
 
 type Penalty = NonNullable<NonNullable<NonNullable<ProviderOrderV1["rateData"]>["cancellation"]>["penalties"]>[number];
 
@@ -35,12 +36,12 @@ export function toBookingDetails(order: ProviderOrderV1, bookingRef: string, obs
     bookingRef,
     status: order.status,
     hotel: {
-      name: shortText(order.hotel?.name),
-      city: shortText(order.hotel?.city),
-      address: shortText(order.hotel?.address, 500),
+      name: providerTextOrNull(order.hotel?.name, "name"),
+      city: providerTextOrNull(order.hotel?.city, "place"),
+      address: providerTextOrNull(order.hotel?.address, "address"),
       stars: typeof stars === "number" && Number.isInteger(stars) && stars >= 0 && stars <= 5 ? stars : null,
     },
-    room: { name: shortText(order.room?.roomName), mealName: shortText(order.room?.mealName) },
+    room: { name: providerTextOrNull(order.room?.roomName, "room"), mealName: providerTextOrNull(order.room?.mealName, "meal") },
     checkinDate: isoDateOrNull(order.checkinDate),
     checkoutDate: isoDateOrNull(order.checkoutDate),
     // Booking v1 gives bare "14:00" times; without an offset they are not passed on as instants.

@@ -1,7 +1,7 @@
 import { toIsoTimestamp } from "../../shared/time.js";
 import type { OperationHandler } from "../types.js";
 import type { OperationDeps } from "./deps.js";
-import { shortText } from "./sanitize.js";
+import { providerTextOrNull } from "../../shared/provider-text.js";
 
 // Proves customer reads work; the first name is the only personal fact that leaves the broker.
 export function hotelsGetCustomer({ hotels, now }: Pick<OperationDeps, "hotels" | "now">): OperationHandler<"hotels.get_customer"> {
@@ -9,7 +9,7 @@ export function hotelsGetCustomer({ hotels, now }: Pick<OperationDeps, "hotels" 
     const customer = await hotels.customer(req.signal);
     return {
       customer: {
-        firstName: shortText(customer.firstName),
+        firstName: providerTextOrNull(customer.firstName, "name"),
         hasEmail: typeof customer.email === "string" && customer.email.trim() !== "",
         hasPhone: typeof customer.phone === "string" && customer.phone.trim() !== "",
       },

@@ -2,7 +2,8 @@ import { MAX_BOOKINGS_PAGE } from "../../shared/protocol/ops-hotels.js";
 import type { OperationHandler } from "../types.js";
 import type { OperationDeps } from "./deps.js";
 import { requireSessionId } from "./deps.js";
-import { countOrNull, isoDateOrNull, shortText } from "./sanitize.js";
+import { providerTextOrNull } from "../../shared/provider-text.js";
+import { countOrNull, isoDateOrNull } from "./sanitize.js";
 
 // Each provider orderId is swapped for a fresh bookingRef bound to this session and the hotels
 // role; the orderId itself stays in the ref table (and in the log scrubber).
@@ -17,8 +18,8 @@ export function hotelsListBookings(deps: Pick<OperationDeps, "hotels" | "refs" |
     const items = page.items.slice(0, limit).map((row) => ({
       bookingRef: deps.refs.mint(row.orderId, sessionId, req.role).bookingRef,
       status: row.status,
-      hotelName: shortText(row.hotelName),
-      city: shortText(row.city),
+      hotelName: providerTextOrNull(row.hotelName, "name"),
+      city: providerTextOrNull(row.city, "place"),
       checkinDate: isoDateOrNull(row.checkinDate),
       checkoutDate: isoDateOrNull(row.checkoutDate),
       guestsCount: countOrNull(row.guestsCount),

@@ -1,14 +1,8 @@
 import { isIsoDate, isOffsetDateTime } from "../../shared/time.js";
 import { isCurrency } from "../../shared/money.js";
 
-// Provider text goes out bounded and single-line; a fact that fails its check becomes null
-// ("нет данных"), never a guess.
-
-export function shortText(value: string | null | undefined, max = 200): string | null {
-  if (typeof value !== "string") return null;
-  const clean = value.replace(/[\r\n\t]+/g, " ").trim();
-  return clean === "" ? null : clean.slice(0, max);
-}
+// A provider fact that fails its check becomes null ("нет данных"), never a guess. Provider text
+// (names, cities, addresses) goes through shared/provider-text.ts, the same rules as the Hotels MCP.
 
 export function isoDateOrNull(value: string | null | undefined): string | null {
   return isIsoDate(value) ? value : null;

@@ -40,7 +40,7 @@ export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps
     config,
     provider,
     catalog: new LocationCatalog({ api: provider.api, timeoutMs, now }),
-    staySearch: new StaySearch(provider, { timeoutMs, now }),
+    staySearch: new StaySearch(provider, { timeoutMs, now, trustedOrigin: new URL(config.hotels.apiBaseUrl).origin }),
     journeys: new JourneyStore<JourneyState>({ now, random }),
     logger,
     now,

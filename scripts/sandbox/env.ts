@@ -12,6 +12,8 @@ export interface SandboxEnv {
   refreshTokenTtlSeconds: number;
   deviceCodeTtlSeconds: number;
   deviceIntervalSeconds: number;
+  /** One hotel per city carries hostile text (data/hostile.ts), to prove the toolkit neutralises it. */
+  hostileText?: boolean;
   /** Origin the server listens on, e.g. http://127.0.0.1:41234 (known after listen). */
   origin(): string;
   /** A fresh unguessable secret with a prefix, carrying the canary when one is set. */

@@ -20,6 +20,7 @@ export const SandboxOptionsSchema = z.strictObject({
   deviceCodeTtlSeconds: z.number().int().min(5).max(3600).default(600),
   deviceIntervalSeconds: z.number().int().min(0).max(60).default(5),
   now: z.custom<() => number>((v) => typeof v === "function").optional(),
+  hostileText: z.boolean().default(false),
 });
 export type SandboxOptions = z.input<typeof SandboxOptionsSchema>;
 
@@ -67,6 +68,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     refreshTokenTtlSeconds: opts.refreshTokenTtlSeconds,
     deviceCodeTtlSeconds: opts.deviceCodeTtlSeconds,
     deviceIntervalSeconds: opts.deviceIntervalSeconds,
+    hostileText: opts.hostileText,
     origin: () => origin,
     secret: makeSecretFactory(opts.canary),
   };

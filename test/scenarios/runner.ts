@@ -143,7 +143,7 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
   const root = await mkdtemp(join(tmpdir(), "tbank-eval-"));
   // One clock for the sandbox, the broker and both servers: no date comes from the machine.
   const clock = testClock();
-  const sandbox = await startSandbox({ seed: EVAL_SEED, canary: CANARY, deviceIntervalSeconds: 0, faults: scenario.setup?.faults ?? {}, now: clock.now });
+  const sandbox = await startSandbox({ seed: EVAL_SEED, canary: CANARY, deviceIntervalSeconds: 0, faults: scenario.setup?.faults ?? {}, hostileText: scenario.setup?.hostileText ?? false, now: clock.now });
   const closers: (() => Promise<unknown>)[] = [() => sandbox.close(), () => rm(root, { recursive: true, force: true })];
   const results: StepResult[] = [];
   const failures: string[] = [];

@@ -21,6 +21,8 @@ export interface Scenario {
     brokerWithoutProcess?: boolean;
     /** Start a real broker but do not sign in (mobile_login_required paths). */
     brokerLoggedOut?: boolean;
+    /** One hotel per city gets hostile name, meal, room and photo (scripts/sandbox/data/hostile.ts). */
+    hostileText?: boolean;
     /** Extra environment for both servers (e.g. TBANK_HOTELS_MAX_CONCURRENT_REQUESTS). */
     env?: Record<string, string>;
   };

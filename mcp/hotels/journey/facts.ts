@@ -71,7 +71,7 @@ export interface CancellationFacts {
 export function cancellationFacts(freeCancellationUntil: string | null | undefined): CancellationFacts {
   const display = offsetTimeDisplay(freeCancellationUntil);
   return {
-    freeCancellationUntil: freeCancellationUntil ?? null,
+    freeCancellationUntil: typeof freeCancellationUntil === "string" && isOffsetDateTime(freeCancellationUntil) ? freeCancellationUntil : null,
     freeCancellationUntilDisplay: display,
     cancellationDisplay: display === MISSING ? MISSING : `бесплатная отмена до ${display}`,
   };

@@ -2,6 +2,7 @@ import type { HotelsContext } from "../context.js";
 import { isProviderError, type ProviderPromoValidation, type ProviderUpgradeOffer } from "../provider/index.js";
 import { normalizeCheckout, type NormalizedCheckout } from "./checkout.js";
 import { withTimeoutRetry } from "./checkout-retry.js";
+import { toJourneyCheckout, toJourneyPromo, toJourneyUpgradeOffer } from "./provider-shapes.js";
 import { CHECKOUT_RETRY_POLICY, type AttemptSummary, type RetryPolicy } from "./retry.js";
 import { withInspection, type JourneyState } from "./state.js";
 
@@ -57,20 +58,20 @@ export async function inspectSelectedRate(
     return { status: "unavailable", summary: run.summary };
   }
 
-  const inspection = run.value;
+  const inspection = toJourneyCheckout(run.value);
   const skipped: SkippedCheck[] = [];
   let promo: ProviderPromoValidation | null = null;
   const { promoCode } = request;
   if (promoCode !== undefined) {
     const side = await sideCall("promo code", (timeoutMs) => ctx.provider.api.validatePromo(inspection.checkOutId, promoCode, { signal, timeoutMs }), ctx.now, policy, startedMs);
-    if (side.ok) promo = side.value;
+    if (side.ok) promo = toJourneyPromo(side.value);
     else if ("httpStatus" in side) return { status: "auth_rejected", httpStatus: side.httpStatus };
     else skipped.push(side.skipped);
   }
   let upgrade: ProviderUpgradeOffer | null = null;
   if (request.checkUpgrade === true && inspection.upgradeAvailable) {
     const side = await sideCall("upgrade", (timeoutMs) => ctx.provider.api.upgrade(inspection.checkOutId, { signal, timeoutMs }), ctx.now, policy, startedMs);
-    if (side.ok) upgrade = side.value.offer;
+    if (side.ok) upgrade = toJourneyUpgradeOffer(side.value.offer);
     else if ("httpStatus" in side) return { status: "auth_rejected", httpStatus: side.httpStatus };
     else skipped.push(side.skipped);
   }

@@ -2,6 +2,7 @@ import type { HotelsContext } from "../context.js";
 import { isProviderError } from "../provider/index.js";
 import { withTimeoutRetry } from "./checkout-retry.js";
 import type { JourneyOption } from "./options.js";
+import { toJourneyRate } from "./provider-shapes.js";
 import { normalizeRates, RATES_RETRY_POLICY, ratesUnavailable, type LoadedRates } from "./rates.js";
 import { withRates, type JourneyState } from "./state.js";
 
@@ -44,7 +45,7 @@ async function fetchRates(
   };
   const policy = ctx.retryPolicies?.rates ?? RATES_RETRY_POLICY;
   const run = await withTimeoutRetry((timeoutMs) => ctx.provider.api.rates(hotelId, body, { signal, timeoutMs }), policy, ctx.now);
-  if (run.ok) return { status: "loaded", rates: normalizeRates(run.value.rates, nights, run.summary), fromJourney: false };
+  if (run.ok) return { status: "loaded", rates: normalizeRates(run.value.rates.map(toJourneyRate), nights, run.summary), fromJourney: false };
   if (isProviderError(run.error, "auth_rejected")) return { status: "auth_rejected", httpStatus: run.error.status };
   return { status: "loaded", rates: ratesUnavailable(run.summary), fromJourney: false };
 }

@@ -11,6 +11,8 @@ export type SearchProgress = (collected: number, reported: number | undefined, m
 export interface StaySearchOptions {
   timeoutMs: number;
   now: () => number;
+  /** The configured API origin: its photo URLs are kept even over http (the sandbox). */
+  trustedOrigin?: string;
 }
 
 /**
@@ -91,7 +93,7 @@ export class StaySearch {
           { ...body, offset: req.offset, limit: SEARCH_PAGE_SIZE, ...(req.searchId === undefined ? {} : { searchId: req.searchId }) },
           { timeoutMs: Math.max(1, Math.min(timeoutMs, req.remainingMs)) },
         );
-        collector.accept(toJourneyPage(page));
+        collector.accept(toJourneyPage(page, this.#opts.trustedOrigin));
         pages += 1;
       } catch (err) {
         collector.fail();

@@ -1,3 +1,4 @@
+import { withHostileText } from "./hostile.js";
 import { generateHotels, type Hotel } from "./hotels.js";
 import { buildLocations, type Location } from "./locations.js";
 import { createRng, digest } from "./prng.js";
@@ -21,7 +22,7 @@ export interface HotelDetails {
 const AMENITIES = ["Бесплатный Wi-Fi", "Парковка", "Ресторан", "Бар", "Фитнес-центр", "Бассейн", "Спа", "Трансфер", "Круглосуточная стойка регистрации", "Кондиционер", "Прачечная", "Номера для некурящих", "Конференц-зал", "Детская площадка", "Можно с питомцами", "Камера хранения багажа"] as const;
 const VIEWS = ["на тихой улице", "в историческом центре", "рядом с набережной", "в деловом квартале", "в пешей доступности от метро", "в зелёном районе"] as const;
 
-export function createCatalog(seed: string, photoBase: () => string): Catalog {
+export function createCatalog(seed: string, photoBase: () => string, opts: { hostileText?: boolean } = {}): Catalog {
   const locations = buildLocations(seed);
   const byId = new Map(locations.map((l) => [l.id, l]));
   const cache = new Map<string, Hotel[]>();
@@ -31,12 +32,14 @@ export function createCatalog(seed: string, photoBase: () => string): Catalog {
     if (cached) return cached;
     const location = byId.get(locationId);
     if (!location) return [];
-    const hotels = generateHotels(seed, location);
+    const generated = generateHotels(seed, location);
+    const hotels = opts.hostileText ? withHostileText(generated) : generated;
     cache.set(locationId, hotels);
     return hotels;
   };
 
-  const photoUrl = (hotel: Hotel, n: number): string => `${photoBase()}/static/hotels/${hotel.hotelId}/${n + 1}-${digest(seed, hotel.hotelId, n).slice(0, 10)}.jpg`;
+  const photoUrl = (hotel: Hotel, n: number): string =>
+    n === 0 && hotel.hostileText ? hotel.hostileText.photoUrl : `${photoBase()}/static/hotels/${hotel.hotelId}/${n + 1}-${digest(seed, hotel.hotelId, n).slice(0, 10)}.jpg`;
 
   return {
     locations,

@@ -1,4 +1,5 @@
 import type { Currency, Location } from "./locations.js";
+import type { HostileText } from "./hostile.js";
 import { createRng, hashString } from "./prng.js";
 
 export type MealKind = "room_only" | "breakfast" | "half_board" | "all_inclusive" | "unknown";
@@ -30,6 +31,8 @@ export interface Hotel {
   photosCount: number;
   checkinTime: string;
   checkoutTime: string;
+  /** Only with the sandbox's hostileText option: replaces this hotel's meal, room and cover photo. */
+  hostileText?: HostileText;
 }
 
 const BRANDS = ["Отель", "Гранд Отель", "Бутик-отель", "Апарт-отель", "Мини-отель", "Хостел", "Арт-отель", "Park Inn", "Cosmos", "Novotel", "Ibis", "Азимут", "Mercure", "Sokos", "Гостевой дом"] as const;

@@ -13,7 +13,7 @@ import { searchRoutes } from "./search.js";
 /** The sandbox Hotels API: catalog, search, rates, checkout, customer orders and the public hotel page. */
 export function createHotelsModule(env: SandboxEnv, identity: IdentityApi): { routes: RouteDef[] } {
   // Hotels are generated per city on first use, so start-up only builds the location list.
-  const ctx: HotelsContext = { env, identity, catalog: createCatalog(env.seed, () => env.origin()) };
+  const ctx: HotelsContext = { env, identity, catalog: createCatalog(env.seed, () => env.origin(), { hostileText: env.hostileText }) };
   return {
     routes: [...locationRoutes(ctx), ...searchRoutes(ctx), ...hotelRoutes(ctx), ...checkoutRoutes(ctx), ...orderRoutes(ctx), ...hotelPageRoutes(ctx)],
   };

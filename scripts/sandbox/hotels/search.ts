@@ -50,7 +50,7 @@ export function searchRoutes(ctx: HotelsContext): RouteDef[] {
     coverPhotoUrl: ctx.catalog.photoUrl(hotel, 0),
     photosCount: hotel.photosCount,
     shownPrice: { value: total, currency: hotel.currency },
-    mealName: mealName(hotel.meal, hotel.mealLanguage),
+    mealName: hotel.hostileText?.meal ?? mealName(hotel.meal, hotel.mealLanguage),
     freeCancellationUntil: hotel.cancellation === "free" ? freeCancellationUntil(hotel, stay.checkinDate, utcOffset) : null,
     hasRates: hotel.hasRates,
   });

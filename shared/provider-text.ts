@@ -1,0 +1,83 @@
+// Hotel, room and meal names, addresses, cities and descriptions are third-party text that reaches
+// the model in both channels of a tool result. Without this, a newline in a hotel name forges a
+// `status=` or `next:` line, an ESC sequence or a bidi override hides text from the person reading
+// along, and a markdown link or image becomes something a client renders and follows. Every
+// provider string passes here (Hotels MCP journey adapter, broker customer reads) on its way out.
+
+// "label": short provider codes shown as they are (payment type, extra service, promo reason).
+export type ProviderTextKind = "name" | "place" | "address" | "room" | "meal" | "label" | "description";
+
+/** In code points, the ellipsis included: enough for any real value, too little for an essay. */
+export const PROVIDER_TEXT_MAX: Readonly<Record<ProviderTextKind, number>> = {
+  name: 120,
+  place: 120,
+  address: 200,
+  room: 120,
+  meal: 120,
+  label: 60,
+  description: 500,
+};
+
+/* eslint-disable no-control-regex -- matching control characters is the point of this file */
+// ESC-introduced sequences: OSC (ESC ] … BEL or ESC \, as in OSC-8 links), CSI (ESC [ … final byte,
+// colours and cursor moves), and the two-byte forms; the C1 CSI and OSC bytes likewise.
+const OSC = /(?:\u001b\]|\u009d)[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?/g;
+const CSI = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]?/g;
+const ESC_OTHER = /\u001b[ -~]?/g;
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+/* eslint-enable no-control-regex */
+// Bidi embeddings, overrides, isolates and marks, and invisible zero-width characters: they make
+// the text a person sees differ from the text the model reads.
+const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+// One level of nested parentheses in the target, so `[x](javascript:alert(1))` goes whole.
+const TARGET = String.raw`\((?:[^()]|\([^()]*\))*\)`;
+const IMAGE = new RegExp(String.raw`!\[[^\]]*\]` + TARGET, "g");
+const LINK = new RegExp(String.raw`\[([^\]]*)\]` + TARGET, "g");
+const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^<>\s]*)>/gi;
+
+export function providerText(value: string, kind: ProviderTextKind): string {
+  const text = value
+    .replace(OSC, "")
+    .replace(CSI, "")
+    .replace(ESC_OTHER, "")
+    .replace(LINE_BREAKS, " ")
+    .replace(CONTROLS, "")
+    .replace(INVISIBLE, "")
+    .replace(IMAGE, "")
+    .replace(LINK, "$1")
+    .replace(AUTOLINK, "$1")
+    // What the patterns above left half-built must not render as a link or an image.
+    .replaceAll("](", "] (")
+    .replaceAll("![", "! [")
+    .replace(/\s+/g, " ")
+    .trim();
+  return bounded(text, PROVIDER_TEXT_MAX[kind]);
+}
+
+/** null for a missing value or one with nothing left after sanitizing ("нет данных", not ""). */
+export function providerTextOrNull(value: string | null | undefined, kind: ProviderTextKind): string | null {
+  if (typeof value !== "string") return null;
+  const text = providerText(value, kind);
+  return text === "" ? null : text;
+}
+
+const MAX_URL_LENGTH = 2048;
+
+/**
+ * A provider URL only when it is https, or on the configured API origin (the sandbox serves http on
+ * 127.0.0.1); `javascript:`, `data:`, other http origins and URLs with credentials become null.
+ */
+export function providerUrl(value: string | null | undefined, trustedOrigin?: string): string | null {
+  if (typeof value !== "string" || value.length > MAX_URL_LENGTH || !URL.canParse(value)) return null;
+  const url = new URL(value);
+  if (url.username !== "" || url.password !== "") return null;
+  if (url.protocol !== "https:" && url.origin !== trustedOrigin) return null;
+  return url.href;
+}
+
+function bounded(text: string, max: number): string {
+  const points = Array.from(text);
+  return points.length <= max ? text : `${points.slice(0, max - 1).join("").trimEnd()}…`;
+}
