@@ -1,7 +1,7 @@
 import type { Readable, Writable } from "node:stream";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { ReadBuffer } from "../shared/protocol/read-buffer.js";
-import { asFastMessage, type FastMessage } from "./fast-message.js";
+import { LineTooLongError, ReadBuffer } from "../shared/protocol/read-buffer.js";
+import { asFastMessage, idFromLineStart, type FastMessage } from "./fast-message.js";
 
 /**
  * What `tools/list` and `initialize` answer, generated at build time from the real server
@@ -118,9 +118,11 @@ export function startFastPath(opts: FastStartOptions): void {
       let line: string | undefined;
       try {
         line = buffer.readLine();
-      } catch {
-        // Framing is lost: whatever follows is the tail of the long line, not a message.
-        fail(PARSE_ERROR, `Parse error: line longer than ${buffer.maxLineBytes} bytes`);
+      } catch (err) {
+        if (!(err instanceof LineTooLongError)) throw err;
+        // Framing is lost: whatever follows is the tail of the long line, not a message. The
+        // client still hears about its request, by id when the line's start names it.
+        fail(PARSE_ERROR, `Parse error: line longer than ${buffer.maxLineBytes} bytes`, idFromLineStart(err.head));
         opts.stdin.off("data", onData);
         opts.stdin.destroy();
         return;

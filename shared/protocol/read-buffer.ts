@@ -5,13 +5,20 @@ import type { WireError } from "./errors.js";
 const LF = 0x0a;
 const CR = 0x0d;
 
+// Enough of a refused line's start to read a JSON-RPC id placed before the params.
+export const LONG_LINE_HEAD_BYTES = 1024;
+
 export class LineTooLongError extends Error {
   override name = "LineTooLongError";
   readonly maxLineBytes: number;
+  // The first bytes of the refused line (UTF-8, possibly cut mid-character). Never log it: a line
+  // may carry a ref or a token.
+  readonly head: string;
 
-  constructor(maxLineBytes: number) {
+  constructor(maxLineBytes: number, head = "") {
     super(`line exceeds ${maxLineBytes} bytes`);
     this.maxLineBytes = maxLineBytes;
+    this.head = head;
   }
 }
 
@@ -26,13 +33,15 @@ export interface ReadBufferOptions {
 // chunks decodes correctly. Empty lines are skipped. When a line grows past the cap, the buffer
 // becomes `overflowed`: it drops everything pending, ignores further input, hands out the lines
 // that were complete before the bad one, and then `readLine()` throws `LineTooLongError` (every
-// call, until `clear()`). The owner should drop the connection; memory never exceeds the cap.
+// call, until `clear()`), carrying the bad line's first LONG_LINE_HEAD_BYTES bytes so the owner can
+// answer with the line's id. The owner should drop the connection; memory never exceeds the cap.
 export class ReadBuffer {
   readonly maxLineBytes: number;
   private readonly ready: string[] = [];
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private overflow = false;
+  private overflowHead = "";
 
   constructor(options: ReadBufferOptions = {}) {
     this.maxLineBytes = options.maxLineBytes ?? MAX_REQUEST_LINE_BYTES;
@@ -63,7 +72,7 @@ export class ReadBuffer {
     const total = this.pendingBytes + tail.length;
     // One extra byte is allowed only if it is the "\r" of a coming "\r\n".
     if (total > this.maxLineBytes + 1 || (total === this.maxLineBytes + 1 && tail[tail.length - 1] !== CR)) {
-      this.fail();
+      this.fail([...this.pending, tail]);
       return;
     }
     this.pending.push(tail);
@@ -74,7 +83,7 @@ export class ReadBuffer {
   readLine(): string | undefined {
     const line = this.ready.shift();
     if (line !== undefined) return line;
-    if (this.overflow) throw new LineTooLongError(this.maxLineBytes);
+    if (this.overflow) throw new LineTooLongError(this.maxLineBytes, this.overflowHead);
     return undefined;
   }
 
@@ -83,6 +92,7 @@ export class ReadBuffer {
     this.pending = [];
     this.pendingBytes = 0;
     this.overflow = false;
+    this.overflowHead = "";
   }
 
   private completeLine(segment: Buffer): boolean {
@@ -91,14 +101,21 @@ export class ReadBuffer {
     this.pendingBytes = 0;
     if (line.length > 0 && line[line.length - 1] === CR) line = line.subarray(0, line.length - 1);
     if (line.length > this.maxLineBytes) {
-      this.fail();
+      this.fail([line]);
       return false;
     }
     if (line.length > 0) this.ready.push(line.toString("utf8"));
     return true;
   }
 
-  private fail(): void {
+  private fail(line: Buffer[]): void {
+    const head: Buffer[] = [];
+    for (let room = LONG_LINE_HEAD_BYTES, i = 0; room > 0 && i < line.length; i++) {
+      const part = line[i]!.subarray(0, room);
+      head.push(part);
+      room -= part.length;
+    }
+    this.overflowHead = Buffer.concat(head).toString("utf8");
     this.overflow = true;
     this.pending = [];
     this.pendingBytes = 0;

@@ -132,7 +132,7 @@ describe("MCP fast start path", () => {
     expect(h.out).toEqual([{ jsonrpc: "2.0", id: 1, result: { from: "full", method: "initialize" } }]);
   });
 
-  it("answers an oversized line with -32700 and stops reading, since framing is lost", async () => {
+  it("answers an oversized line with -32700 and its id read from the line's start, then stops reading, since framing is lost", async () => {
     const h = harness(64);
     h.stdin.write(line({ jsonrpc: "2.0", id: 1, method: "ping" }));
     h.stdin.write(`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"${"x".repeat(40)}`);
@@ -140,9 +140,29 @@ describe("MCP fast start path", () => {
     await settle();
     expect(h.out).toEqual([
       { jsonrpc: "2.0", id: 1, result: {} },
-      { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: line longer than 64 bytes" } },
+      { jsonrpc: "2.0", id: 2, error: { code: -32700, message: "Parse error: line longer than 64 bytes" } },
     ]);
     expect(h.stdin.destroyed).toBe(true);
+  });
+
+  it("recovers a string id from an oversized line that arrives in one chunk with its newline", async () => {
+    const h = harness(64);
+    h.stdin.write(`{ "id" : "call-7", "jsonrpc":"2.0","method":"tools/call","params":{"pad":"${"x".repeat(80)}"}}\n`);
+    await settle();
+    expect(h.out).toEqual([{ jsonrpc: "2.0", id: "call-7", error: { code: -32700, message: "Parse error: line longer than 64 bytes" } }]);
+  });
+
+  it("takes the top-level id, never one nested in params, and answers id null when it is past the line's start", async () => {
+    const h = harness(64);
+    // The SDK's own client writes the id last; past the line's first KiB it is out of reach.
+    const call = (pad: number): string => `{"method":"tools/call","params":{"arguments":{"id":5,"pad":"${"x".repeat(pad)}"}},"jsonrpc":"2.0","id":6}\n`;
+    h.stdin.write(call(80));
+    await settle();
+    const h2 = harness(64);
+    h2.stdin.write(call(2000));
+    await settle();
+    expect(h.out).toEqual([{ jsonrpc: "2.0", id: 6, error: { code: -32700, message: "Parse error: line longer than 64 bytes" } }]);
+    expect(h2.out).toEqual([{ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: line longer than 64 bytes" } }]);
   });
 
   it("a client that closes mid-load still gets its queued answers, then the server lets go", async () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { LineTooLongError, parseLine, ReadBuffer } from "../../shared/protocol/read-buffer.js";
+import { LineTooLongError, LONG_LINE_HEAD_BYTES, parseLine, ReadBuffer } from "../../shared/protocol/read-buffer.js";
 import { MAX_REQUEST_LINE_BYTES, RequestSchema, serializeMessage } from "../../shared/protocol/envelope.js";
 
 function drain(buffer: ReadBuffer): string[] {
@@ -134,6 +134,22 @@ describe("ReadBuffer line cap", () => {
     expect(buffer.readLine()).toBe("₽₽");
     buffer.append(Buffer.from("₽₽₽\n"));
     expect(() => buffer.readLine()).toThrow(LineTooLongError);
+  });
+
+  it("hands the refused line's first bytes to the owner, from pending chunks or a complete line", () => {
+    const head = (chunks: string[]): string => {
+      const buffer = new ReadBuffer({ maxLineBytes: 8 });
+      for (const c of chunks) buffer.append(Buffer.from(c));
+      try {
+        while (buffer.readLine() !== undefined);
+      } catch (err) {
+        if (err instanceof LineTooLongError) return err.head;
+      }
+      return "not refused";
+    };
+    expect(head(["ok\n{\"id\"", ":1234567"])).toBe('{"id":1234567');
+    expect(head(["{\"id\":12345\n"])).toBe('{"id":12345');
+    expect(head(["x".repeat(LONG_LINE_HEAD_BYTES + 10)])).toBe("x".repeat(LONG_LINE_HEAD_BYTES));
   });
 
   it("clear() makes the buffer usable again", () => {
