@@ -65,7 +65,7 @@ export async function createBrokerParts(opts: WireOptions): Promise<BrokerParts>
     verifiedOperations: (role) => verification.verifiedOperations(role),
     close: async () => {
       verification.close();
-      vouchers.close();
+      await vouchers.close().catch((err: unknown) => logger.warn({ event: "voucher_sweep_failed", err }, "could not delete vouchers at stop"));
       await session.close();
     },
   };

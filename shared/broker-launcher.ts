@@ -1,15 +1,15 @@
 import { spawn } from "node:child_process";
 import { closeSync, constants, existsSync, openSync } from "node:fs";
 import { join } from "node:path";
-import lockfile from "proper-lockfile";
 import { brokerChildEnv } from "./child-env.js";
 import { ensurePrivateDir, verifyPrivateDir } from "./paths.js";
+import { lockWithHolderPid, type LockFn } from "./pid-lock.js";
 import { BrokerUnavailableError, connectBroker } from "./protocol/client.js";
 import { isBrokerError } from "./protocol/errors.js";
 import { BrokerUntrustedError } from "./protocol/socket-trust.js";
 import { TOOLKIT_VERSION } from "./version.js";
 
-export type LockFn = typeof lockfile.lock;
+export type { LockFn };
 
 // gpg-agent's bound: a broker that has not answered by then is stuck, and the caller should say so.
 export const READY_TIMEOUT_MS = 8000;
@@ -89,7 +89,7 @@ export async function ensureBroker(opts: EnsureBrokerOptions): Promise<"already_
   let release: () => Promise<void>;
   let compromised = false;
   try {
-    release = await (opts.lock ?? lockfile.lock)(opts.stateDir, {
+    release = await (opts.lock ?? lockWithHolderPid)(opts.stateDir, {
       lockfilePath: join(opts.stateDir, "spawn.lock"),
       realpath: false,
       // Held for at most one spawn and its readiness wait; a lock this old belongs to a dead launcher.

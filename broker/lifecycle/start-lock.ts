@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import lockfile from "proper-lockfile";
 import type { Logger } from "../../shared/logger.js";
+import { lockWithHolderPid } from "../../shared/pid-lock.js";
 
 export interface StartLock {
   release(): Promise<void>;
@@ -12,7 +12,7 @@ export interface StartLock {
  */
 export async function acquireStartLock(stateDir: string, logger: Logger, opts: { retries?: number } = {}): Promise<StartLock> {
   let compromised = false;
-  const release = await lockfile.lock(stateDir, {
+  const release = await lockWithHolderPid(stateDir, {
     lockfilePath: join(stateDir, "start.lock"),
     realpath: false,
     stale: 30_000,

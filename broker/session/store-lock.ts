@@ -1,9 +1,9 @@
-import { lock as properLock } from "proper-lockfile";
 import { nullLogger, type Logger } from "../../shared/logger.js";
+import { lockWithHolderPid, type LockFn } from "../../shared/pid-lock.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import type { PersistedSession, SessionStore } from "./types.js";
 
-export type LockFn = typeof properLock;
+export type { LockFn };
 
 export interface StoreLockOptions {
   /** The path the lock is named after (`<target>.lock` is created next to it); it need not exist. */
@@ -34,7 +34,7 @@ export class LockedSessionStore implements SessionStore {
 
   static async acquire(inner: SessionStore, opts: StoreLockOptions): Promise<LockedSessionStore> {
     const logger = opts.logger ?? nullLogger;
-    const lockFn = opts.lock ?? properLock;
+    const lockFn = opts.lock ?? lockWithHolderPid;
     // onCompromised may fire before the store object exists; it is then applied right after.
     const pending: { store?: LockedSessionStore; early?: Error } = {};
     let release: () => Promise<void>;

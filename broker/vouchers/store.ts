@@ -113,10 +113,12 @@ export class VoucherStore {
     return removed;
   }
 
-  /** Cancels pending timers without deleting (broker exit; the next start-up sweep takes over). */
-  close(): void {
-    for (const cancel of this.#timers.values()) cancel();
-    this.#timers.clear();
+  /**
+   * Broker stop: every voucher goes, as at logout. Left behind, a voucher would outlive its TTL
+   * until the next broker start, which may never come. A crash still leaves that to the sweep.
+   */
+  close(): Promise<number> {
+    return this.deleteAll();
   }
 
   async #checkDirectory(): Promise<void> {

@@ -87,7 +87,7 @@ describe("voucher saving", () => {
     const first = store({ now: time.now, scheduler: time.scheduler });
     const old = await save(first);
     const young = await save(first);
-    first.close();
+    // The broker crashes: no close(), so only the next start-up sweep can clean up.
     // The old one was written a full TTL ago, the young one just now, by the store's clock (set
     // explicitly: the file system stamps files by the OS clock, which a test must not assume).
     const past = new Date(time.now() - (TTL_SECONDS + 5) * 1000);
@@ -106,6 +106,15 @@ describe("voucher saving", () => {
     later.advance(TTL_SECONDS * 1000 + 1000);
     await vi.waitFor(() => expect(existsSync(young.path)).toBe(false));
     expect(existsSync(unrelated)).toBe(true);
+  });
+
+  it("close() (broker stop) removes every saved voucher before its TTL", async () => {
+    const time = fakeTime();
+    const s = store({ now: time.now, scheduler: time.scheduler });
+    const saved = await save(s);
+    expect(await s.close()).toBe(1);
+    expect(existsSync(saved.path)).toBe(false);
+    expect(s.size).toBe(0);
   });
 
   it("deleteAll() removes every voucher (logout)", async () => {
