@@ -31,6 +31,8 @@ export interface SessionManager {
   /** Identity of the current session; refs and capabilities are bound to it. Undefined when logged out. */
   sessionId(): string | undefined;
   accessExpiresAt(): number | undefined;
+  /** True after a start-up found a refresh cut off by a crash and ended that doubtful session; false again after a login. */
+  refreshInterrupted?(): boolean;
   /**
    * A usable access token, refreshing first when it is expired or rejected. Concurrent callers share
    * one refresh. Throws BrokerError: mobile_login_required, session_expired, provider_unavailable, timeout.

@@ -11,6 +11,7 @@ export function brokerStatus(deps: Pick<OperationDeps, "session" | "info" | "ref
     return {
       state: session.state(),
       storeBackend: backend.kind,
+      ...(session.refreshInterrupted?.() === true ? { refreshInterrupted: true as const } : {}),
       ...(backend.note === undefined ? {} : { storeNote: backend.note.slice(0, 200) }),
       brokerVersion: info.version,
       protocol: PROTOCOL_VERSION,

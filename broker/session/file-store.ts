@@ -46,23 +46,35 @@ export class FileSessionStore implements SessionStore {
       await this.checkDir();
       const stale = await removeStaleTempFiles(this.dir, SESSION_FILE_NAME);
       if (stale > 0) this.logger.info({ event: "session_store_temp_removed", count: stale }, "removed temp files left by an interrupted write");
-      const raw = await this.readOwnFile();
-      if (raw === undefined) return undefined;
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        this.logger.warn({ event: "session_store_corrupt", path: this.path }, "session file is not valid JSON; treating it as no session");
-        return undefined;
-      }
-      const parsed = PersistedSessionSchema.safeParse(json);
-      if (!parsed.success) {
-        this.logger.warn({ event: "session_store_corrupt", path: this.path }, "session file does not match the expected shape; treating it as no session");
-        return undefined;
-      }
-      this.lastGeneration = Math.max(this.lastGeneration, parsed.data.generation);
-      return parsed.data;
+      const raw = await this.readOwnFile("private");
+      return raw === undefined ? undefined : this.parse(raw);
     });
+  }
+
+  // A file others could read may have been copied: its token must still be revoked, never used.
+  async loadForRevocation(): Promise<PersistedSession | undefined> {
+    return this.serial(async () => {
+      await this.checkDir();
+      const raw = await this.readOwnFile("any_mode");
+      return raw === undefined ? undefined : this.parse(raw);
+    });
+  }
+
+  private parse(raw: string): PersistedSession | undefined {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      this.logger.warn({ event: "session_store_corrupt", path: this.path }, "session file is not valid JSON; treating it as no session");
+      return undefined;
+    }
+    const parsed = PersistedSessionSchema.safeParse(json);
+    if (!parsed.success) {
+      this.logger.warn({ event: "session_store_corrupt", path: this.path }, "session file does not match the expected shape; treating it as no session");
+      return undefined;
+    }
+    this.lastGeneration = Math.max(this.lastGeneration, parsed.data.generation);
+    return parsed.data;
   }
 
   async save(session: PersistedSession): Promise<void> {
@@ -99,7 +111,7 @@ export class FileSessionStore implements SessionStore {
   }
 
   /** The file's text, or undefined when it is absent or not safely ours (refused and logged, never followed). */
-  private async readOwnFile(): Promise<string | undefined> {
+  private async readOwnFile(mode: "private" | "any_mode"): Promise<string | undefined> {
     let handle;
     try {
       handle = await open(this.path, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -115,7 +127,7 @@ export class FileSessionStore implements SessionStore {
     try {
       const info = await handle.stat();
       const uid = this.uid ?? (typeof process.getuid === "function" ? process.getuid() : -1);
-      const problem = !info.isFile() ? "not_file" : uid >= 0 && info.uid !== uid ? "foreign_owner" : (info.mode & 0o777) !== 0o600 ? "mode" : info.size > MAX_FILE_BYTES ? "too_large" : undefined;
+      const problem = !info.isFile() ? "not_file" : uid >= 0 && info.uid !== uid ? "foreign_owner" : mode === "private" && (info.mode & 0o777) !== 0o600 ? "mode" : info.size > MAX_FILE_BYTES ? "too_large" : undefined;
       if (problem !== undefined) {
         this.logger.warn({ event: "session_store_refused", path: this.path, problem, mode: (info.mode & 0o777).toString(8) }, "session file is not a private 0600 file of ours; ignoring it");
         return undefined;

@@ -89,6 +89,10 @@ export class BrokerSessionManager implements SessionManager {
     return this.login?.state === "pending" ? "login_pending" : "mobile_login_required";
   }
 
+  refreshInterrupted(): boolean {
+    return this.core.refreshInterrupted;
+  }
+
   sessionId(): string | undefined {
     return this.core.live?.persisted.sessionId;
   }

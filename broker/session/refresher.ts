@@ -80,6 +80,8 @@ export class Refresher {
       await core.persist(live);
       if (live.access && core.usable(live, tuning.expirySkewMs)) return live.access.token;
     }
+    // Journal first: a broker that dies before the outcome is saved must not resume as if nothing happened.
+    await core.journal(live, "open");
     const outcome = await refreshWithRetry({
       provider,
       refreshToken: live.persisted.refreshToken,
@@ -97,7 +99,12 @@ export class Refresher {
       if (outcome.ok) void core.revokeQuietly(outcome.tokens.refreshToken);
       throw new BrokerError("mobile_login_required");
     }
-    if (!outcome.ok) throw await this.fail(live, outcome);
+    if (!outcome.ok) {
+      const error = await this.fail(live, outcome);
+      // The session survived (unavailable, timeout, protocol): the token is unspent, close the entry.
+      if (core.live === live) await core.journal(live, "close");
+      throw error;
+    }
     core.apply(live, outcome.tokens);
     await core.persist(live);
     this.schedule(live);

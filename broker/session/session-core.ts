@@ -31,6 +31,8 @@ export class SessionCore {
   live: Live | undefined;
   /** Set once the store is no longer ours; the core then neither writes nor holds a session. */
   lost: string | undefined;
+  /** A restart found an open refresh journal entry: the stored session was revoked and dropped. */
+  refreshInterrupted = false;
   private generation = 0;
   private readonly listeners: (() => void)[] = [];
 
@@ -46,6 +48,16 @@ export class SessionCore {
       return;
     }
     secrets.add(persisted.refreshToken);
+    if (persisted.refreshStartedAt !== undefined) {
+      // The last broker died with a refresh in flight: the provider may have rotated this token, and
+      // presenting it again would be reuse. Say so now instead of failing at the next call; the
+      // revocation also kills a successor that only the dead process ever held.
+      logger.warn({ event: "session_refresh_interrupted", generation: persisted.generation }, "a refresh was in flight when the last broker stopped; the session is doubtful and was ended");
+      this.refreshInterrupted = true;
+      await store.wipe();
+      void this.revokeQuietly(persisted.refreshToken);
+      return;
+    }
     this.live = { persisted, access: undefined, rejected: false, saved: true };
     logger.info({ event: "session_resumed", generation: persisted.generation }, "resumed the stored session");
   }
@@ -62,7 +74,7 @@ export class SessionCore {
     const now = this.deps.now();
     this.deps.secrets.add(tokens.accessToken, tokens.refreshToken);
     this.generation += 1;
-    const { refreshExpiresAt: _previous, ...rest } = live.persisted;
+    const { refreshExpiresAt: _previous, refreshStartedAt: _journal, ...rest } = live.persisted;
     live.persisted = {
       ...rest,
       refreshToken: tokens.refreshToken,
@@ -72,6 +84,18 @@ export class SessionCore {
     live.access = { token: tokens.accessToken, expiresAt: now + tokens.expiresInSeconds * 1000, lifetimeMs: tokens.expiresInSeconds * 1000 };
     live.rejected = false;
     live.saved = false;
+  }
+
+  /**
+   * The refresh journal: `open` is saved before the request is sent, `close` after a failure that
+   * keeps the session (a success closes it by saving the rotated tokens). Each entry is a new
+   * generation, so an older file can never be written back over it.
+   */
+  async journal(live: Live, entry: "open" | "close"): Promise<void> {
+    const { refreshStartedAt: _open, ...rest } = live.persisted;
+    this.generation += 1;
+    live.persisted = { ...rest, generation: this.generation, ...(entry === "open" ? { refreshStartedAt: Math.floor(this.deps.now()) } : {}) };
+    await this.persist(live);
   }
 
   async persist(live: Live): Promise<void> {
@@ -95,6 +119,7 @@ export class SessionCore {
     this.apply(live, tokens);
     await this.persist(live);
     this.live = live;
+    this.refreshInterrupted = false;
     if (previous) {
       // Refs of the old session die with it, and the provider forgets it too.
       void this.revokeQuietly(previous.persisted.refreshToken);

@@ -67,6 +67,11 @@ export class LockedSessionStore implements SessionStore {
     return this.lost === undefined ? this.inner.load() : Promise.resolve(undefined);
   }
 
+  loadForRevocation(): Promise<PersistedSession | undefined> {
+    if (this.lost !== undefined) return Promise.resolve(undefined);
+    return this.inner.loadForRevocation ? this.inner.loadForRevocation() : this.inner.load();
+  }
+
   async save(session: PersistedSession): Promise<void> {
     this.assertHeld();
     await this.inner.save(session);

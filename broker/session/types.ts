@@ -16,6 +16,12 @@ export const PersistedSessionSchema = z.strictObject({
   refreshExpiresAt: z.int().min(0).optional(),
   /** The issuer that minted the refresh token: it is never presented to any other. */
   issuer: z.string().min(1).max(2048),
+  /**
+   * The refresh journal: set (and saved) before a refresh request is sent, dropped with the save of
+   * its result. Found on start-up, it means the broker died with the request in flight, so the
+   * stored refresh token may already be spent and its successor lost.
+   */
+  refreshStartedAt: z.int().min(0).optional(),
 });
 export type PersistedSession = z.infer<typeof PersistedSessionSchema>;
 
@@ -33,6 +39,11 @@ export interface SessionStore {
   load(): Promise<PersistedSession | undefined>;
   save(session: PersistedSession): Promise<void>;
   wipe(): Promise<void>;
+  /**
+   * For revocation only, never for use: the stored session even when load() refuses it for its
+   * file mode (a group-readable file), so `logout` can still revoke what it is about to wipe.
+   */
+  loadForRevocation?(): Promise<PersistedSession | undefined>;
   /** Releases what the store holds (its lock); the stored session stays. */
   close?(): Promise<void>;
   /** Fires once when the store stops being ours (its lock was compromised): stop using it. */

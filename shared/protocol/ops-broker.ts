@@ -6,6 +6,8 @@ import { LoginIdSchema, SessionStateSchema, StoreBackendSchema, TimestampSchema 
 export const BrokerStatusResultSchema = z.strictObject({
   state: SessionStateSchema,
   storeBackend: StoreBackendSchema.optional(),
+  // A crash cut off a refresh: the stored session was doubtful, so the broker ended it at start-up.
+  refreshInterrupted: z.literal(true).optional(),
   // Why `auto` fell back to the file store, for `doctor` (e.g. "keychain probe timed out").
   storeNote: z.string().max(200).optional(),
   brokerVersion: z.string().min(1).max(64),

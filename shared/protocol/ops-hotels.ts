@@ -24,6 +24,8 @@ export const StatusArgsSchema = EmptyArgsSchema;
 export const StatusResultSchema = z.strictObject({
   state: SessionStateSchema,
   storeBackend: StoreBackendSchema.optional(),
+  // A crash cut off a refresh: the stored session was doubtful, so the broker ended it at start-up.
+  refreshInterrupted: z.literal(true).optional(),
   verifiedOperations: z.array(z.string().min(1).max(64)).max(64).optional(),
 });
 export type StatusResult = z.infer<typeof StatusResultSchema>;

@@ -213,7 +213,8 @@ describe("refresh", () => {
       load: () => file.load(),
       wipe: () => file.wipe(),
       save: (p: PersistedSession) => {
-        if (!failNext) return file.save(p);
+        // The journal marker written before the request is let through; the save of the rotation fails.
+        if (!failNext || p.refreshStartedAt !== undefined) return file.save(p);
         failNext = false;
         return Promise.reject(new Error("disk full"));
       },
@@ -301,6 +302,28 @@ describe("refresh", () => {
     expect(counter.count).toBe(1);
     expect(await exists(sessionFile(hh))).toBe(false);
     expect(hh.sandbox.control.identityStats()).toMatchObject({ reuseDetections: 0, sessionsActive: 0 });
+  });
+
+  it("a restart after a crash mid-refresh reports the session as interrupted at once and revokes it", async () => {
+    const hh = await setup({ accessTokenTtlSeconds: 60 }, { timeoutMs: 1_000 });
+    const first = await hh.manager();
+    await loginWith(first, hh.sandbox);
+    hh.sandbox.control.setFault("token", { kind: "hang", times: 1 });
+    hh.sandbox.control.advanceClock(60_000);
+    const before = hh.sandbox.control.requestCount("token");
+    const inflight = first.getAccessToken(signal()).catch((err: unknown) => err);
+    await waitFor(() => hh.sandbox.control.requestCount("token") > before);
+    // The crash: the broker goes away with the refresh request sent and no answer recorded.
+    await first.close();
+
+    const second = await hh.manager();
+    expect(second.state()).toBe("mobile_login_required");
+    expect(second.refreshInterrupted()).toBe(true);
+    expect(await exists(sessionFile(hh))).toBe(false);
+    await waitFor(() => hh.sandbox.control.identityStats().sessionsActive === 0);
+    errors.push(await inflight);
+    await loginWith(second, hh.sandbox);
+    expect(second.refreshInterrupted()).toBe(false);
   });
 
   it("treats invalid_grant as the end of the session", async () => {

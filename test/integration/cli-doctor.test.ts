@@ -96,6 +96,17 @@ describe("tbank-mcp doctor", () => {
     }
   });
 
+  it("fails on a group-readable session.json, with chmod 600 or logout as the fix", async () => {
+    const state = join(root, "state");
+    await mkdir(state, { mode: 0o700 });
+    await writeFile(join(state, "session.json"), "{}\n", { mode: 0o644 });
+    const { result, error } = await doctorJson(env);
+    expect(byId(result.checks, "session_file")).toMatchObject({ status: "fail", message: expect.stringContaining("readable by group or others") as string });
+    expect(byId(result.checks, "session_file")?.fix).toContain(`chmod 600 ${join(state, "session.json")}`);
+    expect(byId(result.checks, "session_file")?.fix).toContain("tbank-mcp logout");
+    expect(error).toMatchObject({ name: "CommandError", exitCode: 1 });
+  });
+
   it("sees our servers in a client configuration", async () => {
     await writeFile(join(root, "proj", ".mcp.json"), JSON.stringify({ mcpServers: { "tbank-hotels": {}, "tbank-banking": {} } }));
     const { result } = await doctorJson(env);

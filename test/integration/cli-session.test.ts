@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { chmod, mkdir, readdir, writeFile } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FileSessionStore } from "../../broker/session/index.js";
 import { main } from "../../scripts/cli/main.js";
@@ -9,6 +10,7 @@ import { run as status } from "../../scripts/cli/commands/status.js";
 import { run as stopBroker } from "../../scripts/cli/commands/stop-broker.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { brokerEnv, brokerPids, type BrokerEnv } from "../e2e/helpers/broker-process.js";
+import { login as sandboxLogin, refresh as sandboxRefresh } from "./helpers/sandbox-oauth.js";
 
 const CANARY = "CANARY-cli-session-5d2f";
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -130,6 +132,33 @@ describe("tbank-mcp login, logout, stop-broker, status (commands as functions, r
     expect(out.out()).toMatch(/wiped the stored session directly \(file store\)\. hadSession: true/);
     expect(existsSync(`${b.stateDir}/session.json`)).toBe(false);
     expect(await brokerPids(b.stateDir)).toEqual([]);
+  });
+
+  it("logout with no broker revokes a group-readable session file it refuses to load, then wipes it", async () => {
+    const b = await freshEnv();
+    const tokens = await sandboxLogin(sandbox);
+    const store = new FileSessionStore({ dir: b.stateDir });
+    await store.save({ version: 1, refreshToken: tokens.refresh_token, sessionId: "s-loose", generation: 1, issuer: sandbox.urls.authIssuerUrl });
+    await chmod(`${b.stateDir}/session.json`, 0o640);
+    const out = io(b);
+    await logout([], out);
+    expect(out.out()).toMatch(/revoked at the bank/);
+    expect(existsSync(`${b.stateDir}/session.json`)).toBe(false);
+    // The bank no longer honours the refresh token that sat in the loose file.
+    expect((await sandboxRefresh(sandbox, tokens.refresh_token)).body).toMatchObject({ error: "invalid_grant" });
+  });
+
+  it("logout with no broker deletes saved vouchers, and only our voucher files", async () => {
+    const b = await freshEnv();
+    await mkdir(b.voucherDir, { recursive: true, mode: 0o700 });
+    const ours = "voucher-AAAAAAAAAAAAAAAAAAAAAA.pdf";
+    await writeFile(`${b.voucherDir}/${ours}`, "%PDF-1.7\n", { mode: 0o600 });
+    await writeFile(`${b.voucherDir}/.voucher-BBBBBBBBBBBBBBBBBBBBBB.tmp`, "%PDF-", { mode: 0o600 });
+    await writeFile(`${b.voucherDir}/notes.pdf`, "mine", { mode: 0o600 });
+    const out = io(b);
+    await logout([], out);
+    expect(out.out()).toMatch(/deleted 2 saved voucher files/);
+    expect((await readdir(b.voucherDir)).sort()).toEqual(["notes.pdf"]);
   });
 
   it("login exits non-zero when the sign-in is denied", async () => {

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import type { KeychainProbe } from "../../../broker/session/select-store.js";
 import { clientContext } from "../clients/context.js";
 import { checkBroker } from "../doctor/broker.js";
-import { checkBaseUrl, checkClients, checkConfig, checkJwtKey, checkNode, checkSocketDir, checkSocketFile, checkVoucherDir, type Check } from "../doctor/checks.js";
+import { checkBaseUrl, checkClients, checkConfig, checkJwtKey, checkNode, checkSessionFile, checkSocketDir, checkSocketFile, checkVoucherDir, type Check } from "../doctor/checks.js";
 import { CommandError } from "../errors.js";
 import type { CommandIo } from "../io.js";
 import { TOOLKIT_VERSION } from "../../../shared/version.js";
@@ -33,6 +33,8 @@ export async function doctor(options: { json: boolean; project: string | undefin
     all.push(
       ...(await checkBroker({ socketPath: config.broker.socketPath, sessionStore: config.broker.sessionStore, clientVersion: TOOLKIT_VERSION, timeoutMs: deps.brokerTimeoutMs, probe: deps.probe })),
     );
+    const sessionFile = await checkSessionFile(config.broker.stateDir);
+    if (sessionFile) all.push(sessionFile);
     all.push(await checkVoucherDir(config.vouchers.directory));
   }
   all.push(checkBaseUrl(io.env), await checkJwtKey(io.env));

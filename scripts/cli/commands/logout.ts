@@ -1,5 +1,9 @@
+import { lstat, readdir, unlink } from "node:fs/promises";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { openSessionStore } from "../../../broker/session/index.js";
+import { DeviceGrantProvider, openSessionStore, type PersistedSession } from "../../../broker/session/index.js";
+import { classifyName } from "../../../broker/vouchers/names.js";
+import type { ToolkitConfig } from "../../../shared/config/index.js";
 import { verifyPrivateDir } from "../../../shared/paths.js";
 import { isBrokerError } from "../../../shared/protocol/errors.js";
 import { connectIfRunning, loadConfig } from "../broker-access.js";
@@ -10,9 +14,14 @@ export const usage = `tbank-mcp logout
 
 Ends the session. With a running broker: revokes the session at the bank, wipes the stored session,
 drops every booking reference and payment capability and deletes saved vouchers. With no broker
-running: wipes the stored session directly (under the session store lock). Never starts a broker.`;
+running: revokes the stored session at the bank (even one whose file is readable by others, which no
+broker would load), wipes it under the session store lock and deletes saved vouchers. Never starts
+a broker.`;
 
-export type LogoutOutcome = { via: "broker"; hadSession: boolean; revokedRefs: number } | { via: "store"; hadSession: boolean };
+// Revocation is best effort: an unreachable bank must not keep the local wipe from happening.
+const REVOKE_TIMEOUT_MS = 5_000;
+
+export type LogoutOutcome = { via: "broker"; hadSession: boolean; revokedRefs: number } | { via: "store"; hadSession: boolean; revoked: boolean; vouchersDeleted: number };
 
 export async function logout(io: CommandIo): Promise<LogoutOutcome> {
   const config = loadConfig(io.env);
@@ -31,8 +40,9 @@ export async function logout(io: CommandIo): Promise<LogoutOutcome> {
 
   const dir = await verifyPrivateDir(config.broker.stateDir);
   if (!dir.ok && dir.problem === "missing" && config.broker.sessionStore === "file") {
-    io.stdout.write(`No auth broker is running and there is no stored session (${config.broker.stateDir} does not exist). hadSession: false\n`);
-    return { via: "store", hadSession: false };
+    const vouchersDeleted = await deleteVouchers(config, io);
+    io.stdout.write(`No auth broker is running and there is no stored session (${config.broker.stateDir} does not exist). hadSession: false\n${vouchersLine(vouchersDeleted)}`);
+    return { via: "store", hadSession: false, revoked: false, vouchersDeleted };
   }
   let opened;
   try {
@@ -43,17 +53,65 @@ export async function logout(io: CommandIo): Promise<LogoutOutcome> {
     throw new CommandError(`cannot open the session store: ${err instanceof Error ? err.message : String(err)}`);
   }
   let hadSession: boolean;
+  let revoked = false;
   try {
-    hadSession = (await opened.store.load()) !== undefined;
+    const stored = await (opened.store.loadForRevocation?.() ?? opened.store.load());
+    hadSession = stored !== undefined;
+    if (stored) revoked = await revoke(stored, config, io);
     await opened.store.wipe();
   } finally {
     await opened.store.close?.();
   }
+  const vouchersDeleted = await deleteVouchers(config, io);
   io.stdout.write(
     `No auth broker is running: wiped the stored session directly (${opened.backend.kind} store). hadSession: ${hadSession}\n` +
-      (hadSession ? "The bank was not asked to revoke it; the stored refresh token is gone, so nothing here can use it again.\n" : ""),
+      (hadSession ? (revoked ? "The session was revoked at the bank.\n" : "The bank could not be asked to revoke it; the stored refresh token is gone, so nothing here can use it again.\n") : "") +
+      vouchersLine(vouchersDeleted),
   );
-  return { via: "store", hadSession };
+  return { via: "store", hadSession, revoked, vouchersDeleted };
+}
+
+function vouchersLine(count: number): string {
+  return count > 0 ? `Also deleted ${count} saved voucher file${count === 1 ? "" : "s"}.\n` : "";
+}
+
+/** True when the issuer that minted the token accepted its revocation; never presents it to another issuer. */
+async function revoke(stored: PersistedSession, config: ToolkitConfig, io: CommandIo): Promise<boolean> {
+  if (config.broker.issuerUrl === undefined) return false;
+  const provider = new DeviceGrantProvider({ issuerUrl: config.broker.issuerUrl });
+  if (provider.issuer !== stored.issuer) return false;
+  try {
+    await provider.revoke(stored.refreshToken, AbortSignal.any([io.signal, AbortSignal.timeout(REVOKE_TIMEOUT_MS)]));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Saved vouchers are the broker's to delete when their TTL ends; with no broker running nothing
+ * would, so logout does. Only names the broker writes (voucher-<id>.pdf and its temp files) and only
+ * regular files: anything else in the directory is the person's own.
+ */
+async function deleteVouchers(config: ToolkitConfig, io: CommandIo): Promise<number> {
+  const dir = config.vouchers.directory;
+  const checked = await verifyPrivateDir(dir);
+  if (!checked.ok) {
+    if (checked.problem !== "missing") io.stderr.write(`Left saved vouchers in ${dir} alone: ${checked.message}\n`);
+    return 0;
+  }
+  let deleted = 0;
+  for (const name of await readdir(dir)) {
+    if (classifyName(name) === undefined) continue;
+    const path = join(dir, name);
+    const info = await lstat(path).catch(() => undefined);
+    if (!info?.isFile()) continue;
+    await unlink(path).then(
+      () => void deleted++,
+      () => undefined,
+    );
+  }
+  return deleted;
 }
 
 export async function run(argv: string[], io: CommandIo): Promise<void> {

@@ -41,7 +41,7 @@ function describe(report: StatusReport): string {
   return [
     `broker:   running, pid ${report.pid}, version ${report.brokerVersion} (protocol ${report.protocol}), since ${report.startedAt}`,
     `socket:   ${report.socketPath}`,
-    `session:  ${report.state}${report.state === "mobile_login_required" ? " (run tbank-mcp login)" : ""}`,
+    `session:  ${report.state}${report.refreshInterrupted === true ? " (a refresh was cut off by a crash; that session was ended)" : ""}${report.state === "mobile_login_required" ? " (run tbank-mcp login)" : ""}`,
     `store:    ${store}`,
     `live:     ${report.activeRefs.bookingRefs} booking refs, ${report.activeRefs.paymentHandoffs} payment capabilities, ${report.connections} connections`,
     "",

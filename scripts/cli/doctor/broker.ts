@@ -35,7 +35,7 @@ export async function checkBroker(opts: BrokerCheckOptions): Promise<Check[]> {
     const checks: Check[] = [{ id: "broker", status: "pass", message: `broker ${s.brokerVersion} (pid ${s.pid}) answers at ${opts.socketPath}` }];
     checks.push(
       s.state === "mobile_login_required"
-        ? { id: "session", status: "warn", message: `session: ${s.state}`, fix: "tbank-mcp login" }
+        ? { id: "session", status: "warn", message: `session: ${s.state}${s.refreshInterrupted === true ? " (a refresh was cut off by a crash; the doubtful session was revoked)" : ""}`, fix: "tbank-mcp login" }
         : { id: "session", status: "pass", message: `session: ${s.state}` },
     );
     const store = s.storeBackend ?? "unknown";

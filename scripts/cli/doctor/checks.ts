@@ -1,6 +1,7 @@
 import { constants } from "node:fs";
 import { access, lstat, stat } from "node:fs/promises";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
+import { SESSION_FILE_NAME } from "../../../broker/session/file-store.js";
 import { DEFAULT_HOTELS_API_BASE_URL, parseConfig, type Env, type ToolkitConfig } from "../../../shared/config/index.js";
 import { verifyPrivateDir } from "../../../shared/paths.js";
 import { readIfExists } from "../config-file.js";
@@ -106,6 +107,21 @@ export async function checkJwtKey(env: Env): Promise<Check> {
   const readable = await access(file, constants.R_OK).then(() => true, () => false);
   if (!readable) return check("jwt_key", "fail", `JWT key file ${file} is not readable by you`, `chmod 600 ${file} (as its owner)`);
   return check("jwt_key", "pass", `JWT key file ${file} is 0600 and readable`);
+}
+
+/**
+ * The broker ignores a session file others can read (it may have been copied), so that session is
+ * neither usable nor revoked until someone acts: chmod keeps it, logout revokes it and wipes it.
+ */
+export async function checkSessionFile(stateDir: string): Promise<Check | undefined> {
+  const file = join(stateDir, SESSION_FILE_NAME);
+  const info = await lstat(file).catch(() => undefined);
+  if (!info) return undefined;
+  if (!info.isFile()) return check("session_file", "fail", `${file} is not a regular file; the broker ignores it`, `remove it (rm ${file}), then tbank-mcp login`);
+  if ((info.mode & 0o077) !== 0) {
+    return check("session_file", "fail", `${file} is readable by group or others (mode ${(info.mode & 0o777).toString(8)}); the broker ignores the session in it`, `chmod 600 ${file} to keep the session, or tbank-mcp logout to revoke and wipe it`);
+  }
+  return check("session_file", "pass", `${file} is 0600`);
 }
 
 export async function checkClients(ctx: ClientContext): Promise<Check> {
