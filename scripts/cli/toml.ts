@@ -1,5 +1,6 @@
 // A deliberately small TOML subset: enough to write our own tables into a Codex config.toml and to
-// find where they sit, while every other line of the file is kept byte for byte.
+// find where they sit, while every other line of the file is kept byte for byte. The Codex writer
+// checks the result with a real parser (smol-toml) before it replaces a file.
 
 export type TomlValue = string | readonly string[];
 
@@ -90,17 +91,53 @@ function classify(line: string): Line {
   return { kind: "other" };
 }
 
-/** Lines of `text` with multi-line string bodies marked, so a `[x]` inside a string is not a header. */
-function scan(lines: readonly string[]): Line[] {
-  let open: string | undefined;
+type LexState = "value" | "comment" | "basic" | "literal" | "multiBasic" | "multiLiteral";
+
+/**
+ * Where each line starts: inside a multi-line string or an open array / inline table, or at the top
+ * level. Strings, escapes and comments are lexed, so a `"""` in a comment or a `[x]` inside a
+ * string or a nested array is never taken for a delimiter or a header.
+ */
+function lineStarts(lines: readonly string[]): boolean[] {
+  let state: LexState = "value";
+  let depth = 0;
   return lines.map((line) => {
-    const wasOpen = open !== undefined;
-    for (const delim of ['"""', "'''"]) {
-      const count = line.split(delim).length - 1;
-      if (count % 2 === 1 && (open === undefined || open === delim)) open = open === undefined ? delim : undefined;
+    // A comment or a (malformed) single-line string ends with its line.
+    if (state === "comment" || state === "basic" || state === "literal") state = "value";
+    const topLevel = state === "value" && depth === 0;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      const triple = line.startsWith('"""', i) ? '"""' : line.startsWith("'''", i) ? "'''" : undefined;
+      if (state === "value") {
+        if (c === "#") state = "comment";
+        else if (triple !== undefined) {
+          state = triple === '"""' ? "multiBasic" : "multiLiteral";
+          i += 2;
+        } else if (c === '"') state = "basic";
+        else if (c === "'") state = "literal";
+        else if (c === "[" || c === "{") depth++;
+        else if ((c === "]" || c === "}") && depth > 0) depth--;
+      } else if (state === "comment") break;
+      else if ((state === "basic" || state === "multiBasic") && c === "\\") i++;
+      else if (state === "basic" && c === '"') state = "value";
+      else if (state === "literal" && c === "'") state = "value";
+      else if ((state === "multiBasic" && triple === '"""') || (state === "multiLiteral" && triple === "'''")) {
+        // Up to two more quotes belong to the string: the delimiter is the last three.
+        const q = line[i] ?? "";
+        let run = 3;
+        while (run < 5 && line[i + run] === q) run++;
+        i += run - 1;
+        state = "value";
+      }
     }
-    return wasOpen ? { kind: "other" } : classify(line);
+    return topLevel;
   });
+}
+
+/** Lines of `text` classified; a line that starts inside a string or an open value is "other". */
+function scan(lines: readonly string[]): Line[] {
+  const starts = lineStarts(lines);
+  return lines.map((line, i) => (starts[i] ? classify(line) : { kind: "other" }));
 }
 
 const startsWith = (path: readonly string[], prefix: readonly string[]): boolean => prefix.every((p, i) => path[i] === p);

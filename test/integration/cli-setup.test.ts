@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parse as parseToml } from "smol-toml";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { run as configRun } from "../../scripts/cli/commands/config.js";
 import { parse, setup } from "../../scripts/cli/commands/setup.js";
@@ -209,6 +210,115 @@ describe("tbank-mcp setup", () => {
     await writeFile(join(project, ".mcp.json"), "{ not json");
     await expect(setup(parse(["--client", "claude"]), captureIo(env), deps)).rejects.toThrow(/not valid JSON/);
     expect(await readFile(join(project, ".mcp.json"), "utf8")).toBe("{ not json");
+  });
+});
+
+describe("tbank-mcp setup: symlinks (issue 13 item 4)", () => {
+  it("refuses a project .mcp.json that is a symlink out of the project: the target is untouched, no backup in the project", async () => {
+    const outside = join(root, "elsewhere", "mcp.json");
+    await mkdir(join(root, "elsewhere"));
+    const original = JSON.stringify({ mcpServers: { other: { type: "stdio", command: "other", env: { API_KEY: CANARY } } } }, null, 2) + "\n";
+    await writeFile(outside, original, { mode: 0o644 });
+    await symlink(outside, join(project, ".mcp.json"));
+
+    await expect(setup(parse(["--client", "claude"]), captureIo(env), deps)).rejects.toThrow(/\.mcp\.json.*symlink.*outside/s);
+    expect(await readFile(outside, "utf8")).toBe(original);
+    expect(await readdir(join(root, "elsewhere"))).toEqual(["mcp.json"]);
+    expect(await readdir(project)).toEqual([".mcp.json"]);
+    expect((await lstat(join(project, ".mcp.json"))).isSymbolicLink()).toBe(true);
+  });
+
+  it("refuses a symlinked directory on the way out of the project too", async () => {
+    await mkdir(join(root, "elsewhere"));
+    await symlink(join(root, "elsewhere"), join(project, "cfg"));
+    await writeFile(join(root, "elsewhere", "opencode.json"), "{}\n");
+    await symlink(join("cfg", "opencode.json"), join(project, "opencode.json"));
+    await expect(setup(parse(["--client", "opencode"]), captureIo(env), deps)).rejects.toThrow(/opencode\.json.*outside/s);
+    expect(await readFile(join(root, "elsewhere", "opencode.json"), "utf8")).toBe("{}\n");
+  });
+
+  it("writes through a symlink inside the project, with the backup next to the real file, 0600", async () => {
+    await mkdir(join(project, "config"));
+    const real = join(project, "config", "mcp.json");
+    await writeFile(real, JSON.stringify({ mcpServers: {} }) + "\n", { mode: 0o644 });
+    await symlink(join("config", "mcp.json"), join(project, ".mcp.json"));
+    await setup(parse(["--client", "claude"]), captureIo(env), deps);
+    expect((await lstat(join(project, ".mcp.json"))).isSymbolicLink()).toBe(true);
+    expect(Object.keys((await readJson(real)).mcpServers!)).toEqual(["tbank-hotels", "tbank-banking"]);
+    expect((await readdir(project)).sort()).toEqual([".mcp.json", "config"]);
+    const backups = (await readdir(join(project, "config"))).filter((n) => n.includes(".bak-"));
+    expect(backups).toHaveLength(1);
+    expect((await stat(join(project, "config", backups[0]!))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("tbank-mcp setup --client codex: a real TOML check (issue 13 item 8)", () => {
+  const codexFile = (): string => join(root, "codex", "config.toml");
+  const ours = () => ({
+    "tbank-hotels": { command: process.execPath, args: [HOTELS_BIN], env: { TBANK_AUTH_BROKER_SOCKET: join(env.HOME!, ".local/share/tbank-auth-broker/auth.sock") } },
+    "tbank-banking": { command: process.execPath, args: [BANKING_BIN], env: { TBANK_AUTH_BROKER_SOCKET: join(env.HOME!, ".local/share/tbank-auth-broker/auth.sock") } },
+  });
+
+  it.each([
+    ["a comment", '# write long text between """ quotes\n'],
+    ["a single-line string", 'note = \'a """ b\'\n'],
+    ["a multi-line string with an escaped quote", 'text = """\nsay \\""" twice"""\n'],
+  ])("keeps a valid config.toml valid when %s holds an odd number of triple quotes", async (_what, odd) => {
+    await mkdir(join(root, "codex"));
+    const tail = `\n# other server\n[mcp_servers.other]\ncommand = "x" # trailing\n`;
+    const original = `${odd}model = "o3"\n\n[mcp_servers.tbank-hotels]\ncommand = "old"\n${tail}`;
+    await writeFile(codexFile(), original);
+    const before = parseToml(original);
+    await setup(parse(["--client", "codex"]), captureIo(env), deps);
+    const text = await readFile(codexFile(), "utf8");
+    const after = parseToml(text) as { mcp_servers: Record<string, unknown> };
+    expect(after.mcp_servers).toEqual({ ...(before.mcp_servers as object), ...ours() });
+    expect(text.startsWith(`${odd}model = "o3"\n`)).toBe(true);
+    expect(text.endsWith(tail)).toBe(true);
+  });
+
+  it("does not take a [table] line inside a multi-line array for a header", async () => {
+    await mkdir(join(root, "codex"));
+    const original = `[mcp_servers.tbank-hotels]\ncommand = "old"\nnums = [\n  [1],\n  [2]\n]\n\n[mcp_servers.other]\ncommand = "x"\n`;
+    await writeFile(codexFile(), original);
+    await setup(parse(["--client", "codex"]), captureIo(env), deps);
+    const after = parseToml(await readFile(codexFile(), "utf8")) as { mcp_servers: Record<string, unknown> };
+    expect(after.mcp_servers).toEqual({ ...ours(), other: { command: "x" } });
+  });
+
+  it("refuses a config.toml that is not valid TOML, leaving it untouched", async () => {
+    await mkdir(join(root, "codex"));
+    const broken = `model = "o3\n[mcp_servers.tbank-hotels]\ncommand = "old"\n`;
+    await writeFile(codexFile(), broken);
+    await expect(setup(parse(["--client", "codex"]), captureIo(env), deps)).rejects.toThrow(/config\.toml.*not valid TOML/s);
+    expect(await readFile(codexFile(), "utf8")).toBe(broken);
+    expect((await readdir(join(root, "codex"))).length).toBe(1);
+  });
+});
+
+describe("tbank-mcp setup --sandbox: its own socket and state (issue 13 item 12)", () => {
+  it("gives sandbox configs a socket and state directory apart from the real ones", async () => {
+    await setup(parse(["--client", "claude", "--scope", "user"]), captureIo(env), deps);
+    const real = (await readJson(join(env.HOME!, ".claude.json"))).mcpServers!["tbank-hotels"]!.env as Record<string, string>;
+    await setup(parse(["--client", "claude", "--sandbox"]), captureIo(env), deps);
+    for (const name of ["tbank-hotels", "tbank-banking"]) {
+      const sandbox = (await readJson(join(project, ".mcp.json"))).mcpServers![name]!.env as Record<string, string>;
+      expect(sandbox.TBANK_AUTH_BROKER_SOCKET).toBe(join(env.HOME!, ".local/share/tbank-auth-broker/sandbox/auth.sock"));
+      expect(sandbox.TBANK_AUTH_BROKER_STATE_DIR).toBe(join(env.HOME!, ".local/state/tbank-auth-broker/sandbox"));
+      expect(sandbox.TBANK_AUTH_BROKER_SOCKET).not.toBe(real.TBANK_AUTH_BROKER_SOCKET);
+    }
+    expect(real.TBANK_AUTH_BROKER_STATE_DIR).toBeUndefined();
+    for (const dir of [".local/share/tbank-auth-broker/sandbox", ".local/state/tbank-auth-broker/sandbox"]) {
+      expect((await stat(join(env.HOME!, dir))).mode & 0o777).toBe(0o700);
+    }
+  });
+
+  it("keeps apart explicitly configured paths too", async () => {
+    const explicit = { ...env, TBANK_AUTH_BROKER_SOCKET: join(root, "s", "auth.sock"), TBANK_AUTH_BROKER_STATE_DIR: join(root, "state") };
+    await setup(parse(["--client", "claude", "--sandbox"]), captureIo(explicit), deps);
+    const sandbox = (await readJson(join(project, ".mcp.json"))).mcpServers!["tbank-banking"]!.env as Record<string, string>;
+    expect(sandbox.TBANK_AUTH_BROKER_SOCKET).toBe(join(root, "s", "sandbox", "auth.sock"));
+    expect(sandbox.TBANK_AUTH_BROKER_STATE_DIR).toBe(join(root, "state", "sandbox"));
   });
 });
 

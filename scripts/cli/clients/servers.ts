@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_HOTELS_API_BASE_URL, parseConfig, type Env, type ToolkitConfig } from "../../../shared/config/index.js";
 import { CommandError } from "../errors.js";
@@ -76,10 +76,22 @@ export function effectiveEnv(env: Env, sandbox: boolean): Record<string, string>
   return { ...pick(env, [...PATH_VARS, ...HOTELS_VARS, ...JWT_FILE_VARS]), ...(sandbox ? SANDBOX_ENV : {}) };
 }
 
+// A sandbox sign-in must never replace (or sit beside, unrevoked) the real session: sandbox configs
+// get a socket and a state directory of their own, one `sandbox` level below the real ones.
+const apart = (dir: string): string => (basename(dir) === "sandbox" ? dir : join(dir, "sandbox"));
+
 /** Paths and settings from the non-secret part of the environment; every problem at once. */
 export function pathsConfig(env: Env, sandbox: boolean): ToolkitConfig {
   // Only the variables that decide paths: the rest is checked by doctor and by the servers themselves.
-  const result = parseConfig({ ...pick(env, PATH_VARS), ...(sandbox ? SANDBOX_ENV : {}) });
+  const real = checked({ ...pick(env, PATH_VARS), ...(sandbox ? SANDBOX_ENV : {}) });
+  if (!sandbox) return real;
+  const { socketPath, stateDir } = real.broker;
+  // Parsed again so that the longer socket path gets its length check too.
+  return checked({ ...pick(env, PATH_VARS), ...SANDBOX_ENV, TBANK_AUTH_BROKER_SOCKET: join(apart(dirname(socketPath)), basename(socketPath)), TBANK_AUTH_BROKER_STATE_DIR: apart(stateDir) });
+}
+
+function checked(env: Env): ToolkitConfig {
+  const result = parseConfig(env);
   if (!result.ok) throw new CommandError(`configuration problems:\n${result.problems.map((p) => `  ${p.variable}: ${p.message}`).join("\n")}\nRun tbank-mcp doctor for fixes.`);
   return result.config;
 }
@@ -87,7 +99,11 @@ export function pathsConfig(env: Env, sandbox: boolean): ToolkitConfig {
 export function buildServers(opts: ServerOptions): ServerSpec[] {
   const env = effectiveEnv(opts.env, opts.sandbox);
   const config = pathsConfig(opts.env, opts.sandbox);
-  const broker: Record<string, string> = { TBANK_AUTH_BROKER_SOCKET: config.broker.socketPath, ...pick(env, BROKER_VARS) };
+  const broker: Record<string, string> = {
+    TBANK_AUTH_BROKER_SOCKET: config.broker.socketPath,
+    ...pick(env, BROKER_VARS),
+    ...(opts.sandbox ? { TBANK_AUTH_BROKER_STATE_DIR: config.broker.stateDir } : {}),
+  };
   if (broker.TBANK_HOTELS_API_BASE_URL === DEFAULT_HOTELS_API_BASE_URL) delete broker.TBANK_HOTELS_API_BASE_URL;
   const jwt = set(opts.env, "TBANK_HOTELS_JWT_PRIVATE_KEY_FILE") !== undefined && set(opts.env, "TBANK_HOTELS_JWT_PRIVATE_KEY") === undefined ? pick(env, JWT_FILE_VARS) : {};
   const envFor: Record<ServerName, Record<string, string>> = {

@@ -1,11 +1,11 @@
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { probeKeychain, type KeychainProbe } from "../../../broker/session/select-store.js";
 import { ensurePrivateDir } from "../../../shared/paths.js";
 import { clientContext, detectClients, parseClients, parseScope } from "../clients/context.js";
-import { CLIENTS, ClientFileError, type ClientName, type Scope } from "../clients/index.js";
-import { buildServers, findPackageDir, pathsConfig, SANDBOX_PORT, secretsPresent } from "../clients/servers.js";
-import { readIfExists, writeConfigFile } from "../config-file.js";
+import { CLIENTS, ClientFileError, type ClientContext, type ClientName, type Scope } from "../clients/index.js";
+import { buildServers, findPackageDir, pathsConfig, SANDBOX_ENV, SANDBOX_PORT, secretsPresent } from "../clients/servers.js";
+import { ConfigPathError, readIfExists, resolveWriteTarget, writeConfigFile } from "../config-file.js";
 import { CommandError } from "../errors.js";
 import type { CommandIo } from "../io.js";
 
@@ -17,10 +17,13 @@ session, and adds tbank-hotels and tbank-banking to each client's MCP configurat
   codex     $CODEX_HOME/config.toml (default ~/.codex/config.toml), whatever the scope
   opencode  opencode.json in the project (--scope user: ~/.config/opencode/opencode.json)
 Without --client: Claude Code, plus Codex and OpenCode when they are installed here.
-Other servers and settings are kept; a changed file is backed up first (<file>.bak-<time>).
+Other servers and settings are kept; a changed file is backed up first (<file>.bak-<time>, 0600,
+next to the real file). A symlink is written through only while it stays inside the project (or
+your home, for user files); one leading out is refused.
 Only commands and non-secret settings are written, never a token or key.
 --print     write nothing; show what would be written
---sandbox   point the servers at a local sandbox on port ${SANDBOX_PORT} (tbank-mcp sandbox --port ${SANDBOX_PORT})
+--sandbox   point the servers at a local sandbox on port ${SANDBOX_PORT} (tbank-mcp sandbox --port ${SANDBOX_PORT}),
+            with a broker socket and state directory of their own (a sandbox/ level below the real ones)
 --project   the project directory (default: the current directory)`;
 
 export interface SetupOptions {
@@ -71,6 +74,17 @@ async function prepareBroker(io: CommandIo, stateDir: string, socketDir: string,
   return failures;
 }
 
+const isInside = (path: string, dir: string): boolean => {
+  const rel = relative(dir, path);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+};
+
+/** The directory a client file belongs to; setup never follows a symlink out of it. */
+function scopeDir(ctx: ClientContext, path: string): string {
+  if (ctx.scope === "project" && isInside(path, ctx.projectDir)) return ctx.projectDir;
+  return isInside(path, ctx.home) ? ctx.home : dirname(path);
+}
+
 export async function setup(options: SetupOptions, io: CommandIo, deps: SetupDeps = {}): Promise<void> {
   const ctx = clientContext(io.env, options.scope, options.project);
   const config = pathsConfig(io.env, options.sandbox);
@@ -84,12 +98,15 @@ export async function setup(options: SetupOptions, io: CommandIo, deps: SetupDep
   for (const name of clients) {
     const client = CLIENTS[name];
     const path = client.path(ctx);
-    const existing = await readIfExists(path);
+    let target: string;
+    let existing: string | undefined;
     let text: string;
     try {
+      target = await resolveWriteTarget(path, scopeDir(ctx, path));
+      existing = await readIfExists(target);
       text = client.merge(existing, servers);
     } catch (err) {
-      if (!(err instanceof ClientFileError)) throw err;
+      if (!(err instanceof ClientFileError || err instanceof ConfigPathError)) throw err;
       failures.push(`${client.label}: ${err.message} (${path}); tbank-mcp config --client ${name} prints the block to add`);
       continue;
     }
@@ -98,7 +115,7 @@ export async function setup(options: SetupOptions, io: CommandIo, deps: SetupDep
       io.stdout.write(`# ${client.label}: ${path} (${what})\n${text}\n`);
       continue;
     }
-    const outcome = await writeConfigFile(path, text, existing, deps.now?.());
+    const outcome = await writeConfigFile(target, text, existing, deps.now?.());
     if (outcome.kind !== "unchanged") changed++;
     const detail = outcome.kind === "unchanged" ? "already up to date" : outcome.kind === "created" ? "created (0600)" : `updated; previous version in ${outcome.backup}`;
     io.stdout.write(`${client.label}: ${path}: ${detail}\n`);
@@ -109,9 +126,16 @@ export async function setup(options: SetupOptions, io: CommandIo, deps: SetupDep
   if (secrets.length > 0) {
     io.stdout.write(`Not written (secrets): ${secrets.join(", ")}. Give them to the server through the client's own environment or secret store.\n`);
   }
-  if (options.sandbox) io.stdout.write(`The servers now expect a sandbox on port ${SANDBOX_PORT}: keep \`tbank-mcp sandbox --port ${SANDBOX_PORT}\` running while you use them.\n`);
+  if (options.sandbox) {
+    io.stdout.write(`The servers now expect a sandbox on port ${SANDBOX_PORT}: keep \`tbank-mcp sandbox --port ${SANDBOX_PORT}\` running while you use them.\n`);
+    io.stdout.write(`Their broker is the sandbox's own (socket ${config.broker.socketPath}, state ${config.broker.stateDir}): a sandbox sign-in never replaces your real session.\n`);
+  }
   if (failures.length > 0) throw new CommandError(failures.join("\n"));
-  if (!options.print) io.stdout.write("Next: tbank-mcp doctor, then tbank-mcp login to sign in.\n");
+  if (options.print) return;
+  if (options.sandbox) {
+    const vars = { ...SANDBOX_ENV, TBANK_AUTH_BROKER_SOCKET: config.broker.socketPath, TBANK_AUTH_BROKER_STATE_DIR: config.broker.stateDir };
+    io.stdout.write(`Next: sign in to the sandbox with\n  ${Object.entries(vars).map(([k, v]) => `${k}=${v}`).join(" ")} tbank-mcp login\n`);
+  } else io.stdout.write("Next: tbank-mcp doctor, then tbank-mcp login to sign in.\n");
 }
 
 export function run(argv: string[], io: CommandIo): Promise<void> {
