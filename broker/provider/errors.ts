@@ -30,6 +30,8 @@ export function brokerError(err: unknown): unknown {
     case "unavailable":
       if (err.status !== undefined) return new BrokerError("provider_unavailable", `the provider is unavailable: ${where}`, { retryAllowed: true });
       return new BrokerError("provider_unavailable", `the provider could not be reached or the response broke off${suffix(err.requestId)}`, { retryAllowed: true, cause: err });
+    case "overloaded":
+      return new BrokerError("busy", "too many provider requests are waiting in the broker; try again shortly", { retryAllowed: true });
     case "aborted":
       return new BrokerError("timeout", "the provider request was aborted at the deadline", { cause: err });
     case "too_large":

@@ -43,6 +43,8 @@ export interface SandboxControl {
   faults(): Record<string, Fault>;
   requestCount(routeId: string): number;
   requestCounts(): Record<string, number>;
+  /** The most requests the sandbox was answering at once since the last `resetCounters()`. */
+  peakInFlight(): number;
   resetCounters(): void;
   approveDevice(userCode: string): void;
   denyDevice(userCode: string): void;
@@ -92,7 +94,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: () => faults.list(),
     requestCount: (routeId) => dispatcher.counts.get(routeId) ?? 0,
     requestCounts: () => Object.fromEntries(dispatcher.counts),
-    resetCounters: () => dispatcher.counts.clear(),
+    peakInFlight: () => dispatcher.peakInFlight(),
+    resetCounters: () => {
+      dispatcher.counts.clear();
+      dispatcher.resetPeak();
+    },
     approveDevice: (userCode) => identity.api.approve(userCode),
     denyDevice: (userCode) => identity.api.deny(userCode),
     advanceClock: (ms) => env.clock.advance(ms),

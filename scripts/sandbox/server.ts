@@ -9,6 +9,9 @@ const MAX_REQUEST_BODY = 1024 * 1024;
 export interface Dispatcher {
   server: Server;
   counts: Map<string, number>;
+  /** The most requests answered at once since the last `resetPeak()`. */
+  peakInFlight(): number;
+  resetPeak(): void;
   close(): Promise<void>;
 }
 
@@ -36,6 +39,8 @@ export function createDispatcher(opts: {
   const sockets = new Set<Socket>();
   const abort = new AbortController();
   let nextRequest = 1;
+  let inFlight = 0;
+  let peak = 0;
 
   const errorBody = (status: number, requestId: string): SandboxResponse =>
     // Real provider error bodies carry internals; the canary stands in for them in tests.
@@ -99,6 +104,8 @@ export function createDispatcher(opts: {
   routes.push(compileRoute(redirectTarget));
 
   const server = createServer((req, res) => {
+    peak = Math.max(peak, ++inFlight);
+    res.once("close", () => inFlight--);
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
@@ -112,6 +119,8 @@ export function createDispatcher(opts: {
   return {
     server,
     counts,
+    peakInFlight: () => peak,
+    resetPeak: () => void (peak = inFlight),
     close: async () => {
       abort.abort();
       await new Promise<void>((resolve) => {

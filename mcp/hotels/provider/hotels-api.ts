@@ -29,7 +29,7 @@ import {
   type ProviderSearchPage,
   type ProviderSearchRequest,
 } from "./contract-search.js";
-import type { ConcurrencyLimiter } from "./limiter.js";
+import type { ConcurrencyLimiter } from "../../../shared/http/limiter.js";
 
 export interface CallOptions {
   signal?: AbortSignal;

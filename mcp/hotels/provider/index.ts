@@ -3,7 +3,7 @@ import { ProviderHttp, type FetchLike } from "../../../shared/http/provider-http
 import type { Logger } from "../../../shared/logger.js";
 import { createAuthHeaders, type AuthDescription } from "./auth.js";
 import { HotelsApi } from "./hotels-api.js";
-import { ConcurrencyLimiter, type LimiterStats } from "./limiter.js";
+import { ConcurrencyLimiter, type LimiterStats } from "../../../shared/http/limiter.js";
 import { SearchCache, type SearchCacheStats } from "./search-cache.js";
 import type { KeyFileSystem } from "./service-key.js";
 
@@ -62,8 +62,8 @@ export { isProviderError, PROVIDER_ERROR_KINDS, ProviderError } from "../../../s
 export type { ProviderErrorInfo, ProviderErrorJson, ProviderErrorKind, UnavailableReason } from "../../../shared/http/provider-error.js";
 export { HotelsApi, LocationsQuerySchema, PromoCodeSchema } from "./hotels-api.js";
 export type { CallOptions, HotelsApiOptions, LocationsQuery } from "./hotels-api.js";
-export { ConcurrencyLimiter, QUEUE_LIMIT } from "./limiter.js";
-export type { LimiterStats, RunOptions } from "./limiter.js";
+export { ConcurrencyLimiter, QUEUE_LIMIT } from "../../../shared/http/limiter.js";
+export type { LimiterStats, RunOptions } from "../../../shared/http/limiter.js";
 export { SEARCH_CACHE_MAX_ENTRIES, SEARCH_CACHE_TTL_MS, SearchCache } from "./search-cache.js";
 export type { CoalescedOptions, SearchCacheOptions, SearchCacheStats } from "./search-cache.js";
 export type { ServiceKeyProblem } from "./service-key.js";

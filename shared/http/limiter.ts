@@ -1,4 +1,4 @@
-import { ProviderError } from "../../../shared/http/provider-error.js";
+import { ProviderError } from "./provider-error.js";
 
 /** The spec's fixed queue: past it a call is refused locally, without touching the provider. */
 export const QUEUE_LIMIT = 32;
