@@ -47,8 +47,6 @@ export interface EnsureBrokerOptions {
   warn?: (message: string) => void;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 // "slow": something accepted the connection but did not finish the hello in time, most likely a
 // broker still starting on a loaded machine. Spawning another would only race it: wait for it.
 type ProbeResult = "live" | "absent" | "slow";
@@ -121,17 +119,26 @@ export async function ensureBroker(opts: EnsureBrokerOptions): Promise<"already_
 interface SpawnedBroker {
   exit?: { code: number | null; signal: NodeJS.Signals | null };
   error?: Error;
+  /** Settles when the child exits or cannot be spawned, so the wait need not sleep past it. */
+  ended: Promise<void>;
 }
 
 function spawnBroker(opts: EnsureBrokerOptions): SpawnedBroker {
   // O_NOFOLLOW: a symlink planted in the state dir must not redirect the broker's output.
   const out = openSync(join(opts.stateDir, "broker.log"), constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW, 0o600);
-  const spawned: SpawnedBroker = {};
+  let settle = (): void => undefined;
+  const spawned: SpawnedBroker = { ended: new Promise<void>((r) => (settle = r)) };
   try {
     // --foreground: this launcher is the one that detaches, so the bin must not daemonize again.
     const child = spawn(process.execPath, [opts.brokerBin, "--foreground"], { detached: true, stdio: ["ignore", out, out], env: brokerChildEnv(opts.env) });
-    child.once("exit", (code, signal) => (spawned.exit = { code, signal }));
-    child.once("error", (err) => (spawned.error = err));
+    child.once("exit", (code, signal) => {
+      spawned.exit = { code, signal };
+      settle();
+    });
+    child.once("error", (err) => {
+      spawned.error = err;
+      settle();
+    });
     child.unref();
   } finally {
     closeSync(out);
@@ -145,20 +152,32 @@ const stillStarting = (err: unknown): "absent" => {
   return "absent";
 };
 
-/** Polls with backoff until the broker answers, the child we spawned fails, or timeoutMs passes. */
-async function waitForBroker(socketPath: string, timeoutMs: number, logPath: string, child: SpawnedBroker = {}): Promise<void> {
+/** Sleeps `ms`, or less when `ended` settles first; the timer never keeps the process alive. */
+function sleepUntil(ms: number, ended: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([new Promise<void>((r) => (timer = setTimeout(r, ms))), ended]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Polls with backoff until the broker answers, the child we spawned exits or fails, or timeoutMs
+ * passes. Without a child (a slow broker someone else started) only the deadline ends the wait.
+ */
+async function waitForBroker(socketPath: string, timeoutMs: number, logPath: string, child?: SpawnedBroker): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const ended = child?.ended ?? new Promise<void>(() => undefined);
   for (let wait = 25; ; wait = Math.min(wait * 2, 400)) {
-    if (child.error) throw new LauncherError("broker_exited", `cannot start the broker: ${child.error.message}`, { cause: child.error });
+    if (child?.error) throw new LauncherError("broker_exited", `cannot start the broker: ${child.error.message}`, { cause: child.error });
+    // Read before the probe: an exit seen here is final, so this probe is the last word.
+    const exit = child?.exit;
     const remaining = deadline - Date.now();
     if (remaining <= 0) break;
-    // Half-started: keep waiting until the deadline.
-    if ((await probe(socketPath, Math.min(1000, remaining)).catch(stillStarting)) === "live") return;
-    // Exit 0 means another broker owns the socket; one more probe tells.
-    const { exit } = child;
-    if (exit && exit.code !== 0) throw new LauncherError("broker_exited", `the broker exited during start-up (${exit.signal ?? `code ${exit.code}`}); see ${logPath}`);
-    await sleep(Math.min(wait, Math.max(0, deadline - Date.now())));
-    if (child.exit?.code === 0 && (await probe(socketPath, 1000).catch(stillStarting)) === "live") return;
+    // Half-started: keep waiting until the deadline. Exit 0 means another broker owns the socket.
+    const found = await probe(socketPath, Math.min(1000, remaining)).catch(stillStarting);
+    if (found === "live") return;
+    // "slow": a broker accepted but has not said welcome yet; that one may still answer.
+    if (exit && found === "absent") throw new LauncherError("broker_exited", `the broker exited during start-up (${exit.signal ?? `code ${exit.code}`}) and no broker answers at ${socketPath}; see ${logPath}`);
+    // An exit during the sleep ends it, so the next turn probes once more and then fails.
+    await sleepUntil(Math.min(wait, Math.max(0, deadline - Date.now())), ended);
   }
   throw new LauncherError("not_ready", `the broker did not answer within ${timeoutMs / 1000} s; see ${logPath}`);
 }

@@ -50,3 +50,34 @@ describe("broker launcher against a socket that is not (yet) a broker", () => {
     expect(existsSync(s.marker)).toBe(false);
   });
 });
+
+describe("broker launcher when the spawned broker exits during start-up", () => {
+  const roots: string[] = [];
+  afterEach(async () => {
+    for (const r of roots.splice(0)) await rm(r, { recursive: true, force: true });
+  });
+
+  async function withBrokerBin(source: string) {
+    const root = await mkdtemp(join(tmpdir(), "tbank-launcher-exit-"));
+    roots.push(root);
+    const brokerBin = join(root, "fake-broker.mjs");
+    await writeFile(brokerBin, source);
+    return { socketPath: join(root, "auth.sock"), stateDir: join(root, "state"), brokerBin };
+  }
+
+  // The readiness window is far longer than the test timeout: waiting it out fails the test.
+  it("fails at once with broker_exited when the child exits 0 and no broker answers", { timeout: 5000 }, async () => {
+    const s = await withBrokerBin("process.exit(0);\n");
+    const err: unknown = await ensureBroker({ ...s, env: {}, timeoutMs: 600_000 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LauncherError);
+    expect((err as LauncherError).problem).toBe("broker_exited");
+    expect((err as LauncherError).message).toMatch(/code 0/);
+  });
+
+  it("fails with broker_exited and the exit code when the child exits non-zero", { timeout: 5000 }, async () => {
+    const s = await withBrokerBin("process.exit(3);\n");
+    const err: unknown = await ensureBroker({ ...s, env: {}, timeoutMs: 600_000 }).catch((e: unknown) => e);
+    expect((err as LauncherError).problem).toBe("broker_exited");
+    expect((err as LauncherError).message).toMatch(/code 3/);
+  });
+});
