@@ -37,6 +37,11 @@ export interface CreateSessionManagerOptions {
   tuning?: Partial<SessionTuning>;
 }
 
+// Only ever used to revoke: a refresh token is presented to no issuer but the one that minted it.
+function providerForIssuer(issuer: string, opts: CreateSessionManagerOptions): IdentityProvider {
+  return new DeviceGrantProvider({ issuerUrl: issuer, fetch: opts.fetch, now: opts.now });
+}
+
 /**
  * Opens (and locks) the session store for TBANK_AUTH_SESSION_STORE, builds the identity provider
  * for TBANK_AUTH_ISSUER_URL and resumes a stored session. The caller owns close().
@@ -52,6 +57,7 @@ export async function createSessionManager(opts: CreateSessionManagerOptions): P
     store: opened.store,
     backend: opened.backend,
     provider,
+    providerFor: (issuer) => providerForIssuer(issuer, opts),
     timeoutMs: opts.timeoutMs,
     now: opts.now,
     logger: opts.logger,

@@ -36,6 +36,8 @@ export interface SessionManagerDeps {
   backend: StoreBackendInfo;
   /** Undefined when no issuer is configured: login and refresh then fail with provider_unavailable. */
   provider: IdentityProvider | undefined;
+  /** Builds a provider for another issuer, only to revoke a session stored under it. */
+  providerFor?: (issuer: string) => IdentityProvider | undefined;
   /** Budget for one refresh including its retries (TBANK_AUTH_BROKER_TIMEOUT_MS). */
   timeoutMs: number;
   now?: () => number;
@@ -64,7 +66,7 @@ export class BrokerSessionManager implements SessionManager {
     this.random = deps.random ?? randomBytes;
     this.tuning = { ...DEFAULT_TUNING, ...deps.tuning };
     this.secrets = new SecretTracker(deps.secrets ?? new SecretRegistry());
-    this.core = new SessionCore({ store: deps.store, provider: deps.provider, now, logger: this.logger, random: this.random, secrets: this.secrets, revokeTimeoutMs: this.tuning.revokeTimeoutMs });
+    this.core = new SessionCore({ store: deps.store, provider: deps.provider, providerFor: deps.providerFor, now, logger: this.logger, random: this.random, secrets: this.secrets, revokeTimeoutMs: this.tuning.revokeTimeoutMs });
     const random = (): number => Buffer.from(this.random(4)).readUInt32BE(0) / 2 ** 32;
     this.refresher = new Refresher({ core: this.core, provider: deps.provider, timeoutMs: deps.timeoutMs, now, scheduler, logger: this.logger, random, tuning: this.tuning });
   }

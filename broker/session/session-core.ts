@@ -21,6 +21,8 @@ export interface SessionCoreDeps {
   random: RandomBytes;
   secrets: SecretTracker;
   revokeTimeoutMs: number;
+  /** A provider for a stored session's own issuer when it is not the configured one, to revoke there. */
+  providerFor?: (issuer: string) => IdentityProvider | undefined;
 }
 
 /**
@@ -43,11 +45,15 @@ export class SessionCore {
     const persisted = await store.load();
     if (!persisted) return;
     this.generation = Math.max(this.generation, persisted.generation);
-    if (!provider || persisted.issuer !== provider.issuer) {
-      logger.warn({ event: "session_issuer_mismatch" }, "stored session belongs to another identity provider; ignoring it");
+    if (!provider) {
+      logger.warn({ event: "session_issuer_unset" }, "no identity provider is configured; the stored session stays unused");
       return;
     }
     secrets.add(persisted.refreshToken);
+    if (persisted.issuer !== undefined && persisted.issuer !== provider.issuer) {
+      await this.retireForeign(persisted, persisted.issuer);
+      return;
+    }
     if (persisted.refreshStartedAt !== undefined) {
       // The last broker died with a refresh in flight: the provider may have rotated this token, and
       // presenting it again would be reuse. Say so now instead of failing at the next call; the
@@ -58,8 +64,23 @@ export class SessionCore {
       void this.revokeQuietly(persisted.refreshToken);
       return;
     }
-    this.live = { persisted, access: undefined, rejected: false, saved: true };
+    // An older file names no issuer: it is the configured one's, and says so from the next save on.
+    this.live = { persisted: { ...persisted, issuer: provider.issuer }, access: undefined, rejected: false, saved: true };
     logger.info({ event: "session_resumed", generation: persisted.generation }, "resumed the stored session");
+  }
+
+  /**
+   * The issuer was changed (TBANK_AUTH_ISSUER_URL) since the session was stored: a login here would
+   * replace it without a word, leaving it alive at its bank. Revoke it there (bounded, best effort),
+   * then wipe it, before this broker serves anything.
+   */
+  private async retireForeign(persisted: PersistedSession, issuer: string): Promise<void> {
+    const { store, logger, providerFor } = this.deps;
+    logger.warn({ event: "session_issuer_changed", storedIssuer: issuer, configuredIssuer: this.deps.provider?.issuer }, "the stored session belongs to another identity provider; revoking it there and wiping it");
+    const own = providerFor?.(issuer);
+    if (own) await this.revokeQuietly(persisted.refreshToken, undefined, own);
+    else logger.warn({ event: "session_revoke_failed" }, "no provider for the stored session's issuer; wiping it without revocation");
+    await store.wipe();
   }
 
   usable(live: Live, skewMs: number): boolean {
@@ -155,8 +176,8 @@ export class SessionCore {
     this.listeners.push(listener);
   }
 
-  async revokeQuietly(refreshToken: string, signal?: AbortSignal): Promise<void> {
-    const { provider, logger, revokeTimeoutMs } = this.deps;
+  async revokeQuietly(refreshToken: string, signal?: AbortSignal, provider = this.deps.provider): Promise<void> {
+    const { logger, revokeTimeoutMs } = this.deps;
     if (!provider) return;
     const timeout = AbortSignal.timeout(revokeTimeoutMs);
     try {

@@ -14,8 +14,12 @@ export const PersistedSessionSchema = z.strictObject({
   sessionId: z.string().min(1).max(128),
   generation: z.int().min(1),
   refreshExpiresAt: z.int().min(0).optional(),
-  /** The issuer that minted the refresh token: it is never presented to any other. */
-  issuer: z.string().min(1).max(2048),
+  /**
+   * The issuer that minted the refresh token: it is never presented to any other for a refresh, and
+   * a broker configured for another issuer revokes it there and wipes it. Absent in files written
+   * before it was recorded: those belong to the configured issuer.
+   */
+  issuer: z.string().min(1).max(2048).optional(),
   /**
    * The refresh journal: set (and saved) before a refresh request is sent, dropped with the save of
    * its result. Found on start-up, it means the broker died with the request in flight, so the

@@ -1,11 +1,12 @@
-import { access, readFile } from "node:fs/promises";
+import { access, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { FileSessionStore, type BrokerSessionManager } from "../../broker/session/index.js";
+import { CLIENT_ID, FileSessionStore, type BrokerSessionManager } from "../../broker/session/index.js";
 import type { PersistedSession, SessionStore } from "../../broker/session/types.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import { CANARY, FakeScheduler, harness, loginWith, signal, waitFor, type Harness } from "./helpers/session-harness.js";
 import { postForm } from "./helpers/sandbox-oauth.js";
+import { startSandbox } from "../../scripts/sandbox/index.js";
 
 let h: Harness | undefined;
 const errors: unknown[] = [];
@@ -396,5 +397,44 @@ describe("logout", () => {
     hh.sandbox.control.setFault("revoke", { kind: "status", status: 500 });
     expect(await m.logout(signal())).toEqual({ hadSession: true });
     expect(await exists(sessionFile(hh))).toBe(false);
+  });
+});
+
+describe("a session of another issuer", () => {
+  it("is revoked at its own issuer and wiped when the broker restarts configured for another", async () => {
+    const hh = await setup();
+    const other = await startSandbox({ seed: "broker-session-b", canary: CANARY, deviceIntervalSeconds: 0 });
+    try {
+      const first = await hh.manager();
+      await loginWith(first, hh.sandbox);
+      const tokenA = await hh.persistedRefreshToken();
+      await first.close();
+
+      const second = await hh.manager({ issuerUrl: other.urls.authIssuerUrl });
+      expect(second.state()).toBe("mobile_login_required");
+      expect(await exists(sessionFile(hh))).toBe(false);
+      const reply = await postForm(hh.sandbox, "/oauth/token", { grant_type: "refresh_token", refresh_token: tokenA, client_id: CLIENT_ID });
+      expect(reply).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
+      expect(other.control.requestCount("token")).toBe(0);
+      expect(hh.lines.some((l) => l.includes("session_issuer_changed"))).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("a stored session naming no issuer (an older file) belongs to the configured one", async () => {
+    const hh = await setup();
+    const first = await hh.manager();
+    await loginWith(first, hh.sandbox);
+    const sessionId = first.sessionId();
+    await first.close();
+    const { issuer: _issuer, ...older } = JSON.parse(await readFile(sessionFile(hh), "utf8")) as PersistedSession;
+    await writeFile(sessionFile(hh), JSON.stringify(older), { mode: 0o600 });
+
+    const second = await hh.manager();
+    expect(second.state()).toBe("mobile_read_only_ready");
+    expect(second.sessionId()).toBe(sessionId);
+    expect(await spending(hh, await second.getAccessToken(signal()))).toBe(200);
+    expect((JSON.parse(await readFile(sessionFile(hh), "utf8")) as PersistedSession).issuer).toBe(hh.sandbox.urls.authIssuerUrl);
   });
 });

@@ -77,9 +77,10 @@ function vouchersLine(count: number): string {
 
 /** True when the issuer that minted the token accepted its revocation; never presents it to another issuer. */
 async function revoke(stored: PersistedSession, config: ToolkitConfig, io: CommandIo): Promise<boolean> {
-  if (config.broker.issuerUrl === undefined) return false;
-  const provider = new DeviceGrantProvider({ issuerUrl: config.broker.issuerUrl });
-  if (provider.issuer !== stored.issuer) return false;
+  // A file from before the issuer was recorded belongs to the configured issuer.
+  const issuer = stored.issuer ?? config.broker.issuerUrl;
+  if (issuer === undefined) return false;
+  const provider = new DeviceGrantProvider({ issuerUrl: issuer });
   try {
     await provider.revoke(stored.refreshToken, AbortSignal.any([io.signal, AbortSignal.timeout(REVOKE_TIMEOUT_MS)]));
     return true;
