@@ -7,5 +7,5 @@ runMcpBin({
   brokerBinUrl: new URL("./tbank-auth-broker.js", import.meta.url),
   // Every Banking tool is always on.
   toolsets: () => new Set<string>(),
-  loadFull: async (config, logger, write) => (await import("./full-server.js")).loadBankingServer(config, logger, write),
+  loadFull: async (config, logger, write, deps) => (await import("./full-server.js")).loadBankingServer(config, logger, write, deps),
 });

@@ -3,12 +3,13 @@ import type { ToolkitConfig } from "../../shared/config/types.js";
 import type { Logger } from "../../shared/logger.js";
 import type { LoadedServer } from "../fast-start.js";
 import { BridgeTransport } from "../shared/bridge-transport.js";
+import type { McpBinDeps } from "../shared/run-bin.js";
 import { createBankingServer } from "./server.js";
 
 
 /** Loaded lazily by the bin: the SDK, zod and every tool live behind this import. */
-export async function loadBankingServer(config: ToolkitConfig, logger: Logger, write: (message: never) => void): Promise<LoadedServer> {
-  const { server, ctx } = createBankingServer(config, { logger });
+export async function loadBankingServer(config: ToolkitConfig, logger: Logger, write: (message: never) => void, deps: McpBinDeps = {}): Promise<LoadedServer> {
+  const { server, ctx } = createBankingServer(config, { logger, ...deps });
   const transport = new BridgeTransport(write as (message: JSONRPCMessage) => void);
   await server.connect(transport);
   return {

@@ -16,6 +16,8 @@ export interface BankingServerDeps {
   broker?: BankingBroker;
   now?: () => number;
   logger?: Logger;
+  /** Given to the broker client: starts a stopped or crashed broker on demand (the bin's launcher). */
+  startBroker?: () => Promise<void>;
 }
 
 /** Builds the Banking MCP server with its broker client and tools; the caller connects a transport. */
@@ -23,7 +25,7 @@ export function createBankingServer(config: ToolkitConfig, deps: BankingServerDe
   const broker =
     deps.broker ??
     (config.broker.combinedProfile
-      ? new BrokerClient({ socketPath: config.broker.socketPath, role: "banking", clientVersion: TOOLKIT_VERSION, timeoutMs: config.broker.timeoutMs })
+      ? new BrokerClient({ socketPath: config.broker.socketPath, role: "banking", clientVersion: TOOLKIT_VERSION, timeoutMs: config.broker.timeoutMs, startBroker: deps.startBroker })
       : undefined);
   const ctx: BankingContext = { config, broker, logger: deps.logger ?? nullLogger, now: deps.now ?? Date.now };
   const server = new McpServer(

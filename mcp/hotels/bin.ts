@@ -7,5 +7,5 @@ runMcpBin({
   brokerBinUrl: new URL("./tbank-auth-broker.js", import.meta.url),
   toolsets: (config) => config.hotels.toolsets,
   // The SDK, zod and every tool live behind this import, loaded after the fast answers.
-  loadFull: async (config, logger, write) => (await import("./full-server.js")).loadHotelsServer(config, logger, write),
+  loadFull: async (config, logger, write, deps) => (await import("./full-server.js")).loadHotelsServer(config, logger, write, deps),
 });

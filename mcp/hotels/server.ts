@@ -27,6 +27,8 @@ export interface HotelsServerDeps {
   retryPolicies?: Partial<Record<"rates" | "checkout", RetryPolicy>>;
   /** Replaces the broker client the combined profile would create (tests inject their own). */
   broker?: BrokerClient;
+  /** Given to the broker client: starts a stopped or crashed broker on demand (the bin's launcher). */
+  startBroker?: () => Promise<void>;
 }
 
 /** Builds the Hotels MCP server with its provider and tools; the caller connects a transport. */
@@ -48,7 +50,7 @@ export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps
     today: deps.today ?? (() => new Date(now()).toISOString().slice(0, 10)),
     ...(deps.retryPolicies ? { retryPolicies: deps.retryPolicies } : {}),
   };
-  const broker = deps.broker ?? (config.broker.combinedProfile ? new BrokerClient({ socketPath: config.broker.socketPath, role: "hotels", clientVersion: TOOLKIT_VERSION, timeoutMs: config.broker.timeoutMs }) : undefined);
+  const broker = deps.broker ?? (config.broker.combinedProfile ? new BrokerClient({ socketPath: config.broker.socketPath, role: "hotels", clientVersion: TOOLKIT_VERSION, timeoutMs: config.broker.timeoutMs, startBroker: deps.startBroker }) : undefined);
   if (broker) ctx.broker = broker;
   const server = new McpServer(
     { name: "tbank-hotels-mcp", version: TOOLKIT_VERSION },

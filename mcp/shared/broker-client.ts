@@ -13,6 +13,12 @@ export interface BrokerClientOptions {
   /** TBANK_AUTH_BROKER_TIMEOUT_MS: the wait for one operation (and for the connection). */
   timeoutMs: number;
   connect?: (path: string) => Socket;
+  /**
+   * Starts the broker when nothing answers at the socket (the launcher's spawn lock keeps it to one
+   * broker). Never throws: a failed start is reported by whoever built it, and the client then
+   * answers broker_unavailable as before. Absent: this client never starts a broker.
+   */
+  startBroker?: () => Promise<void>;
 }
 
 /** What connection_status reports about customer reads; computed locally, no provider call. */
@@ -40,25 +46,19 @@ export class BrokerClient {
   private connection: Promise<BrokerConnection> | undefined;
   // The newest verified list this connection reported (a status result is newer than its welcome).
   private latest: { conn: BrokerConnection; verified: readonly string[] } | undefined;
+  // Single-flight: concurrent tool calls that all find the broker gone share one start.
+  private starting: Promise<void> | undefined;
 
   constructor(private readonly opts: BrokerClientOptions) {}
 
   async call<Op extends OperationName>(op: Op, args: OperationArgs<Op>): Promise<OperationResult<Op>> {
-    let conn: BrokerConnection;
-    try {
-      conn = await this.connected();
-    } catch (err) {
-      if (!(err instanceof BrokerUnavailableError)) throw err;
-      // A broker restarted since our last call: one fresh attempt, then report it unavailable.
-      this.connection = undefined;
-      conn = await this.connected();
-    }
+    const conn = await this.connectedOrStarted();
     try {
       return await this.send(conn, op, args);
     } catch (err) {
       if (!(err instanceof BrokerUnavailableError) || NOT_RETRIED_AFTER_SEND.has(op)) throw err;
       this.connection = undefined;
-      return this.send(await this.connected(), op, args);
+      return this.send(await this.connectedOrStarted(), op, args);
     }
   }
 
@@ -69,7 +69,7 @@ export class BrokerClient {
   async readiness(): Promise<{ state: BrokerReadiness; verifiedOperations: string[] }> {
     let conn: BrokerConnection;
     try {
-      conn = await this.connected();
+      conn = await this.connectedOrStarted();
     } catch (err) {
       this.connection = undefined;
       return { state: err instanceof BrokerUntrustedError ? "broker_untrusted" : "broker_unavailable", verifiedOperations: [] };
@@ -115,6 +115,37 @@ export class BrokerClient {
   close(): void {
     void this.connection?.then((c) => c.close(), () => undefined);
     this.connection = undefined;
+  }
+
+  /**
+   * A broker restarted since our last call gets one fresh attempt; a broker that is gone (stopped,
+   * crashed) is started once and connected to again. Only "nothing answers" leads to a start: an
+   * untrusted socket is another user's to fix, and spawning would not make the path ours.
+   */
+  private async connectedOrStarted(): Promise<BrokerConnection> {
+    try {
+      return await this.connected();
+    } catch (err) {
+      if (!(err instanceof BrokerUnavailableError)) throw err;
+      this.connection = undefined;
+    }
+    try {
+      return await this.connected();
+    } catch (err) {
+      if (!(err instanceof BrokerUnavailableError) || !this.opts.startBroker) throw err;
+      this.connection = undefined;
+    }
+    await this.startOnce(this.opts.startBroker);
+    return this.connected();
+  }
+
+  private startOnce(start: () => Promise<void>): Promise<void> {
+    this.starting ??= start()
+      .catch(() => undefined)
+      .finally(() => {
+        this.starting = undefined;
+      });
+    return this.starting;
   }
 
   private connected(): Promise<BrokerConnection> {

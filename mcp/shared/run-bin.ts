@@ -12,7 +12,13 @@ export interface McpBinSpec {
   /** The auth broker bin next to the bundled bin. */
   brokerBinUrl: URL;
   toolsets(config: ToolkitConfig): ReadonlySet<string>;
-  loadFull(config: ToolkitConfig, logger: Logger, write: (message: never) => void): Promise<LoadedServer>;
+  loadFull(config: ToolkitConfig, logger: Logger, write: (message: never) => void, deps: McpBinDeps): Promise<LoadedServer>;
+}
+
+/** What the bin hands the full server beyond the config. */
+export interface McpBinDeps {
+  /** Starts the broker again when a tool finds it gone (combined profile only). */
+  startBroker?: () => Promise<void>;
 }
 
 /**
@@ -32,13 +38,14 @@ export function runMcpBin(spec: McpBinSpec): void {
   const { config } = parsed;
   // Started at once but imported lazily and never awaited by the fast path (initialize and
   // tools/list stay fast); the full server waits for it, so the first broker call finds the broker.
-  const launch: Promise<void> = config.broker.combinedProfile
-    ? import("../../shared/broker-launcher.js").then(
-        ({ autoStartBroker }) =>
-          autoStartBroker({ socketPath: config.broker.socketPath, stateDir: config.broker.stateDir, env: process.env, brokerBin: fileURLToPath(spec.brokerBinUrl) }, report),
-        (err: unknown) => report(`auth broker not started: ${err instanceof Error ? err.message : String(err)}`),
-      )
-    : Promise.resolve();
+  // The same start runs again on demand when a tool finds the broker stopped or crashed.
+  const startBroker = (): Promise<void> =>
+    import("../../shared/broker-launcher.js").then(
+      ({ autoStartBroker }) =>
+        autoStartBroker({ socketPath: config.broker.socketPath, stateDir: config.broker.stateDir, env: process.env, brokerBin: fileURLToPath(spec.brokerBinUrl) }, report),
+      (err: unknown) => report(`auth broker not started: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  const launch: Promise<void> = config.broker.combinedProfile ? startBroker() : Promise.resolve();
   // A client that goes away closes our stdout or stdin; that ends the session, it is not a crash.
   process.stdout.on("error", () => process.stdin.destroy());
   startFastPath({
@@ -53,7 +60,7 @@ export function runMcpBin(spec: McpBinSpec): void {
     load: async (write) => {
       const [{ createLogger }] = await Promise.all([import("../../shared/logger.js"), launch]);
       const logger = createLogger({ name: spec.name, level: process.env.TBANK_LOG_LEVEL === "debug" ? "debug" : "warn" });
-      return spec.loadFull(config, logger, write);
+      return spec.loadFull(config, logger, write, config.broker.combinedProfile ? { startBroker } : {});
     },
   });
 }

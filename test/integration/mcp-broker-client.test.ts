@@ -11,10 +11,10 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function setup(handlers = sampleHandlers(), welcomeVerified?: readonly OperationName[]) {
+async function setup(handlers = sampleHandlers(), welcomeVerified?: readonly OperationName[], startBroker?: () => Promise<void>) {
   const dirs = await tempBrokerDirs();
   cleanups.push(dirs.cleanup);
-  const client = new BrokerClient({ socketPath: dirs.socketPath, role: "hotels", clientVersion: "t", timeoutMs: 2000 });
+  const client = new BrokerClient({ socketPath: dirs.socketPath, role: "hotels", clientVersion: "t", timeoutMs: 2000, startBroker: startBroker && (() => startBroker()) });
   cleanups.push(() => Promise.resolve(client.close()));
   const parts = welcomeVerified && { createParts: () => Promise.resolve({ handlers, verifiedOperations: () => welcomeVerified, close: () => Promise.resolve() }) };
   return { dirs, client, start: () => startTestBroker({ ...dirs, handlers, ...parts }) };
@@ -29,6 +29,35 @@ describe("BrokerClient (MCP side)", () => {
     const failure = await client.call("hotels.status", {}).then(() => undefined, brokerFailure);
     expect(failure).toMatchObject({ status: "broker_unavailable", retryAllowed: false });
     expect(failure?.nextStep).toContain("tbank-mcp login");
+  });
+
+  it("a broker that is gone is started once for concurrent calls, which then succeed", async () => {
+    let starts = 0;
+    let start: () => Promise<{ stop: (reason: string) => Promise<unknown> }> = () => Promise.reject(new Error("not yet"));
+    const handlers = sampleHandlers({ "hotels.status": () => ({ ...READY, verifiedOperations: [...ROLE_OPERATIONS.hotels] }) });
+    const t = await setup(handlers, undefined, async () => {
+      starts++;
+      const broker = await start();
+      cleanups.push(() => broker.stop("test"));
+    });
+    start = t.start;
+    const results = await Promise.all([t.client.call("hotels.list_bookings", {}), t.client.call("hotels.list_bookings", {}), t.client.readiness()]);
+    expect(results[0]).toEqual(SAMPLES["hotels.list_bookings"].result);
+    expect(results[1]).toEqual(SAMPLES["hotels.list_bookings"].result);
+    expect(results[2].state).toBe("mobile_read_only_ready");
+    expect(starts).toBe(1);
+  });
+
+  it("a start that brings no broker up ends in broker_unavailable, one start per call", async () => {
+    let starts = 0;
+    const { client } = await setup(undefined, undefined, () => {
+      starts++;
+      return Promise.reject(new Error("spawn failed"));
+    });
+    expect(brokerFailure(await client.call("hotels.status", {}).catch((e: unknown) => e)).status).toBe("broker_unavailable");
+    expect(starts).toBe(1);
+    expect((await client.readiness()).state).toBe("broker_unavailable");
+    expect(starts).toBe(2);
   });
 
   it("reads readiness from the welcome's verifiedOperations and the status operation", async () => {

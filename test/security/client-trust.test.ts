@@ -184,12 +184,19 @@ describe("clients refuse a socket directory that is not private (same uid)", () 
     await mkdir(dir);
     await chmod(dir, 0o770);
     const fake = await ownFake(join(dir, "auth.sock"));
-    const client = new BrokerClient({ socketPath: join(dir, "auth.sock"), role: "hotels", clientVersion: "t", timeoutMs: 2000 });
+    let starts = 0;
+    const startBroker = (): Promise<void> => {
+      starts++;
+      return Promise.resolve();
+    };
+    const client = new BrokerClient({ socketPath: join(dir, "auth.sock"), role: "hotels", clientVersion: "t", timeoutMs: 2000, startBroker });
     expect((await client.readiness()).state).toBe("broker_untrusted");
     const failure = brokerFailure(await client.call("hotels.list_bookings", {}).catch((e: unknown) => e));
     expect(failure).toMatchObject({ status: "broker_untrusted", retryAllowed: false });
     expect(failure.nextStep).toMatch(/tbank-mcp doctor/);
     expect(fake.received()).toBe(0);
+    // Spawning a broker elsewhere would not make the path ours: an untrusted socket starts nothing.
+    expect(starts).toBe(0);
   });
 
   it("fails closed when the listening process's uid cannot be read", async () => {
