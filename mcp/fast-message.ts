@@ -57,7 +57,7 @@ export function idFromLineStart(head: string): string | number | null {
     const end = stringEnd(head, i);
     if (end === -1) return null;
     const colon = skipSpace(head, end + 1);
-    if (depth === 1 && head[colon] === ":" && JSON.parse(head.slice(i, end + 1)) === "id") return idValue(head, skipSpace(head, colon + 1));
+    if (depth === 1 && head[colon] === ":" && parseString(head.slice(i, end + 1)) === "id") return idValue(head, skipSpace(head, colon + 1));
     i = end;
   }
   return null;
@@ -66,10 +66,71 @@ export function idFromLineStart(head: string): string | number | null {
 function idValue(head: string, at: number): string | number | null {
   if (head[at] === '"') {
     const end = stringEnd(head, at);
-    return end === -1 ? null : (JSON.parse(head.slice(at, end + 1)) as string);
+    return end === -1 ? null : (parseString(head.slice(at, end + 1)) ?? null);
   }
   // The number must be followed by something, or it may continue past the cut.
   const match = /^-?\d+(?=[\s,}])/.exec(head.slice(at, at + 32));
   const id = match ? Number(match[0]) : NaN;
   return Number.isSafeInteger(id) ? id : null;
+}
+
+// A line too long to parse may still be malformed: a bad escape must not throw.
+function parseString(json: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const skipSpaceBack = (text: string, i: number): number => {
+  while (i >= 0 && " \t\r\n".includes(text[i]!)) i--;
+  return i;
+};
+
+// The opening quote of the JSON string closing at `end`, or -1 when it lies before the cut.
+function stringStart(text: string, end: number): number {
+  for (let i = end - 1; i >= 0; i--) {
+    if (text[i] !== '"') continue;
+    let slashes = 0;
+    while (i - slashes - 1 >= 0 && text[i - slashes - 1] === "\\") slashes++;
+    if (i - slashes - 1 < 0) return -1;
+    if (slashes % 2 === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * The id of a request whose line was too long to parse, read from the line's last bytes, where
+ * the SDK's client writes it (after the params): the member right before the line's final "}".
+ * In a well-formed line that "}" closes the top-level object, so the member is top-level; an id
+ * nested in params ends in "}}" and is never taken. Anything uncertain is null.
+ */
+export function idFromLineEnd(tail: string): string | number | null {
+  let i = skipSpaceBack(tail, tail.length - 1);
+  if (tail[i] !== "}") return null;
+  i = skipSpaceBack(tail, i - 1);
+  let id: string | number | null;
+  let start = i;
+  if (tail[i] === '"') {
+    start = stringStart(tail, i);
+    if (start === -1) return null;
+    id = parseString(tail.slice(start, i + 1)) ?? null;
+  } else {
+    while (start >= 0 && tail[start]! >= "0" && tail[start]! <= "9") start--;
+    if (tail[start] === "-") start--;
+    const n = Number(tail.slice(start + 1, i + 1));
+    id = start < i && Number.isSafeInteger(n) ? n : null;
+    start++;
+  }
+  if (id === null) return null;
+  const colon = skipSpaceBack(tail, start - 1);
+  if (tail[colon] !== ":") return null;
+  const keyEnd = skipSpaceBack(tail, colon - 1);
+  if (tail[keyEnd] !== '"') return null;
+  const keyStart = stringStart(tail, keyEnd);
+  if (keyStart === -1 || parseString(tail.slice(keyStart, keyEnd + 1)) !== "id") return null;
+  const before = tail[skipSpaceBack(tail, keyStart - 1)];
+  return before === "," || before === "{" ? id : null;
 }

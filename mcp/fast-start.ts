@@ -1,7 +1,7 @@
 import type { Readable, Writable } from "node:stream";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { LineTooLongError, ReadBuffer } from "../shared/protocol/read-buffer.js";
-import { asFastMessage, idFromLineStart, type FastMessage } from "./fast-message.js";
+import { asFastMessage, idFromLineEnd, idFromLineStart, type FastMessage } from "./fast-message.js";
 
 /**
  * What `tools/list` and `initialize` answer, generated at build time from the real server
@@ -111,7 +111,7 @@ export function startFastPath(opts: FastStartOptions): void {
     void load();
   };
 
-  const buffer = new ReadBuffer({ maxLineBytes: opts.maxLineBytes ?? MAX_STDIN_LINE_BYTES });
+  const buffer = new ReadBuffer({ maxLineBytes: opts.maxLineBytes ?? MAX_STDIN_LINE_BYTES, onLongLine: "skip" });
   const onData = (chunk: Buffer): void => {
     buffer.append(chunk);
     for (;;) {
@@ -120,12 +120,11 @@ export function startFastPath(opts: FastStartOptions): void {
         line = buffer.readLine();
       } catch (err) {
         if (!(err instanceof LineTooLongError)) throw err;
-        // Framing is lost: whatever follows is the tail of the long line, not a message. The
-        // client still hears about its request, by id when the line's start names it.
-        fail(PARSE_ERROR, `Parse error: line longer than ${buffer.maxLineBytes} bytes`, idFromLineStart(err.head));
-        opts.stdin.off("data", onData);
-        opts.stdin.destroy();
-        return;
+        // The buffer skipped the line up to its newline, keeping its edges: the client hears about
+        // its request by id (read last-first, as JSON.parse would take a duplicate key), and the
+        // next line is read as usual.
+        fail(PARSE_ERROR, `Parse error: line longer than ${buffer.maxLineBytes} bytes`, idFromLineEnd(err.tail) ?? idFromLineStart(err.head));
+        continue;
       }
       if (line === undefined) return;
       let raw: unknown;

@@ -5,8 +5,8 @@ import type { WireError } from "./errors.js";
 const LF = 0x0a;
 const CR = 0x0d;
 
-// Enough of a refused line's start to read a JSON-RPC id placed before the params.
-export const LONG_LINE_HEAD_BYTES = 1024;
+// Enough of a refused line's start or end to read a JSON-RPC id placed before or after the params.
+export const LONG_LINE_EDGE_BYTES = 1024;
 
 export class LineTooLongError extends Error {
   override name = "LineTooLongError";
@@ -14,18 +14,31 @@ export class LineTooLongError extends Error {
   // The first bytes of the refused line (UTF-8, possibly cut mid-character). Never log it: a line
   // may carry a ref or a token.
   readonly head: string;
+  // The last bytes of the refused line, without its terminator; set only in "skip" mode.
+  readonly tail: string;
 
-  constructor(maxLineBytes: number, head = "") {
+  constructor(maxLineBytes: number, head = "", tail = "") {
     super(`line exceeds ${maxLineBytes} bytes`);
     this.maxLineBytes = maxLineBytes;
     this.head = head;
+    this.tail = tail;
   }
 }
 
 export interface ReadBufferOptions {
   // Longest accepted line in bytes, not counting the "\n" or "\r\n" terminator.
   maxLineBytes?: number;
+  // "fail" (sockets, which the owner drops): see below. "skip" (MCP stdin, which cannot be
+  // reopened): the long line is discarded up to its "\n", keeping only its first and last
+  // LONG_LINE_EDGE_BYTES bytes; readLine() throws once for it, in order, then goes on.
+  onLongLine?: "fail" | "skip";
 }
+
+const edge = (parts: Buffer[], from: "start" | "end"): Buffer => {
+  const all = Buffer.concat(from === "start" ? parts.map((p) => p.subarray(0, LONG_LINE_EDGE_BYTES)) : parts.map((p) => p.subarray(-LONG_LINE_EDGE_BYTES)));
+  // A copy, so a skipped line's big chunks are not kept alive by a view into them.
+  return Buffer.from(from === "start" ? all.subarray(0, LONG_LINE_EDGE_BYTES) : all.subarray(-LONG_LINE_EDGE_BYTES));
+};
 
 // NDJSON framing over a byte stream (after the MCP SDK's ReadBuffer), with a per-line cap.
 //
@@ -33,11 +46,13 @@ export interface ReadBufferOptions {
 // chunks decodes correctly. Empty lines are skipped. When a line grows past the cap, the buffer
 // becomes `overflowed`: it drops everything pending, ignores further input, hands out the lines
 // that were complete before the bad one, and then `readLine()` throws `LineTooLongError` (every
-// call, until `clear()`), carrying the bad line's first LONG_LINE_HEAD_BYTES bytes so the owner can
+// call, until `clear()`), carrying the bad line's first LONG_LINE_EDGE_BYTES bytes so the owner can
 // answer with the line's id. The owner should drop the connection; memory never exceeds the cap.
 export class ReadBuffer {
   readonly maxLineBytes: number;
-  private readonly ready: string[] = [];
+  readonly onLongLine: "fail" | "skip";
+  private readonly ready: (string | LineTooLongError)[] = [];
+  private skipping: { head: Buffer; tail: Buffer } | undefined;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private overflow = false;
@@ -45,6 +60,7 @@ export class ReadBuffer {
 
   constructor(options: ReadBufferOptions = {}) {
     this.maxLineBytes = options.maxLineBytes ?? MAX_REQUEST_LINE_BYTES;
+    this.onLongLine = options.onLongLine ?? "fail";
     if (!Number.isSafeInteger(this.maxLineBytes) || this.maxLineBytes < 1) {
       throw new RangeError("maxLineBytes must be a positive integer");
     }
@@ -69,10 +85,15 @@ export class ReadBuffer {
     }
     const tail = buf.subarray(start);
     if (tail.length === 0) return;
+    if (this.skipping) {
+      if (this.skipping.head.length < LONG_LINE_EDGE_BYTES) this.skipping.head = edge([this.skipping.head, tail], "start");
+      this.skipping.tail = edge([this.skipping.tail, tail], "end");
+      return;
+    }
     const total = this.pendingBytes + tail.length;
     // One extra byte is allowed only if it is the "\r" of a coming "\r\n".
     if (total > this.maxLineBytes + 1 || (total === this.maxLineBytes + 1 && tail[tail.length - 1] !== CR)) {
-      this.fail([...this.pending, tail]);
+      this.refuse([...this.pending, tail], false);
       return;
     }
     this.pending.push(tail);
@@ -82,6 +103,7 @@ export class ReadBuffer {
   // Returns the next complete line, or undefined when none is ready yet.
   readLine(): string | undefined {
     const line = this.ready.shift();
+    if (line instanceof LineTooLongError) throw line;
     if (line !== undefined) return line;
     if (this.overflow) throw new LineTooLongError(this.maxLineBytes, this.overflowHead);
     return undefined;
@@ -93,32 +115,44 @@ export class ReadBuffer {
     this.pendingBytes = 0;
     this.overflow = false;
     this.overflowHead = "";
+    this.skipping = undefined;
   }
 
   private completeLine(segment: Buffer): boolean {
+    if (this.skipping) {
+      // A head shorter than the edge is the whole line: it ends where the tail does.
+      let head = this.skipping.head.length < LONG_LINE_EDGE_BYTES ? edge([this.skipping.head, segment], "start") : this.skipping.head;
+      if (head.length < LONG_LINE_EDGE_BYTES && head[head.length - 1] === CR) head = head.subarray(0, head.length - 1);
+      let tail = edge([this.skipping.tail, segment], "end");
+      this.skipping = undefined;
+      if (tail.length > 0 && tail[tail.length - 1] === CR) tail = tail.subarray(0, tail.length - 1);
+      this.ready.push(new LineTooLongError(this.maxLineBytes, head.toString("utf8"), tail.toString("utf8")));
+      return true;
+    }
     let line = this.pendingBytes === 0 ? segment : Buffer.concat([...this.pending, segment]);
     this.pending = [];
     this.pendingBytes = 0;
     if (line.length > 0 && line[line.length - 1] === CR) line = line.subarray(0, line.length - 1);
     if (line.length > this.maxLineBytes) {
-      this.fail([line]);
-      return false;
+      return this.refuse([line], true);
     }
     if (line.length > 0) this.ready.push(line.toString("utf8"));
     return true;
   }
 
-  private fail(line: Buffer[]): void {
-    const head: Buffer[] = [];
-    for (let room = LONG_LINE_HEAD_BYTES, i = 0; room > 0 && i < line.length; i++) {
-      const part = line[i]!.subarray(0, room);
-      head.push(part);
-      room -= part.length;
-    }
-    this.overflowHead = Buffer.concat(head).toString("utf8");
-    this.overflow = true;
+  // Returns whether reading goes on after the refused line.
+  private refuse(line: Buffer[], complete: boolean): boolean {
+    const head = edge(line, "start");
     this.pending = [];
     this.pendingBytes = 0;
+    if (this.onLongLine === "fail") {
+      this.overflowHead = head.toString("utf8");
+      this.overflow = true;
+      return false;
+    }
+    if (complete) this.ready.push(new LineTooLongError(this.maxLineBytes, head.toString("utf8"), edge(line, "end").toString("utf8")));
+    else this.skipping = { head, tail: edge(line, "end") };
+    return true;
   }
 }
 

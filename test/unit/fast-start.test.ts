@@ -132,7 +132,7 @@ describe("MCP fast start path", () => {
     expect(h.out).toEqual([{ jsonrpc: "2.0", id: 1, result: { from: "full", method: "initialize" } }]);
   });
 
-  it("answers an oversized line with -32700 and its id read from the line's start, then stops reading, since framing is lost", async () => {
+  it("answers an oversized line with -32700 and its id read from the line's start, and goes on with the next line", async () => {
     const h = harness(64);
     h.stdin.write(line({ jsonrpc: "2.0", id: 1, method: "ping" }));
     h.stdin.write(`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"${"x".repeat(40)}`);
@@ -141,28 +141,50 @@ describe("MCP fast start path", () => {
     expect(h.out).toEqual([
       { jsonrpc: "2.0", id: 1, result: {} },
       { jsonrpc: "2.0", id: 2, error: { code: -32700, message: "Parse error: line longer than 64 bytes" } },
+      { jsonrpc: "2.0", id: 3, result: {} },
     ]);
-    expect(h.stdin.destroyed).toBe(true);
+    expect(h.stdin.destroyed).toBe(false);
+  });
+
+  it("answers a 9 MiB tools/call with its id written after the params (as the SDK's client does), in many chunks, then answers the next request", async () => {
+    const h = harness();
+    const call = `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"plan","arguments":{"id":5,"text":"${"x".repeat(9 * 1024 * 1024)}"}},"id":7}\n`;
+    for (let at = 0; at < call.length; at += 65_536) h.stdin.write(call.slice(at, at + 65_536));
+    h.stdin.write(line({ jsonrpc: "2.0", method: "ping", id: 8 }));
+    await settle();
+    expect(h.out).toEqual([
+      { jsonrpc: "2.0", id: 7, error: { code: -32700, message: "Parse error: line longer than 8388608 bytes" } },
+      { jsonrpc: "2.0", id: 8, result: {} },
+    ]);
+    expect(h.loads()).toBe(0);
   });
 
   it("recovers a string id from an oversized line that arrives in one chunk with its newline", async () => {
     const h = harness(64);
     h.stdin.write(`{ "id" : "call-7", "jsonrpc":"2.0","method":"tools/call","params":{"pad":"${"x".repeat(80)}"}}\n`);
+    h.stdin.write(`{"jsonrpc":"2.0","method":"tools/call","params":{"pad":"${"x".repeat(2000)}"},"id" : "call-\\"8\\"" }\r\n`);
     await settle();
-    expect(h.out).toEqual([{ jsonrpc: "2.0", id: "call-7", error: { code: -32700, message: "Parse error: line longer than 64 bytes" } }]);
+    expect(h.out).toEqual([
+      { jsonrpc: "2.0", id: "call-7", error: { code: -32700, message: "Parse error: line longer than 64 bytes" } },
+      { jsonrpc: "2.0", id: 'call-"8"', error: { code: -32700, message: "Parse error: line longer than 64 bytes" } },
+    ]);
   });
 
-  it("takes the top-level id, never one nested in params, and answers id null when it is past the line's start", async () => {
+  it("takes the top-level id, never one nested in params, and answers id null when it is neither near the start nor at the end", async () => {
     const h = harness(64);
-    // The SDK's own client writes the id last; past the line's first KiB it is out of reach.
-    const call = (pad: number): string => `{"method":"tools/call","params":{"arguments":{"id":5,"pad":"${"x".repeat(pad)}"}},"jsonrpc":"2.0","id":6}\n`;
-    h.stdin.write(call(80));
+    const pad = "x".repeat(2000);
+    h.stdin.write(`{"method":"tools/call","params":{"arguments":{"id":5,"pad":"${"x".repeat(80)}"}},"jsonrpc":"2.0","id":6}\n`);
+    h.stdin.write(`{"jsonrpc":"2.0","method":"tools/call","id":9,"params":{"arguments":{"pad":"${pad}","id":5}}}\n`);
+    h.stdin.write(`{"jsonrpc":"2.0","method":"tools/call","params":{"arguments":{"pad":"${pad}","id":5}}}\n`);
+    h.stdin.write(`{"jsonrpc":"2.0","method":"tools/call","params":{"pad":"${pad}","x":"\\",\\"id\\":5}"}}\n`);
     await settle();
-    const h2 = harness(64);
-    h2.stdin.write(call(2000));
-    await settle();
-    expect(h.out).toEqual([{ jsonrpc: "2.0", id: 6, error: { code: -32700, message: "Parse error: line longer than 64 bytes" } }]);
-    expect(h2.out).toEqual([{ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: line longer than 64 bytes" } }]);
+    const error = { code: -32700, message: "Parse error: line longer than 64 bytes" };
+    expect(h.out).toEqual([
+      { jsonrpc: "2.0", id: 6, error },
+      { jsonrpc: "2.0", id: 9, error },
+      { jsonrpc: "2.0", id: null, error },
+      { jsonrpc: "2.0", id: null, error },
+    ]);
   });
 
   it("a client that closes mid-load still gets its queued answers, then the server lets go", async () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { LineTooLongError, LONG_LINE_HEAD_BYTES, parseLine, ReadBuffer } from "../../shared/protocol/read-buffer.js";
+import { LineTooLongError, LONG_LINE_EDGE_BYTES, parseLine, ReadBuffer } from "../../shared/protocol/read-buffer.js";
 import { MAX_REQUEST_LINE_BYTES, RequestSchema, serializeMessage } from "../../shared/protocol/envelope.js";
 
 function drain(buffer: ReadBuffer): string[] {
@@ -149,7 +149,7 @@ describe("ReadBuffer line cap", () => {
     };
     expect(head(["ok\n{\"id\"", ":1234567"])).toBe('{"id":1234567');
     expect(head(["{\"id\":12345\n"])).toBe('{"id":12345');
-    expect(head(["x".repeat(LONG_LINE_HEAD_BYTES + 10)])).toBe("x".repeat(LONG_LINE_HEAD_BYTES));
+    expect(head(["x".repeat(LONG_LINE_EDGE_BYTES + 10)])).toBe("x".repeat(LONG_LINE_EDGE_BYTES));
   });
 
   it("clear() makes the buffer usable again", () => {
@@ -158,6 +158,83 @@ describe("ReadBuffer line cap", () => {
     buffer.clear();
     buffer.append(Buffer.from("ok\n"));
     expect(buffer.readLine()).toBe("ok");
+  });
+});
+
+describe("ReadBuffer skip mode (onLongLine: \"skip\")", () => {
+  const refused = (buffer: ReadBuffer): LineTooLongError => {
+    try {
+      const line = buffer.readLine();
+      throw new Error(`expected a refused line, got ${String(line)}`);
+    } catch (err) {
+      if (err instanceof LineTooLongError) return err;
+      throw err;
+    }
+  };
+
+  it("skips a 9 MiB line sent in many chunks, keeping only its edges, and goes on with the next line", () => {
+    const cap = 8 * 1024 * 1024;
+    const buffer = new ReadBuffer({ maxLineBytes: cap, onLongLine: "skip" });
+    // The SDK's client writes the id after the params.
+    const big = Buffer.from(`{"jsonrpc":"2.0","method":"tools/call","params":{"pad":"${"x".repeat(9 * 1024 * 1024)}"},"id":7}\n{"jsonrpc":"2.0","method":"ping","id":8}\n`);
+    let chunk = 0;
+    for (let at = 0, size = 1; at < big.length; at += size, size = (size * 7 + 13) % 65_521 + 1) {
+      const part = big.subarray(at, at + size);
+      buffer.append(part);
+      chunk = Math.max(chunk, part.length);
+      expect(buffer.pendingByteLength).toBeLessThanOrEqual(cap + 1);
+    }
+    expect(chunk).toBeGreaterThan(60_000);
+    const err = refused(buffer);
+    expect(err.head).toBe(big.subarray(0, LONG_LINE_EDGE_BYTES).toString());
+    expect(err.tail.length).toBe(LONG_LINE_EDGE_BYTES);
+    expect(err.tail.endsWith('"},"id":7}')).toBe(true);
+    expect(buffer.readLine()).toBe('{"jsonrpc":"2.0","method":"ping","id":8}');
+    expect(buffer.readLine()).toBeUndefined();
+    expect(buffer.overflowed).toBe(false);
+  });
+
+  it("refuses a complete over-cap line once, between the lines around it, and strips a split \\r\\n from its tail", () => {
+    const buffer = new ReadBuffer({ maxLineBytes: 8, onLongLine: "skip" });
+    buffer.append(Buffer.from("ok\n123456789\nlater\nabcdefghij\r"));
+    expect(buffer.readLine()).toBe("ok");
+    expect(refused(buffer)).toMatchObject({ head: "123456789", tail: "123456789" });
+    expect(buffer.readLine()).toBe("later");
+    expect(buffer.readLine()).toBeUndefined();
+    buffer.append(Buffer.from("\nnext\n"));
+    expect(refused(buffer)).toMatchObject({ head: "abcdefghij", tail: "abcdefghij" });
+    expect(buffer.readLine()).toBe("next");
+  });
+
+  it("any split of a stream yields the same lines and refusals as one chunk", () => {
+    const lineArb = fc.stringMatching(/^[a-z₽]{0,20}$/);
+    fc.assert(
+      fc.property(fc.array(lineArb, { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 20 }), (lines, cuts) => {
+        const stream = Buffer.from(lines.map((l) => `${l}\n`).join(""));
+        const expected = lines
+          .filter((l) => l.length > 0)
+          .map((l) => (Buffer.byteLength(l) > 12 ? { head: l, tail: l } : l));
+        const buffer = new ReadBuffer({ maxLineBytes: 12, onLongLine: "skip" });
+        const points = [...new Set(cuts.map((c) => c % (stream.length + 1)))].sort((a, b) => a - b);
+        let from = 0;
+        for (const to of [...points, stream.length]) {
+          buffer.append(stream.subarray(from, to));
+          from = to;
+        }
+        const got: (string | { head: string; tail: string })[] = [];
+        for (;;) {
+          try {
+            const line = buffer.readLine();
+            if (line === undefined) break;
+            got.push(line);
+          } catch (err) {
+            if (!(err instanceof LineTooLongError)) throw err;
+            got.push({ head: err.head, tail: err.tail });
+          }
+        }
+        expect(got).toEqual(expected);
+      }),
+    );
   });
 });
 
