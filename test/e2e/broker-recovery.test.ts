@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { signIn } from "../fixtures/in-process-broker.js";
 import { ensureBroker } from "../../shared/broker-launcher.js";
 import { lockHolder } from "../../shared/pid-lock.js";
 import { connectBroker } from "../../shared/protocol/client.js";
@@ -16,18 +17,7 @@ async function waitGone(stateDir: string): Promise<void> {
   for (let i = 0; i < 100 && (await brokerPids(stateDir)).length > 0; i++) await sleep(50);
 }
 
-async function login(b: BrokerEnv, sandbox: Sandbox): Promise<void> {
-  const toolkit = await connectBroker({ socketPath: b.socketPath, role: "toolkit", clientVersion: "e2e", timeoutMs: 15_000 });
-  const start = await toolkit.call("broker.login_start", {});
-  sandbox.control.approveDevice(start.userCode);
-  let state = "pending";
-  for (let i = 0; i < 60 && state === "pending"; i++) {
-    state = (await toolkit.call("broker.login_poll", { loginId: start.loginId })).state;
-    if (state === "pending") await sleep(250);
-  }
-  toolkit.close();
-  if (state !== "approved") throw new Error(`login ended ${state}`);
-}
+const login = (b: BrokerEnv, sandbox: Sandbox): Promise<void> => signIn(b.socketPath, sandbox, 250);
 
 describe("broker recovery after a crash or a stop (real processes)", () => {
   let sandbox: Sandbox;

@@ -3,6 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn } from "../fixtures/in-process-broker.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { connectBroker } from "../../shared/protocol/client.js";
 import { brokerEnv, brokerPids, startDaemon, type BrokerEnv } from "./helpers/broker-process.js";
@@ -21,16 +22,7 @@ describe("a running Hotels MCP restarts a stopped broker on demand", () => {
     b = await brokerEnv(sandbox);
     b.env.TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE = sandbox.urls.hotelPageUrlTemplate;
     await startDaemon(b.env);
-    const toolkit = await connectBroker({ socketPath: b.socketPath, role: "toolkit", clientVersion: "e2e", timeoutMs: 15_000 });
-    const start = await toolkit.call("broker.login_start", {});
-    sandbox.control.approveDevice(start.userCode);
-    let state = "pending";
-    for (let i = 0; i < 60 && state === "pending"; i++) {
-      state = (await toolkit.call("broker.login_poll", { loginId: start.loginId })).state;
-      if (state === "pending") await sleep(250);
-    }
-    toolkit.close();
-    if (state !== "approved") throw new Error(`login ended ${state}`);
+    await signIn(b.socketPath, sandbox, 250);
   });
 
   afterAll(async () => {
