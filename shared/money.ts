@@ -5,6 +5,8 @@
 // Rounding everywhere in this module is half-up (ties away from zero): it is what people and
 // receipts do, so "за ночь" figures match what a user computes by hand.
 
+import { DEFAULT_LANG, type Lang } from "./locale.js";
+
 export type Decimal = string;
 export type Currency = string;
 
@@ -128,13 +130,19 @@ function groupThousands(digits: string): string {
 // ru-RU display: "12 345,50 ₽", "1 200 $", "99,90 KZT". Whole amounts show no fraction; any other
 // amount is rounded half-up to exactly two digits. RUB, USD and EUR get their symbol, every other
 // currency its ISO code. All spaces are U+00A0.
-export function formatMoney(amount: Decimal, currency: Currency): string {
+export function formatMoney(amount: Decimal, currency: Currency, lang: Lang = DEFAULT_LANG): string {
   if (!isCurrency(currency)) throw new DecimalError("currency must be an ISO 4217 code");
   const whole = isDecimal(amount) && !amount.includes(".");
   const rounded = whole ? amount : roundDecimal(amount, 2);
   const negative = rounded.startsWith("-");
   const [int = "0", frac = ""] = (negative ? rounded.slice(1) : rounded).split(".");
-  const number = groupThousands(int) + (whole ? "" : `,${frac.padEnd(2, "0")}`);
   const symbol = CURRENCY_SYMBOLS[currency] ?? currency;
-  return `${negative ? "-" : ""}${number}${NBSP}${symbol}`;
+  const sign = negative ? "-" : "";
+  if (lang === "en") {
+    // "₽30,827.50", "$120", "AMD 45,000": the en-US convention, symbol first.
+    const number = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (whole ? "" : `.${frac.padEnd(2, "0")}`);
+    return symbol.length === 1 ? `${sign}${symbol}${number}` : `${sign}${symbol}${NBSP}${number}`;
+  }
+  const number = groupThousands(int) + (whole ? "" : `,${frac.padEnd(2, "0")}`);
+  return `${sign}${number}${NBSP}${symbol}`;
 }

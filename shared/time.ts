@@ -2,6 +2,8 @@
 // carry an explicit UTC offset, which is kept and shown as such. An offset is not a time zone, so
 // nothing here ever calls a time "local hotel time".
 
+import { DEFAULT_LANG, type Lang } from "./locale.js";
+
 export type IsoDate = string;
 export type Clock = () => number;
 
@@ -47,10 +49,18 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return utcMsToIsoDate(requireDate(date) + days * DAY_MS);
 }
 
-export function formatIsoDate(date: IsoDate): string {
+const EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+function dateDisplay(year: number, month: number, day: number, lang: Lang): string {
+  if (lang === "en") return `${day} ${EN_MONTHS[month - 1] ?? ""} ${year}`;
+  return `${pad2(day)}.${pad2(month)}.${String(year).padStart(4, "0")}`;
+}
+
+// ru "12.03.2027", en "12 Mar 2027": one date format per language in every answer.
+export function formatIsoDate(date: IsoDate, lang: Lang = DEFAULT_LANG): string {
   requireDate(date);
-  const [year, month, day] = date.split("-");
-  return `${day}.${month}.${year}`;
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  return dateDisplay(year, month, day, lang);
 }
 
 // The calendar date at a given UTC offset (minutes east of UTC), e.g. "today" for Moscow users.
@@ -111,11 +121,16 @@ export function formatUtcOffset(offsetMinutes: number, zulu = false): string {
 }
 
 // "14.09.2026 18:00 (UTC+03:00)": the provider's wall clock with its offset spelled out.
-export function formatOffsetDateTime(value: string | OffsetDateTime): string {
+export function formatOffsetDateTime(value: string | OffsetDateTime, lang: Lang = DEFAULT_LANG): string {
   const ts = typeof value === "string" ? parseOffsetDateTime(value) : value;
   if (!ts) throw new RangeError("not a timestamp with an explicit UTC offset");
-  const date = `${pad2(ts.day)}.${pad2(ts.month)}.${String(ts.year).padStart(4, "0")}`;
-  return `${date} ${pad2(ts.hour)}:${pad2(ts.minute)} (${formatUtcOffset(ts.offsetMinutes, ts.zulu)})`;
+  return `${dateDisplay(ts.year, ts.month, ts.day, lang)} ${pad2(ts.hour)}:${pad2(ts.minute)} (${formatUtcOffset(ts.offsetMinutes, ts.zulu)})`;
+}
+
+/** An instant as the wall clock at a fixed offset shows it, e.g. a UTC timestamp in UTC+03:00. */
+export function formatInstantAt(epochMs: number, offsetMinutes: number, lang: Lang = DEFAULT_LANG): string {
+  const d = new Date(epochMs + offsetMinutes * 60_000);
+  return `${dateDisplay(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), lang)} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())} (${formatUtcOffset(offsetMinutes)})`;
 }
 
 export function toIsoTimestamp(ms: number): string {

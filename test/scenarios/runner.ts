@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +16,8 @@ import { CANARY, EVAL_SEED } from "./sandbox-facts.js";
 import type { Expect, Scenario } from "./types.js";
 
 const o200k = getEncoding("o200k_base");
+/** `EVAL_TRACE=/path` appends every step's two channels to that file: what the model read, for review. */
+const TRACE_FILE = process.env.EVAL_TRACE;
 export const tokens = (text: string): number => o200k.encode(text).length;
 
 
@@ -195,6 +198,7 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
       const data = (result.structuredContent ?? {}) as Record<string, unknown>;
       const json = result.structuredContent === undefined ? "" : JSON.stringify(result.structuredContent);
+      if (TRACE_FILE !== undefined) appendFileSync(TRACE_FILE, `\n=== ${scenario.id} ${step.tool} ${JSON.stringify(args)}\n--- text\n${text}\n--- structured\n${json}\n`);
       const reading: Reading = { result, text, data, json, textTokens: tokens(text), structuredTokens: json === "" ? 0 : tokens(json) };
       const stepFailures = check(step.expect, reading, vars);
       if (`${text}${json}`.includes(CANARY)) stepFailures.push("a token/orderId canary reached the result");

@@ -165,3 +165,16 @@ describe("formatMoney", () => {
     expect(isCurrency("RUBL")).toBe(false);
   });
 });
+
+describe("formatMoney in English", () => {
+  it("puts a one-letter symbol first, groups with commas and keeps two decimals", () => {
+    expect(formatMoney("30827.5", "RUB", "en")).toBe("₽30,827.50");
+    expect(formatMoney("120", "USD", "en")).toBe("$120");
+    expect(formatMoney("-1234567.891", "EUR", "en")).toBe("-€1,234,567.89");
+    expect(formatMoney("45000", "AMD", "en")).toBe("AMD\u00a045,000");
+  });
+
+  it("keeps the Russian format by default", () => {
+    expect(formatMoney("30827.5", "RUB")).toBe("30\u00a0827,50\u00a0₽");
+  });
+});

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  formatInstantAt,
   formatIsoDate,
   formatOffsetDateTime,
   formatUtcOffset,
@@ -89,5 +90,18 @@ describe("provider timestamps with an offset", () => {
     expect(formatOffsetDateTime("2026-09-14T18:00:00+03:00")).not.toMatch(/местн|local/i);
     expect(() => formatOffsetDateTime("2026-09-14T18:00:00")).toThrow(RangeError);
     expect(formatUtcOffset(-60)).toBe("UTC-01:00");
+  });
+});
+
+describe("dates in English", () => {
+  it("writes day, month abbreviation and year", () => {
+    expect(formatIsoDate("2027-03-12", "en")).toBe("12 Mar 2027");
+    expect(formatIsoDate("2027-03-12")).toBe("12.03.2027");
+    expect(formatOffsetDateTime("2026-09-04T18:00:00+03:00", "en")).toBe("4 Sep 2026 18:00 (UTC+03:00)");
+  });
+
+  it("shows an instant on the wall clock of a fixed offset", () => {
+    expect(formatInstantAt(Date.UTC(2027, 2, 1, 22, 30), 180)).toBe("02.03.2027 01:30 (UTC+03:00)");
+    expect(formatInstantAt(Date.UTC(2027, 2, 1, 22, 30), 180, "en")).toBe("2 Mar 2027 01:30 (UTC+03:00)");
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LanguageInput } from "../../../shared/locale.js";
 import { CURRENCY_PATTERN } from "../../../shared/money.js";
 import { isIsoDate, nightsBetween } from "../../../shared/time.js";
 import type { IsoDate } from "../../../shared/time.js";
@@ -46,7 +47,7 @@ export const planStayInputShape = {
   checkinDate: StayDate.describe("YYYY-MM-DD"),
   checkoutDate: StayDate.describe("YYYY-MM-DD, after checkinDate, at most 30 nights"),
   rooms: z.array(RoomSchema).min(1, "at least one room").max(MAX_ROOMS, `at most ${MAX_ROOMS} rooms`).optional(),
-  language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, "a language tag like ru-RU").optional(),
+  language: LanguageInput.optional(),
   ranking: z.enum(RANKINGS).optional(),
   maxOptions: MaxOptions.describe("Options in this answer (1..20, default 10); the journey keeps all").optional(),
   breakfastIncluded: z.boolean().optional(),
