@@ -1,5 +1,6 @@
 import { decimalFromProviderNumber, divideDecimal, formatMoney } from "../../../shared/money.js";
 import type { Decimal } from "../../../shared/money.js";
+import { DEFAULT_LANG, missing, type Lang } from "../../../shared/locale.js";
 import { formatOffsetDateTime, isOffsetDateTime, MISSING } from "../../../shared/time.js";
 import type { ProviderMoney } from "../provider/index.js";
 
@@ -27,9 +28,9 @@ export interface MoneyFacts {
   display: string;
 }
 
-export function moneyFacts(money: ProviderMoney): MoneyFacts {
+export function moneyFacts(money: ProviderMoney, lang: Lang = DEFAULT_LANG): MoneyFacts {
   const amountDecimal = decimalFromProviderNumber(money.value);
-  return { amountDecimal, currency: money.currency, display: formatMoney(amountDecimal, money.currency) };
+  return { amountDecimal, currency: money.currency, display: formatMoney(amountDecimal, money.currency, lang) };
 }
 
 export interface PriceFacts {
@@ -43,9 +44,9 @@ export interface PriceFacts {
 
 // The provider price is the total for the whole stay; per night is derived once, here, so no
 // table downstream ever divides again.
-export function priceFacts(total: ProviderMoney, nights: number): PriceFacts {
+export function priceFacts(total: ProviderMoney, nights: number, lang: Lang = DEFAULT_LANG): PriceFacts {
   if (!Number.isInteger(nights) || nights < 1) throw new RangeError("nights must be a positive integer");
-  const { amountDecimal, currency, display } = moneyFacts(total);
+  const { amountDecimal, currency, display } = moneyFacts(total, lang);
   const perNight = divideDecimal(amountDecimal, nights, 2);
   return {
     totalPriceDecimal: amountDecimal,
@@ -53,12 +54,12 @@ export function priceFacts(total: ProviderMoney, nights: number): PriceFacts {
     stayNights: nights,
     pricePerNightDecimal: perNight,
     totalPriceDisplay: display,
-    pricePerNightDisplay: formatMoney(perNight, currency),
+    pricePerNightDisplay: formatMoney(perNight, currency, lang),
   };
 }
 
-export function offsetTimeDisplay(value: string | null | undefined): string {
-  return typeof value === "string" && isOffsetDateTime(value) ? formatOffsetDateTime(value) : MISSING;
+export function offsetTimeDisplay(value: string | null | undefined, lang: Lang = DEFAULT_LANG): string {
+  return typeof value === "string" && isOffsetDateTime(value) ? formatOffsetDateTime(value, lang) : missing(lang);
 }
 
 export interface CancellationFacts {
