@@ -28,6 +28,7 @@ interface Coverage {
   truncated?: true;
   coverageLevel: string;
   coverageRatio: number;
+  notYetSeen?: number;
   continuationAvailable?: true;
   continuationRecommended?: true;
 }
@@ -100,22 +101,26 @@ describe("Hotels MCP search tools: load protection, coverage, progress, contract
     expect(harness.sandbox.control.requestCounts()).toEqual({});
   });
 
-  it("Москва stops at the 20-request cap with coverage fields; nothing left to continue", async () => {
+  it("Москва stops at the plan's 20 requests; the continuation's own budget completes it", async () => {
     const harness = await start();
     const { data, text } = await harness.call("tbank_hotels_plan_stay", { destination: "Москва", rooms: [{ adults: 2 }], ...stay(32) });
     expect(data.status).toBe("ok");
     const c = data.searchCoverage as Coverage;
-    // Flags are stated only when set: absent continuation flags mean false.
-    expect(c).toMatchObject({ requestsMade: 20, truncated: true, coverageLevel: "partial" });
-    for (const flag of ["continuationAvailable", "continuationRecommended", "providerSort"]) expect(c).not.toHaveProperty(flag);
+    expect(c).toMatchObject({ requestsMade: 20, truncated: true, continuationAvailable: true });
+    expect(c).not.toHaveProperty("providerSort");
     expect(c.reportedCount).toBeGreaterThan(c.collectedCount);
+    expect(c.notYetSeen).toBe(c.reportedCount - c.collectedCount);
     expect(c.coverageLevel).toBe(c.coverageRatio >= 0.8 ? "substantial" : "partial");
     expect(harness.sandbox.control.requestCount("search")).toBe(20);
-    expect(text).toContain("truncated");
+    expect(text).toContain(`truncated, ${c.notYetSeen} hotels not yet seen`);
     harness.sandbox.control.resetCounters();
     const more = await harness.call("tbank_hotels_continue_stay_search", { journeyId: data.journeyId });
-    expect(more.data).toMatchObject({ status: "continuation_unavailable", retryAllowed: false });
-    expect(harness.sandbox.control.requestCounts()).toEqual({});
+    expect(more.data).toMatchObject({ status: "ok", total: c.reportedCount });
+    const after = more.data.searchCoverage as Coverage;
+    expect(after).toMatchObject({ coverageLevel: "complete", collectedCount: c.reportedCount });
+    expect(after).not.toHaveProperty("notYetSeen");
+    expect(harness.sandbox.control.requestCount("search")).toBe(after.requestsMade - 20);
+    expect(after.requestsMade - 20).toBeLessThanOrEqual(20);
   });
 
   it("a truncated collection is continued once, keeps optionIds, and is never recommended again", async () => {
@@ -132,7 +137,7 @@ describe("Hotels MCP search tools: load protection, coverage, progress, contract
     expect(more.data).not.toHaveProperty("selectionReset");
     const after = more.data.searchCoverage as Coverage;
     expect(after.collectedCount).toBeGreaterThan(before.collectedCount);
-    expect(after.requestsMade).toBeLessThanOrEqual(20);
+    expect(after.requestsMade).toBeLessThanOrEqual(40);
     expect(after).not.toHaveProperty("continuationRecommended");
     expect(more.data.added).toBe(after.collectedCount - before.collectedCount);
     const idsAfter = journeyOptionIds(harness, journeyId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Collector, dedupeKey } from "../../mcp/hotels/journey/collect.js";
+import { COLLECT_LIMITS, Collector, dedupeKey } from "../../mcp/hotels/journey/collect.js";
 import type { SearchRequest } from "../../mcp/hotels/journey/collect.js";
 import { toJourneyItem, type JourneyHotelItem, type JourneySearchPage } from "../../mcp/hotels/journey/provider-shapes.js";
 import type { ProviderHotelItem } from "../../mcp/hotels/provider/index.js";
@@ -59,6 +59,7 @@ describe("Collector: paging", () => {
       loadingCompleted: true,
       providerSort: null,
       truncated: false,
+      notYetSeen: null,
       coverageLevel: "complete",
       coverageRatio: 1,
       continuationAvailable: false,
@@ -71,7 +72,7 @@ describe("Collector: paging", () => {
     const requests = drive(c, (req) => (req.offset === 0 ? page(ids(0, 20), 20, false, 100) : page(ids(20, 5), null, false, 100)));
     expect(requests.map((r) => r.offset)).toEqual([0, 20, 20, 20, 20]);
     expect(c.stopReason).toBe("poll_limit");
-    expect(c.coverage()).toMatchObject({ collectedCount: 25, truncated: true, coverageLevel: "partial", coverageRatio: 0.25, continuationAvailable: true, continuationRecommended: true });
+    expect(c.coverage()).toMatchObject({ collectedCount: 25, truncated: true, notYetSeen: 75, coverageLevel: "partial", coverageRatio: 0.25, continuationAvailable: true, continuationRecommended: true });
   });
 
   it("resets the poll count when the loading page moves on", () => {
@@ -86,12 +87,12 @@ describe("Collector: paging", () => {
     expect(c.coverage()).toMatchObject({ coverageLevel: "complete", collectedCount: 40 });
   });
 
-  it("stops at 20 requests; with the shared cap spent no continuation is offered", () => {
+  it("stops the plan at its 20 requests and still offers a continuation, which has its own budget", () => {
     const c = new Collector();
     const requests = drive(c, (req) => page(ids(req.offset, 20), req.offset + 20, false, 1000), 10);
     expect(requests).toHaveLength(20);
     expect(c.stopReason).toBe("request_cap");
-    expect(c.coverage()).toMatchObject({ requestsMade: 20, collectedCount: 400, coverageLevel: "partial", continuationAvailable: false, continuationRecommended: false });
+    expect(c.coverage()).toMatchObject({ requestsMade: 20, collectedCount: 400, notYetSeen: 600, coverageLevel: "partial", continuationAvailable: true, continuationRecommended: true });
   });
 
   it("stops at the 11 s budget and gives each request the remaining time", () => {
@@ -154,10 +155,50 @@ describe("Collector: dedupe", () => {
   });
 });
 
+// The sandbox's progressive search (docs/provider-contract.md): 40 hotels loaded by the first call,
+// 15 more by each further call; a page beyond what is loaded returns the loaded part to poll again.
+function progressiveProvider(total: number) {
+  let calls = 0;
+  return (req: SearchRequest): JourneySearchPage => {
+    calls += 1;
+    const loaded = Math.min(total, 40 + 15 * (calls - 1));
+    const end = Math.min(req.offset + 20, total);
+    const complete = loaded >= total;
+    if (loaded >= end) return page(ids(req.offset, end - req.offset), end < total ? end : null, complete, total);
+    return page(ids(req.offset, Math.max(0, loaded - req.offset)), null, complete, total);
+  };
+}
+
 describe("Collector: continuation", () => {
-  it("resumes at the current offset once, sharing the request cap, then never recommends again", () => {
+  it("gives each run its own request budget: a 400-hotel city completes in the plan plus one continuation", () => {
     const c = new Collector();
-    // 4 requests of 3 s exhaust the initial budget at 100 of 1000 hotels: partial, recommended.
+    const provider = progressiveProvider(400);
+    drive(c, provider, 10);
+    expect(c.stopReason).toBe("request_cap");
+    const afterPlan = c.coverage();
+    expect(afterPlan).toMatchObject({ requestsMade: 20, truncated: true, continuationAvailable: true });
+    expect(afterPlan.notYetSeen).toBe(400 - afterPlan.collectedCount);
+
+    expect(c.beginContinuation()).toBe(true);
+    const more = drive(c, provider, 10);
+    expect(more[0]?.offset).toBe(afterPlan.collectedCount);
+    expect(more.length).toBeLessThanOrEqual(COLLECT_LIMITS.continuation.maxRequests);
+    expect(c.coverage()).toMatchObject({ coverageLevel: "complete", collectedCount: 400, notYetSeen: null, continuationAvailable: false });
+  });
+
+  it("gives the continuation its own time budget, measured from its start", () => {
+    const c = new Collector();
+    const respond = (req: SearchRequest) => page(ids(req.offset, 25), req.offset + 25, false, 1000);
+    drive(c, respond, 3_000);
+    expect(c.stopReason).toBe("budget");
+    expect(c.beginContinuation()).toBe(true);
+    const more = drive(c, respond, 3_000);
+    expect(more.map((r) => r.remainingMs)).toEqual([11_000, 8_000, 5_000, 2_000]);
+  });
+
+  it("resumes at the current offset, recommends only the first continuation, and allows two at most", () => {
+    const c = new Collector();
+    // 4 requests of 3 s exhaust the plan's time budget at 100 of 1000 hotels: partial, recommended.
     const respond = (req: SearchRequest) => page(ids(req.offset, 25), req.offset + 25, false, 1000);
     drive(c, respond, 3_000);
     expect(c.coverage()).toMatchObject({ requestsMade: 4, continuationAvailable: true, continuationRecommended: true });
@@ -166,12 +207,12 @@ describe("Collector: continuation", () => {
     const more = drive(c, respond, 3_000);
     expect(more[0]?.offset).toBe(100);
     expect(c.continuationsUsed).toBe(1);
-    expect(c.coverage()).toMatchObject({ requestsMade: 8, collectedCount: 200, coverageLevel: "partial", continuationAvailable: true, continuationRecommended: false });
+    expect(c.coverage()).toMatchObject({ requestsMade: 8, collectedCount: 200, notYetSeen: 800, coverageLevel: "partial", continuationAvailable: true, continuationRecommended: false });
 
-    // An explicit second continuation is still possible, up to the shared 20-request cap.
+    // An explicit second continuation is possible, with a budget of its own; a third is not.
     expect(c.beginContinuation()).toBe(true);
-    drive(c, respond, 100);
-    expect(c.coverage()).toMatchObject({ requestsMade: 20, continuationAvailable: false, continuationRecommended: false });
+    expect(drive(c, respond, 100)).toHaveLength(20);
+    expect(c.coverage()).toMatchObject({ requestsMade: 28, collectedCount: 700, notYetSeen: 300, continuationAvailable: false, continuationRecommended: false });
     expect(c.beginContinuation()).toBe(false);
   });
 

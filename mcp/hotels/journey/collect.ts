@@ -1,14 +1,30 @@
 import { sha256Hex } from "../../../shared/refs.js";
 import type { JourneyHotelItem, JourneySearchPage } from "./provider-shapes.js";
 
-export const COLLECT_LIMITS = { maxRequests: 20, maxExtraPolls: 3, budgetMs: 11_000 } as const;
 export const SUBSTANTIAL_RATIO = 0.8;
 
-export interface CollectLimits {
+/** What one tool call may spend on the provider: requests, and time from the call's start. */
+export interface RunBudget {
   maxRequests: number;
-  maxExtraPolls: number;
   budgetMs: number;
 }
+
+export interface CollectLimits {
+  plan: RunBudget;
+  // Its own budget: were it shared with the plan, a city the plan could not finish (the sandbox's
+  // Москва, 400 hotels, takes 26 requests) would have nothing left to continue with.
+  continuation: RunBudget;
+  maxExtraPolls: number;
+  // Bounds what one journey can make the provider do; only the first is ever recommended.
+  maxContinuations: number;
+}
+
+export const COLLECT_LIMITS: CollectLimits = {
+  plan: { maxRequests: 20, budgetMs: 11_000 },
+  continuation: { maxRequests: 20, budgetMs: 11_000 },
+  maxExtraPolls: 3,
+  maxContinuations: 2,
+};
 
 export interface SearchRequest {
   offset: number;
@@ -32,6 +48,8 @@ export interface SearchCoverage {
   loadingCompleted: boolean;
   providerSort: null;
   truncated: boolean;
+  /** reportedCount − collectedCount while truncated; null when complete or nothing was reported. */
+  notYetSeen: number | null;
   coverageLevel: "complete" | "substantial" | "partial";
   coverageRatio: number;
   continuationAvailable: boolean;
@@ -55,14 +73,15 @@ export function dedupeKey(item: JourneyHotelItem): string {
 
 // The collection policy as a state machine; the caller owns HTTP and the clock:
 //   let req; while ((req = c.next(elapsed()))) c.accept(await search(req));   // or c.fail()
-// One instance lives as long as the journey, so a continuation resumes at the same offset and
-// shares the request cap with the initial collection.
+// One instance lives as long as the journey, so a continuation resumes at the same offset; each
+// run (the plan's collection, each continuation) spends its own budget.
 export class Collector {
   readonly limits: CollectLimits;
   private readonly byKey = new Map<string, CollectedItem>();
   private offset = 0;
   private searchId: string | undefined;
   private requests = 0;
+  private runRequests = 0;
   private requestsAtOffset = 0;
   private pending: SearchRequest | undefined;
   private last: JourneySearchPage | undefined;
@@ -73,15 +92,21 @@ export class Collector {
     this.limits = { ...COLLECT_LIMITS, ...limits };
   }
 
+  private get budget(): RunBudget {
+    return this.continuations === 0 ? this.limits.plan : this.limits.continuation;
+  }
+
   // The next request to make, or null when collection is over. Idempotent while one is pending.
   next(elapsedMs: number): SearchRequest | null {
     if (this.pending) return this.pending;
     if (this.stop) return null;
-    if (this.requests >= this.limits.maxRequests) return this.halt("request_cap");
-    if (elapsedMs >= this.limits.budgetMs) return this.halt("budget");
+    const { maxRequests, budgetMs } = this.budget;
+    if (this.runRequests >= maxRequests) return this.halt("request_cap");
+    if (elapsedMs >= budgetMs) return this.halt("budget");
     this.requests += 1;
+    this.runRequests += 1;
     this.requestsAtOffset += 1;
-    const request: SearchRequest = { offset: this.offset, remainingMs: this.limits.budgetMs - elapsedMs };
+    const request: SearchRequest = { offset: this.offset, remainingMs: budgetMs - elapsedMs };
     if (this.searchId !== undefined) request.searchId = this.searchId;
     this.pending = request;
     return request;
@@ -119,6 +144,7 @@ export class Collector {
     if (!this.coverage().continuationAvailable) return false;
     this.continuations += 1;
     this.stop = undefined;
+    this.runRequests = 0;
     this.requestsAtOffset = 0;
     return true;
   }
@@ -147,9 +173,8 @@ export class Collector {
     const exact = reportedCount === null || reportedCount === 0 ? (complete ? 1 : 0) : Math.min(1, collectedCount / reportedCount);
     const ratio = complete ? 1 : exact;
     const coverageLevel = complete ? "complete" : ratio >= SUBSTANTIAL_RATIO ? "substantial" : "partial";
-    // A continuation shares the request cap, so with the cap spent there is nothing to continue.
-    const resumable = this.stop === "budget" || this.stop === "poll_limit" || this.stop === "request_failed";
-    const continuationAvailable = !complete && resumable && this.last !== undefined && this.requests < this.limits.maxRequests;
+    // Every stop but "completed" can resume: a continuation brings its own budget.
+    const continuationAvailable = !complete && this.stop !== undefined && this.last !== undefined && this.continuations < this.limits.maxContinuations;
     return {
       collectedCount,
       requestsMade: this.requests,
@@ -157,6 +182,7 @@ export class Collector {
       loadingCompleted,
       providerSort: null,
       truncated: !complete,
+      notYetSeen: complete || reportedCount === null ? null : Math.max(0, reportedCount - collectedCount),
       coverageLevel,
       // Floored, so a shown 0.8 always means "substantial".
       coverageRatio: Math.floor(ratio * 100) / 100,

@@ -57,7 +57,7 @@ export class StaySearch {
   }
 
   /**
-   * Resumes a truncated collection from its offset, within the shared request cap. Returns false
+   * Resumes a truncated collection from its offset, with the continuation's own budget. Returns false
    * when there was nothing to resume; rejects when the first new request failed.
    */
   async continue(collector: Collector, body: ProviderSearchBody, progress?: SearchProgress): Promise<boolean> {

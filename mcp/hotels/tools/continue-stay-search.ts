@@ -18,13 +18,14 @@ const Output = wire(z.object({
   ...RankingFields,
 }));
 
-const NEXT_OK = "Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option. Do not continue again unless the user asks for a fuller search.";
+const NEXT_OK = "Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.";
+const NEXT_NOT_AGAIN = " Do not continue again unless the user asks for a fuller search.";
 
 export const continueStaySearch = defineTool({
   name: "tbank_hotels_continue_stay_search",
   title: "Continue a truncated search",
   description:
-    "Continues a truncated journey collection once from where it stopped (shared 20-request cap); optionIds stay the same. Call only when searchCoverage.continuationRecommended is true or the user asks for a fuller search.",
+    "Continues a truncated journey collection from where it stopped, with its own 20-request budget; optionIds stay the same. Call only when searchCoverage.continuationRecommended is true or the user asks for a fuller search.",
   toolset: "journey",
   input: wire(z.strictObject({ journeyId: JourneyIdInput })),
   output: Output,
@@ -36,17 +37,19 @@ export const continueStaySearch = defineTool({
     if (run.status === "search_failed") {
       const f = providerFailure(run.error);
       const nextStep = `${f.nextStep} The journey keeps its ${run.keptOptions} options: use them (tbank_hotels_get_stay_options, tbank_hotels_compare_stay_options).`;
-      return failure({ ...f, nextStep, journeyId });
+      const coverage = journeyCoverage({ ...found.journey.state, continuationUsed: true });
+      return failure({ ...f, nextStep, journeyId, searchCoverage: coverageFields(coverage) }, { lines: [coverageLine(coverage)] });
     }
     if (run.status === "journey_gone") return failure(journeyGone(run.lookup));
     const { state, ran, added, selectionReset } = run;
     const searchCoverage = journeyCoverage(state);
     if (!ran && added === 0) {
-      const nextStep = "Nothing to continue: the collection is complete or its 20-request cap is spent. Work with the current options.";
-      return failure({ status: "continuation_unavailable" as const, retryAllowed: false, nextStep, journeyId, searchCoverage: coverageFields(searchCoverage), total: state.options.length });
+      const nextStep = "Nothing to continue: the collection is complete or its continuations are spent. Work with the current options.";
+      return failure({ status: "continuation_unavailable" as const, retryAllowed: false, nextStep, journeyId, searchCoverage: coverageFields(searchCoverage), total: state.options.length }, { lines: [coverageLine(searchCoverage)] });
     }
     const { ranked, cards } = rankedPage(publicOptions(state.options), { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences }, 0, state.request.maxOptions);
-    const nextStep = selectionReset ? `The selected hotel left the results: its selection and rates were reset; ask the user to choose again. ${NEXT_OK}` : NEXT_OK;
+    const next = NEXT_OK + (searchCoverage.truncated ? NEXT_NOT_AGAIN : "");
+    const nextStep = selectionReset ? `The selected hotel left the results: its selection and rates were reset; ask the user to choose again. ${next}` : next;
     const total = state.options.length;
     const structured = {
       status: "ok" as const,

@@ -106,7 +106,8 @@ export function searchLine(state: Pick<JourneyState, "destination" | "request">)
 
 export function coverageLine(c: SearchCoverage): string {
   const reported = c.reportedCount === null ? "" : ` of ${c.reportedCount} reported`;
-  const flags = [c.truncated ? "truncated" : "", c.continuationRecommended ? "continuationRecommended" : c.continuationAvailable ? "continuationAvailable" : ""].filter(Boolean);
+  const unseen = c.notYetSeen ? `${c.notYetSeen} hotels not yet seen` : "";
+  const flags = [c.truncated ? "truncated" : "", unseen, c.continuationRecommended ? "continuationRecommended" : c.continuationAvailable ? "continuationAvailable" : ""].filter(Boolean);
   return `coverage ${c.coverageLevel} ${c.coverageRatio}: ${c.collectedCount} hotels${reported}, ${c.requestsMade} requests${flags.length ? `, ${flags.join(", ")}` : ""}`;
 }
 
@@ -160,6 +161,7 @@ export function coverageFields(c: SearchCoverage): CoverageT {
     ...(c.reportedCount === null ? {} : { reportedCount: c.reportedCount }),
     requestsMade: c.requestsMade,
     ...(c.truncated ? { truncated: true as const } : {}),
+    ...(c.notYetSeen ? { notYetSeen: c.notYetSeen } : {}),
     ...(c.continuationAvailable ? { continuationAvailable: true as const } : {}),
     ...(c.continuationRecommended ? { continuationRecommended: true as const } : {}),
   };

@@ -56,6 +56,8 @@ export interface CoverageT {
   reportedCount?: number;
   requestsMade: number;
   truncated?: true;
+  /** reportedCount − collectedCount: hotels the provider reported that no page has shown yet. */
+  notYetSeen?: number;
   continuationAvailable?: true;
   continuationRecommended?: true;
 }
