@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { NBSP } from "../../shared/money.js";
 import { MISSING } from "../../shared/time.js";
 import { dedupeKey } from "../../mcp/hotels/journey/collect.js";
-import { compareOptions, distanceDisplay, PRESENTATION_GUIDANCE, resolveComparisonScope } from "../../mcp/hotels/journey/compare.js";
-import { compareRow, rowLine } from "../../mcp/hotels/tools/present.js";
+import { compareOptions, PRESENTATION_GUIDANCE, resolveComparisonScope } from "../../mcp/hotels/journey/compare.js";
+import { compareRow, rowLine } from "../../mcp/hotels/tools/cards.js";
+import { distanceDisplay } from "../../mcp/hotels/journey/wording.js";
+import type { JourneyView } from "../../mcp/hotels/journey/view.js";
 import { buildOptions, OptionIdRegistry } from "../../mcp/hotels/journey/options.js";
 import type { PublicOption } from "../../mcp/hotels/journey/options.js";
 import { toJourneyItem } from "../../mcp/hotels/journey/provider-shapes.js";
@@ -37,8 +39,7 @@ function session(all: PublicOption[]) {
   return (input: Parameters<typeof resolveComparisonScope>[2], maxRows?: number) => {
     const scope = resolveComparisonScope(allIds, group, input);
     if (!scope.ok) return scope;
-    const chosen = new Set(scope.optionIds);
-    const result = compareOptions(all.filter((o) => chosen.has(o.optionId)), scope.scope, { ranking: "highest_rating" }, maxRows);
+    const result = compareOptions(all, new Set(scope.optionIds), scope.scope, { ranking: "highest_rating" }, maxRows);
     group = result.group;
     return { ok: true as const, result, names: result.shown.map((o) => o.name) };
   };
@@ -61,7 +62,7 @@ describe("comparison scopes", () => {
     expect(everything).toMatchObject({ ok: true, names: ["H1", "H7", "H4", "H6", "H2"], result: { scope: "all_journey_options" } });
   });
 
-  it("ranks explicit optionIds within themselves, and that subset becomes the group", () => {
+  it("orders explicit optionIds as the whole journey's ranking does, and that subset becomes the group", () => {
     const compare = session(all);
     const explicit = compare({ optionIds: [idOf("H0"), idOf("H3"), idOf("H2")] });
     expect(explicit).toMatchObject({ ok: true, names: ["H2", "H0", "H3"], result: { scope: "explicit" } });
@@ -90,23 +91,26 @@ describe("comparison scopes", () => {
 describe("comparison rows", () => {
   it("are flat display facts ready to quote, with the guidance said once against re-division", () => {
     const all = journey([8, 9]);
-    const c = compareOptions(all, "journey_selection", { ranking: "provider_order" });
-    const rows = c.shown.map((o) => compareRow(o, c.ranking));
+    const c = compareOptions(all, new Set(all.map((o) => o.optionId)), "journey_selection", { ranking: "provider_order" });
+    const view: JourneyView = { lang: "ru", nowMs: Date.UTC(2027, 2, 1), offsetMinutes: 180, rooms: 1, guestsPerRoom: 2 };
+    const rows = c.shown.map((o) => compareRow(o, view));
     expect(rows[0]).toEqual({
       optionId: all[0]!.optionId,
       name: "H0",
       stars: 3,
       rating: "8/10 (0 отз.)",
       address: "ул. 0",
-      distanceKm: 1.25,
+      distanceToCenterKm: 1.25,
       meal: "Завтрак включён",
-      price: `20${NBSP}000${NBSP}₽ за поездку, 10${NBSP}000${NBSP}₽ за ночь`,
+      price: `от 20${NBSP}000${NBSP}₽ за 2 ночи, 10${NBSP}000${NBSP}₽ за ночь`,
       breakfast: "завтрак в цене",
       cancellation: `отмена: ${MISSING}`,
     });
     expect(rows[1]).toMatchObject({ meal: MISSING, breakfast: `завтрак: ${MISSING}` });
-    expect(rowLine(rows[0]!, 1)).toContain("1,3 км до центра");
-    expect(PRESENTATION_GUIDANCE).toContain("не делите");
-    expect(distanceDisplay(Number.NaN)).toBe(MISSING);
+    expect(rowLine(rows[0]!, 1, "ru")).toContain("1,3 км до центра");
+    expect(PRESENTATION_GUIDANCE.ru).toContain("не делите");
+    expect(PRESENTATION_GUIDANCE.en).toContain("never divide");
+    expect(distanceDisplay(Number.NaN, "ru")).toBe("расстояние до центра: нет данных");
+    expect(distanceDisplay(1.25, "en")).toBe("1.3 km from the centre");
   });
 });

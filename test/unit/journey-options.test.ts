@@ -125,6 +125,11 @@ describe("journey options", () => {
       freeCancellationUntilDisplay: "14.09.2026 18:00 (UTC+03:00)",
       cancellationDisplay: "бесплатная отмена до 14.09.2026 18:00 (UTC+03:00)",
       hasRates: true,
+      priceSource: "search",
+      nonRefundable: false,
+      penaltyAfter: null,
+      paymentType: null,
+      cheapestRateNumber: null,
     });
     expect(isRef("optionId", option?.public.optionId)).toBe(true);
     const [other] = buildOptions(collected([item("prov-777", { name: "Ривьера" })]), 2, ids);

@@ -1,3 +1,4 @@
+import type { JourneyView } from "../../mcp/hotels/journey/view.js";
 import { describe, expect, it } from "vitest";
 import { NBSP } from "../../shared/money.js";
 import { MISSING } from "../../shared/time.js";
@@ -26,6 +27,8 @@ function rate(n: number, extra: Partial<ProviderRate> = {}): ProviderRate {
     ...extra,
   };
 }
+
+const VIEW: JourneyView = { lang: "ru", nowMs: Date.UTC(2027, 2, 1, 9), offsetMinutes: 180, rooms: 1, guestsPerRoom: 2 };
 
 describe("rates normalization", () => {
   it("numbers rates 1..n in provider order with labels, per-night prices and evidence", () => {
@@ -61,7 +64,7 @@ describe("rates normalization", () => {
     expect(withBreakfast.map((r) => r.rateNumber)).toEqual([2]);
     expect(findRate(withBreakfast, 2)?.rateLabel.startsWith("#2 ")).toBe(true);
     expect(findRate(rates, 5)).toBeUndefined();
-    const table = ratesTableMarkdown(rates.filter((r) => r.rateNumber % 2 === 0));
+    const table = ratesTableMarkdown(rates.filter((r) => r.rateNumber % 2 === 0), VIEW);
     expect(table.split("\n").slice(2).map((row) => row.split(" | ")[0])).toEqual(["| 2", "| 4"]);
   });
 
@@ -89,8 +92,8 @@ describe("rates normalization", () => {
   it("labels a missing meal as «нет данных» and renders a compact escaped table", () => {
     expect(rateLabel(3, "Люкс", null, "1 ₽")).toBe(`#3 Люкс, питание: ${MISSING}, 1 ₽`);
     const { rates } = normalizeRates([rate(1, { roomName: "Двухместный | вид на Кремль", mealName: null })], 1);
-    const table = ratesTableMarkdown(rates);
-    expect(table).toContain("| # | Номер | Питание | За поездку | За ночь | Отмена |");
+    const table = ratesTableMarkdown(rates, VIEW);
+    expect(table).toContain("| # | Номер | Питание | За 1 ночь | За ночь | Отмена | Оплата |");
     expect(table).toContain("Двухместный \\| вид на Кремль");
     expect(table.split("\n")).toHaveLength(3);
   });

@@ -1,6 +1,7 @@
 import type { HotelsContext } from "../context.js";
+import { applyFilters } from "./filters.js";
 import { compareOptions, resolveComparisonScope, type Comparison, type ScopeInput } from "./compare.js";
-import { publicOptions } from "./options.js";
+import { journeyOptions } from "./options.js";
 import type { JourneyState } from "./state.js";
 import type { FieldError, Ranking } from "./types.js";
 
@@ -14,7 +15,8 @@ export function compareJourney(
   state: JourneyState,
   input: ScopeInput & { ranking?: Ranking | undefined },
 ): CompareRun {
-  const pub = publicOptions(state.options);
+  // optionIds are the person's own pick; every other scope keeps to the plan's hard filters, as its listing does.
+  const pub = input.optionIds ? journeyOptions(state) : applyFilters(journeyOptions(state), state.request.filters).kept;
   const scopeInput: ScopeInput = { ...(input.optionIds ? { optionIds: input.optionIds } : {}), ...(input.scope ? { scope: input.scope } : {}) };
   const decision = resolveComparisonScope(
     pub.map((o) => o.optionId),
@@ -22,9 +24,9 @@ export function compareJourney(
     scopeInput,
   );
   if (!decision.ok) return { status: "invalid_scope", errors: decision.errors };
-  const inScope = new Set(decision.optionIds);
   const comparison = compareOptions(
-    pub.filter((o) => inScope.has(o.optionId)),
+    pub,
+    new Set(decision.optionIds),
     decision.scope,
     { ranking: input.ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences },
   );

@@ -1,4 +1,4 @@
-import { MISSING } from "../../../shared/time.js";
+import type { Lang } from "../../../shared/locale.js";
 import type { PublicOption } from "./options.js";
 import { rankOptions } from "./ranking.js";
 import type { RankingParams, RankingResult } from "./ranking.js";
@@ -51,26 +51,34 @@ export interface Comparison {
   ranking: RankingResult;
 }
 
-export function distanceDisplay(km: number): string {
-  return Number.isFinite(km) ? `${km.toFixed(1).replace(".", ",")} км до центра` : MISSING;
-}
-
 // Said once per journey (on its first comparison): repeating it on every call costs tokens and
 // adds nothing the model has not read.
-export const PRESENTATION_GUIDANCE =
-  "Покажите пользователю только эти варианты в этом порядке, не добавляя других отелей. " +
-  "Цены (price) показывайте как есть: не делите и не умножайте их заново. " +
-  "Завтрак связывайте с ценой только при «завтрак в цене»; «нет данных» показывайте как есть.";
+export const PRESENTATION_GUIDANCE: Record<Lang, string> = {
+  ru:
+    "Покажите пользователю только эти варианты в этом порядке, не добавляя других отелей. " +
+    "Цены (price) показывайте как есть: не делите и не умножайте их заново. " +
+    "Завтрак связывайте с ценой только при «завтрак в цене»; «нет данных» показывайте как есть.",
+  en:
+    "Show the user only these options, in this order, adding no other hotels. " +
+    "Quote prices (price) as given: never divide or multiply them again. " +
+    "Tie breakfast to the price only for «breakfast included»; show «no data» as it is.",
+};
 
+/**
+ * Ranks the whole journey and keeps the options in scope in that order: a comparison never orders
+ * two hotels differently from plan_stay and get_stay_options under the same ranking (best_value
+ * scores depend on the set they are computed over, so ranking only the subset could).
+ */
 export function compareOptions(
-  scoped: readonly PublicOption[],
+  all: readonly PublicOption[],
+  inScope: ReadonlySet<string>,
   scope: ComparisonScope,
   params: RankingParams,
   maxRows: number = MAX_COMPARE,
 ): Comparison {
-  const ranking = rankOptions(scoped, params);
-  const byId = new Map(scoped.map((o) => [o.optionId, o]));
-  const ids = ranking.orderedIds.slice(0, Math.max(MIN_COMPARE, Math.min(MAX_COMPARE, maxRows)));
+  const ranking = rankOptions(all, params);
+  const byId = new Map(all.map((o) => [o.optionId, o]));
+  const ids = ranking.orderedIds.filter((id) => inScope.has(id)).slice(0, Math.max(MIN_COMPARE, Math.min(MAX_COMPARE, maxRows)));
   const shown = ids.flatMap((id) => {
     const option = byId.get(id);
     return option ? [option] : [];

@@ -4,6 +4,9 @@ import type { RandomBytes } from "../../../shared/refs.js";
 import { breakfastEvidence, cancellationFacts, priceFacts } from "./facts.js";
 import type { BreakfastEvidence, CancellationFacts, PriceFacts } from "./facts.js";
 import type { CollectedItem } from "./collect.js";
+import { cheapestBookable, type LoadedRates } from "./rates.js";
+import { DEFAULT_LANG, type Lang } from "../../../shared/locale.js";
+import type { Decimal } from "../../../shared/money.js";
 
 // optionIds survive re-ranking and continuation because they are keyed by the dedupe key, not by
 // position: the same hotel collected again gets the same id.
@@ -30,6 +33,12 @@ export class OptionIdRegistry {
 }
 
 export interface PublicOption extends PriceFacts, CancellationFacts {
+  /**
+   * "search": the feed's price at search time (its cheapest rate then; shown as «от»). "rates": the
+   * cheapest bookable rate loaded for this option since, which every later listing, ranking and
+   * comparison uses instead.
+   */
+  priceSource: "search" | "rates";
   optionId: string;
   // 1-based position in the collected provider order (what provider_order ranking shows).
   providerPosition: number;
@@ -43,7 +52,13 @@ export interface PublicOption extends PriceFacts, CancellationFacts {
   photosCount: number;
   mealName: string | null;
   breakfastEvidence: BreakfastEvidence;
+  /** False when the feed says so, or when the rates loaded for it hold nothing bookable. */
   hasRates: boolean;
+  /** Known once rates are loaded: the cheapest bookable rate's terms. */
+  nonRefundable: boolean;
+  penaltyAfter: { amountDecimal: Decimal; currency: string } | null;
+  paymentType: string | null;
+  cheapestRateNumber: number | null;
 }
 
 // Provider identifiers stay beside the public facts, never inside them.
@@ -53,7 +68,7 @@ export interface JourneyOption {
   dedupeKey: string;
 }
 
-export function buildOptions(collected: readonly CollectedItem[], nights: number, ids: OptionIdRegistry): JourneyOption[] {
+export function buildOptions(collected: readonly CollectedItem[], nights: number, ids: OptionIdRegistry, lang: Lang = DEFAULT_LANG): JourneyOption[] {
   return collected.map(({ dedupeKey, item }, index) => ({
     dedupeKey,
     hotelId: item.hotelId ?? null,
@@ -68,17 +83,58 @@ export function buildOptions(collected: readonly CollectedItem[], nights: number
       distanceToCenterKm: item.distanceToCenterKm,
       coverPhotoUrl: item.coverPhotoUrl,
       photosCount: item.photosCount,
-      ...priceFacts(item.shownPrice, nights),
+      priceSource: "search",
+      ...priceFacts(item.shownPrice, nights, lang),
       mealName: item.mealName,
       breakfastEvidence: breakfastEvidence(item.mealName),
       ...cancellationFacts(item.freeCancellationUntil),
       hasRates: item.hasRates,
+      nonRefundable: false,
+      penaltyAfter: null,
+      paymentType: null,
+      cheapestRateNumber: null,
     },
   }));
 }
 
 export function publicOptions(options: readonly JourneyOption[]): PublicOption[] {
   return options.map((o) => o.public);
+}
+
+/**
+ * The option as it stands once its rates are loaded: the cheapest bookable rate's price, meal and
+ * terms replace the search price; a hotel whose rates hold nothing bookable is marked so.
+ */
+export function withLoadedRates(o: PublicOption, loaded: LoadedRates | undefined): PublicOption {
+  if (!loaded || loaded.status === "rates_temporarily_unavailable") return o;
+  const cheapest = cheapestBookable(loaded.rates);
+  if (!cheapest) return { ...o, hasRates: false };
+  const { totalPriceDecimal, currency, stayNights, pricePerNightDecimal, totalPriceDisplay, pricePerNightDisplay } = cheapest;
+  return {
+    ...o,
+    priceSource: "rates",
+    totalPriceDecimal,
+    currency,
+    stayNights,
+    pricePerNightDecimal,
+    totalPriceDisplay,
+    pricePerNightDisplay,
+    mealName: cheapest.mealName,
+    breakfastEvidence: cheapest.breakfastEvidence,
+    freeCancellationUntil: cheapest.freeCancellationUntil,
+    freeCancellationUntilDisplay: cheapest.freeCancellationUntilDisplay,
+    cancellationDisplay: cheapest.cancellationDisplay,
+    hasRates: true,
+    nonRefundable: cheapest.nonRefundable,
+    penaltyAfter: cheapest.penaltyAfter,
+    paymentType: cheapest.paymentType,
+    cheapestRateNumber: cheapest.rateNumber,
+  };
+}
+
+/** The options every listing, ranking and comparison of a journey uses. */
+export function journeyOptions(state: { options: readonly JourneyOption[]; loadedRates: Readonly<Record<string, LoadedRates>> }): PublicOption[] {
+  return state.options.map((o) => withLoadedRates(o.public, state.loadedRates[o.public.optionId]));
 }
 
 export function findOption(options: readonly JourneyOption[], optionId: string): JourneyOption | undefined {

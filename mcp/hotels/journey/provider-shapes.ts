@@ -60,6 +60,7 @@ export function toCatalogLocation(item: ProviderLocation): CatalogLocation {
     region: providerText(item.region ?? "", "place"),
     country: providerText(item.country ?? "", "place"),
     hotelsCount: item.hotelsCount ?? 0,
+    ...(item.timeZone === undefined ? {} : { timeZone: item.timeZone }),
   };
 }
 

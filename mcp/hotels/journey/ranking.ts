@@ -1,6 +1,6 @@
 import { compareDecimal } from "../../../shared/money.js";
-import { bestValueScores, SLIGHTLY_OUTSIDE } from "./best-value.js";
-import type { BestValueDetail } from "./best-value.js";
+import { bandFit, bestValueScores, SLIGHTLY_OUTSIDE } from "./best-value.js";
+import type { BandPosition, BestValueDetail } from "./best-value.js";
 import type { PublicOption } from "./options.js";
 import type { HotelPreferencesInput, PriceBand, Ranking } from "./types.js";
 
@@ -65,6 +65,17 @@ function currencyNote(others: readonly PublicOption[], currency: string): string
 
 const ids = (options: readonly PublicOption[]) => options.map((o) => o.optionId);
 
+// A hotel without bookable rates cannot be the answer to "the best" or "the cheapest": it follows
+// every bookable one, in its own order, and its card says why.
+const bookableFirst = (options: readonly PublicOption[]): PublicOption[] => [...options.filter((o) => o.hasRates), ...options.filter((o) => !o.hasRates)];
+
+/** Where each option's per-night price sits against the band; options in another currency have no place. */
+export function bandPositions(options: readonly PublicOption[], band: PriceBand): Map<string, BandPosition> {
+  const out = new Map<string, BandPosition>();
+  for (const o of options) if (o.currency === band.currency) out.set(o.optionId, bandFit(Number(o.pricePerNightDecimal), band).position);
+  return out;
+}
+
 // Array.prototype.sort is stable, so ties keep the collected provider order.
 export function rankOptions(options: readonly PublicOption[], params: RankingParams): RankingResult {
   const prefs = params.hotelPreferences;
@@ -82,7 +93,7 @@ export function rankOptions(options: readonly PublicOption[], params: RankingPar
   if (params.ranking === "provider_order") return result;
   if (params.ranking === "highest_rating") {
     const sorted = [...options].sort((a, b) => (b.rating ?? -Infinity) - (a.rating ?? -Infinity));
-    return { ...result, orderedIds: ids(sorted) };
+    return { ...result, orderedIds: ids(bookableFirst(sorted)) };
   }
   const currency = referenceCurrency(options, bandCurrency);
   if (currency === null) return result;
@@ -93,13 +104,13 @@ export function rankOptions(options: readonly PublicOption[], params: RankingPar
   result.notPriceCompared = ids(others);
   if (params.ranking === "lowest_price") {
     const sorted = [...same].sort((a, b) => compareDecimal(a.pricePerNightDecimal, b.pricePerNightDecimal));
-    return { ...result, orderedIds: [...ids(sorted), ...ids(others)] };
+    return { ...result, orderedIds: [...ids(bookableFirst(sorted)), ...ids(others)] };
   }
   const applied = prefs !== undefined && bandCurrency === currency;
   const band = applied ? prefs.pricePerNight : undefined;
   const scores = bestValueScores(same, band);
   const score = (o: PublicOption) => scores.get(o.optionId)?.score ?? 0;
-  const sorted = [...same].sort((a, b) => score(b) - score(a));
+  const sorted = bookableFirst([...same].sort((a, b) => score(b) - score(a)));
   result.orderedIds = [...ids(sorted), ...ids(others)];
   result.bestValue = Object.fromEntries(scores);
   if (!prefs) return result;
@@ -109,7 +120,7 @@ export function rankOptions(options: readonly PublicOption[], params: RankingPar
       sorted
         .filter((o) => {
           const d = scores.get(o.optionId);
-          return d?.bandPosition === side && (d.bandDeviation ?? Infinity) <= SLIGHTLY_OUTSIDE && (o.rating ?? 0) >= ALTERNATIVE_MIN_RATING;
+          return o.hasRates && d?.bandPosition === side && (d.bandDeviation ?? Infinity) <= SLIGHTLY_OUTSIDE && (o.rating ?? 0) >= ALTERNATIVE_MIN_RATING;
         })
         .slice(0, ALTERNATIVES_PER_SIDE)
         .map((o) => o.optionId);

@@ -1,4 +1,5 @@
 import type { HotelsContext } from "../context.js";
+import { langOf } from "../../../shared/locale.js";
 import { isProviderError } from "../provider/index.js";
 import { withTimeoutRetry } from "./checkout-retry.js";
 import type { JourneyOption } from "./options.js";
@@ -20,8 +21,13 @@ export async function loadSelectedRates(
   opts: { signal: AbortSignal },
 ): Promise<RatesRun> {
   const { state, option } = selection;
-  // Loaded rates keep their numbers for the journey's life: asking again must not renumber them.
-  if (state.rates && state.rates.status !== "rates_temporarily_unavailable") return { status: "loaded", rates: state.rates, fromJourney: true };
+  // Loaded rates keep their numbers for the journey's life: asking again, or choosing this hotel
+  // again after another, must not renumber them.
+  const known = state.rates ?? state.loadedRates[option.public.optionId];
+  if (known && known.status !== "rates_temporarily_unavailable") {
+    if (!state.rates) ctx.journeys.update(journeyId, (s) => (s.selectedOptionId === option.public.optionId ? withRates(s, known) : s));
+    return { status: "loaded", rates: known, fromJourney: true };
+  }
   const fetched = await fetchRates(ctx, state, option, opts.signal);
   if (fetched.status !== "loaded") return fetched;
   const optionId = option.public.optionId;
@@ -37,7 +43,8 @@ async function fetchRates(
 ): Promise<RatesRun> {
   const { hotelId } = option;
   const { nights } = state.request;
-  if (hotelId === null) return { status: "loaded", rates: normalizeRates([], nights), fromJourney: false };
+  const lang = langOf(state.request.language);
+  if (hotelId === null) return { status: "loaded", rates: normalizeRates([], nights, null, lang), fromJourney: false };
   const body = {
     checkinDate: state.request.checkinDate,
     checkoutDate: state.request.checkoutDate,
@@ -45,7 +52,7 @@ async function fetchRates(
   };
   const policy = ctx.retryPolicies?.rates ?? RATES_RETRY_POLICY;
   const run = await withTimeoutRetry((timeoutMs) => ctx.provider.api.rates(hotelId, body, { signal, timeoutMs }), policy, ctx.now);
-  if (run.ok) return { status: "loaded", rates: normalizeRates(run.value.rates.map(toJourneyRate), nights, run.summary), fromJourney: false };
+  if (run.ok) return { status: "loaded", rates: normalizeRates(run.value.rates.map(toJourneyRate), nights, run.summary, lang), fromJourney: false };
   if (isProviderError(run.error, "auth_rejected")) return { status: "auth_rejected", httpStatus: run.error.status };
   return { status: "loaded", rates: ratesUnavailable(run.summary), fromJourney: false };
 }

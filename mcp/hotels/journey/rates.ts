@@ -1,4 +1,8 @@
 import { MISSING } from "../../../shared/time.js";
+import { compareDecimal, divideDecimal, formatMoney, type Decimal } from "../../../shared/money.js";
+import type { JourneyView } from "./view.js";
+import { cancellationDisplay, nightsPhrase, paymentDisplay, roomFitDisplay, roomsPhrase } from "./wording.js";
+import { DEFAULT_LANG, missing, type Lang } from "../../../shared/locale.js";
 import { breakfastEvidence, cancellationFacts, moneyFacts, priceFacts } from "./facts.js";
 import type { BreakfastEvidence, CancellationFacts, PriceFacts } from "./facts.js";
 import type { AttemptSummary } from "./retry.js";
@@ -17,7 +21,14 @@ export interface PublicRate extends PriceFacts, CancellationFacts {
   mealName: string | null;
   breakfastEvidence: BreakfastEvidence;
   penaltyAfterDisplay: string;
+  /** What cancelling costs after the free period (null: no fact). */
+  penaltyAfter: { amountDecimal: Decimal; currency: string } | null;
+  /** The penalty equals the full price and there is no free period: cancelling returns nothing. */
+  nonRefundable: boolean;
+  /** "prepay", "pay_at_hotel" or the provider's own word. */
   paymentType: string;
+  /** Guests the room holds, when the provider says. */
+  maxOccupancy: number | null;
   // Without a bookHash a rate is information only: it cannot be selected or booked.
   bookable: boolean;
 }
@@ -47,11 +58,13 @@ export function rateLabel(rateNumber: number, roomName: string, mealName: string
 // The contract only promises a non-empty string; a blank one books nothing either.
 const hasBookHash = (r: ProviderRate) => r.bookHash.trim() !== "";
 
-export function normalizeRates(providerRates: readonly ProviderRate[], nights: number, attempts: AttemptSummary | null = null): LoadedRates {
+export function normalizeRates(providerRates: readonly ProviderRate[], nights: number, attempts: AttemptSummary | null = null, lang: Lang = DEFAULT_LANG): LoadedRates {
   const rates = providerRates.map((r, i): PublicRate => {
     const rateNumber = i + 1;
-    const price = priceFacts(r.price, nights);
+    const price = priceFacts(r.price, nights, lang);
     const penalty = r.cancellation.penaltyAfter;
+    const penaltyAfter = penalty ? moneyFacts(penalty, lang) : null;
+    const free = cancellationFacts(r.cancellation.freeCancellationUntil);
     return {
       rateNumber,
       rateLabel: rateLabel(rateNumber, r.roomName, r.mealName, price.totalPriceDisplay),
@@ -59,9 +72,12 @@ export function normalizeRates(providerRates: readonly ProviderRate[], nights: n
       mealName: r.mealName,
       breakfastEvidence: breakfastEvidence(r.mealName),
       ...price,
-      ...cancellationFacts(r.cancellation.freeCancellationUntil),
-      penaltyAfterDisplay: penalty ? moneyFacts(penalty).display : MISSING,
+      ...free,
+      penaltyAfterDisplay: penaltyAfter?.display ?? missing(lang),
+      penaltyAfter: penaltyAfter && { amountDecimal: penaltyAfter.amountDecimal, currency: penaltyAfter.currency },
+      nonRefundable: free.freeCancellationUntil === null && penaltyAfter !== null && penaltyAfter.currency === price.currency && compareDecimal(penaltyAfter.amountDecimal, price.totalPriceDecimal) >= 0,
       paymentType: r.paymentType,
+      maxOccupancy: typeof r.maxOccupancy === "number" && Number.isInteger(r.maxOccupancy) && r.maxOccupancy > 0 ? r.maxOccupancy : null,
       bookable: hasBookHash(r),
     };
   });
@@ -74,6 +90,16 @@ export function ratesUnavailable(attempts: AttemptSummary): LoadedRates {
   return { status: "rates_temporarily_unavailable", rates: [], private: [], attempts };
 }
 
+/** The cheapest bookable rate (the first of equals, in provider order); null when none is bookable. */
+export function cheapestBookable(rates: readonly PublicRate[]): PublicRate | null {
+  let best: PublicRate | null = null;
+  for (const r of rates) {
+    if (!r.bookable) continue;
+    if (best === null || (r.currency === best.currency && compareDecimal(r.totalPriceDecimal, best.totalPriceDecimal) < 0)) best = r;
+  }
+  return best;
+}
+
 export function findRate(rates: readonly PublicRate[], rateNumber: number): PublicRate | undefined {
   return rates.find((r) => r.rateNumber === rateNumber);
 }
@@ -82,13 +108,27 @@ function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 }
 
-// For one showing; rows keep their rateNumber even when the caller passes a filtered subset.
-export function ratesTableMarkdown(rates: readonly PublicRate[]): string {
-  const head = "| # | Номер | Питание | За поездку | За ночь | Отмена |\n|---|---|---|---|---|---|";
-  const rows = rates.map((r) =>
-    [r.rateNumber, r.bookable ? r.roomName : `${r.roomName} (не бронируется)`, r.mealName ?? MISSING, r.totalPriceDisplay, r.pricePerNightDisplay, r.cancellationDisplay]
+const TABLE: Record<Lang, { room: string; meal: string; total: (covers: string) => string; perNight: string; cancellation: string; payment: string; notBookable: string }> = {
+  ru: { room: "Номер", meal: "Питание", total: (c) => `За ${c}`, perNight: "За ночь", cancellation: "Отмена", payment: "Оплата", notBookable: "не бронируется" },
+  en: { room: "Room", meal: "Meals", total: (c) => `For ${c}`, perNight: "Per night", cancellation: "Cancellation", payment: "Payment", notBookable: "not bookable" },
+};
+
+// For one showing; rows keep their rateNumber even when the caller passes a filtered subset. The
+// total column says what it covers (every room, every night); cancellation is read against now.
+export function ratesTableMarkdown(rates: readonly PublicRate[], view: JourneyView): string {
+  const { lang } = view;
+  const t = TABLE[lang];
+  const first = rates[0];
+  const covers = first ? (view.rooms > 1 ? `${roomsPhrase(view.rooms, lang)}, ${nightsPhrase(first.stayNights, lang)}` : nightsPhrase(first.stayNights, lang)) : "";
+  const head = `| # | ${t.room} | ${t.meal} | ${t.total(covers)} | ${t.perNight} | ${t.cancellation} | ${t.payment} |\n|---|---|---|---|---|---|---|`;
+  const rows = rates.map((r) => {
+    const notes = [roomFitDisplay(r.maxOccupancy, view.guestsPerRoom, lang), r.bookable ? undefined : t.notBookable].filter((x) => x !== undefined);
+    const room = notes.length > 0 ? `${r.roomName} (${notes.join("; ")})` : r.roomName;
+    const money = (d: Decimal) => formatMoney(d, r.currency, lang);
+    const total = view.rooms > 1 ? `${money(r.totalPriceDecimal)} (${money(divideDecimal(r.totalPriceDecimal, view.rooms, 2))} ${lang === "en" ? "per room" : "за номер"})` : money(r.totalPriceDecimal);
+    return [r.rateNumber, room, r.mealName ?? missing(lang), total, money(r.pricePerNightDecimal), cancellationDisplay(r, view), paymentDisplay(r.paymentType, lang)]
       .map((v) => cell(String(v)))
-      .join(" | "),
-  );
+      .join(" | ");
+  });
   return [head, ...rows.map((row) => `| ${row} |`)].join("\n");
 }

@@ -10,6 +10,8 @@ export interface ResolvedDestination {
   name: string;
   region: string;
   country: string;
+  /** IANA zone from the location catalog, when the provider gives one. */
+  timeZone?: string;
 }
 
 // Everything a journey remembers between tool calls. Provider ids live only in `options[].hotelId`,
@@ -24,6 +26,8 @@ export interface JourneyState {
   lastComparisonGroup: string[] | null;
   selectedOptionId: string | null;
   rates: LoadedRates | null;
+  /** Rates loaded per option in this journey: they outlive a change of selection and re-price its card. */
+  loadedRates: Readonly<Record<string, LoadedRates>>;
   selectedRateNumber: number | null;
   inspection: NormalizedCheckout | null;
   continuationUsed: boolean;
@@ -36,6 +40,7 @@ export function newJourneyState(opened: Pick<JourneyState, "request" | "destinat
     lastComparisonGroup: null,
     selectedOptionId: null,
     rates: null,
+    loadedRates: {},
     selectedRateNumber: null,
     inspection: null,
     continuationUsed: false,
@@ -51,7 +56,9 @@ export function withSelectedOption(state: JourneyState, optionId: string): Journ
 }
 
 export function withRates(state: JourneyState, rates: LoadedRates): JourneyState {
-  return { ...state, rates, selectedRateNumber: null, inspection: null };
+  const optionId = state.selectedOptionId;
+  const loadedRates = optionId === null || rates.status === "rates_temporarily_unavailable" ? state.loadedRates : { ...state.loadedRates, [optionId]: rates };
+  return { ...state, rates, loadedRates, selectedRateNumber: null, inspection: null };
 }
 
 export function withSelectedRate(state: JourneyState, rateNumber: number): JourneyState {

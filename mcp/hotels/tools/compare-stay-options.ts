@@ -4,7 +4,9 @@ import { compareJourney } from "../journey/compare-run.js";
 import { defineTool } from "./define.js";
 import { failure } from "../../shared/outcome.js";
 import { invalidInput, lookupJourney } from "./outcomes.js";
-import { compareRow, rankingFields, rowLine } from "./present.js";
+import { compareRow, journeyBands, rankingFields, rankingLine, rowLine } from "./cards.js";
+import { journeyOptions } from "../journey/options.js";
+import { journeyView } from "../journey/view.js";
 import { Failure, Field, JourneyIdInput, List, RankingFields, RankingInput, wire } from "./schemas.js";
 
 const Output = wire(z.object({
@@ -37,12 +39,19 @@ export const compareStayOptions = defineTool({
     const run = compareJourney(ctx, journeyId, found.journey.state, { optionIds, scope, ranking });
     if (run.status === "invalid_scope") return Promise.resolve(failure(invalidInput(run.errors, "Pass 2–5 optionIds of this journey, or scope=all_journey_options.")));
     const { comparison, first } = run;
-    const rows = comparison.shown.map((o) => compareRow(o, comparison.ranking));
+    const state = found.journey.state;
+    const view = journeyView(state, ctx.now());
+    const prefs = state.request.hotelPreferences;
+    // Every row keeps its place against the band, whatever the ranking.
+    const bands = journeyBands(journeyOptions(state), prefs);
+    const rows = comparison.shown.map((o) => compareRow(o, view, bands?.get(o.optionId)));
+    const fields = rankingFields(comparison.ranking, prefs, bands, comparison.group, view.lang);
+    const guidance = PRESENTATION_GUIDANCE[view.lang];
     const nextStep = "Present these rows only; when the user chooses, call tbank_hotels_select_stay_option.";
     const lines = [
-      `status=ok journeyId=${journeyId} scope=${comparison.scope} ranking=${comparison.ranking.ranking}`,
-      ...rows.map((r, i) => rowLine(r, i + 1)),
-      first ? `guidance: ${PRESENTATION_GUIDANCE}` : "",
+      `status=ok journeyId=${journeyId} scope=${comparison.scope} ${rankingLine(fields)}`,
+      ...rows.map((r, i) => rowLine(r, i + 1, view.lang)),
+      first ? `guidance: ${guidance}` : "",
       `next: ${nextStep}`,
     ].filter((l) => l !== "");
     return Promise.resolve({
@@ -50,9 +59,9 @@ export const compareStayOptions = defineTool({
         status: "ok" as const,
         journeyId,
         scope: comparison.scope,
-        ...rankingFields(comparison.ranking),
+        ...fields,
         comparisonRows: rows,
-        ...(first ? { presentationGuidance: PRESENTATION_GUIDANCE } : {}),
+        ...(first ? { presentationGuidance: guidance } : {}),
         nextStep,
       },
       text: lines.join("\n"),

@@ -4,6 +4,7 @@ import { ratesTableMarkdown } from "../journey/rates.js";
 import type { LoadedRates } from "../journey/rates.js";
 import { loadSelectedRates } from "../journey/rates-run.js";
 import type { JourneyState } from "../journey/state.js";
+import { journeyView, type JourneyView } from "../journey/view.js";
 import { authRejected, baseOutput, loadSelectedStay, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
 import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
@@ -24,7 +25,7 @@ const Output = z.object({
 });
 type Out = z.infer<typeof Output>;
 
-function answer(state: JourneyState, option: JourneyOption, loaded: LoadedRates, fromJourney: boolean): ToolOutcome<Out> {
+function answer(state: JourneyState, option: JourneyOption, loaded: LoadedRates, fromJourney: boolean, view: JourneyView): ToolOutcome<Out> {
   const stay = staySummary(state, option);
   // A repeated call answers from the journey: the attempt figures of the original load do not apply.
   const attempts = loaded.attempts && !fromJourney ? { attempts: loaded.attempts.attempts, durationMs: loaded.attempts.durationMs, failureKind: loaded.attempts.failureKind } : {};
@@ -44,13 +45,13 @@ function answer(state: JourneyState, option: JourneyOption, loaded: LoadedRates,
     const nextStep = "tbank_hotels_select_stay_option (another hotel)";
     return failure({ status: loaded.status, retryAllowed: false, nextStep, message, stay }, { lines: [stayLine(stay), message] });
   }
-  const rates = loaded.rates.map(rateSummary);
-  const nextStep = "show the rates once; the user picks one: tbank_hotels_select_stay_rate(journeyId, rateNumber); after choosing, «оформить/забронировать» → tbank_hotels_create_checkout_handoff";
+  const rates = loaded.rates.map((r) => rateSummary(r, view));
+  const nextStep = "show the rates once; the user picks one: tbank_hotels_select_stay_rate(journeyId, rateNumber); after choosing, to book («оформить/забронировать») → tbank_hotels_create_checkout_handoff";
   // Attempt figures are for failures: a successful load says nothing about them in either channel.
   return success({ status: "ready" as const, ...(fromJourney ? { alreadyLoaded: true } : {}), stay, rates, nextStep }, [
     `status=ready rates=${rates.length}${fromJourney ? " (already loaded in this journey)" : ""}`,
     stayLine(stay),
-    ratesTableMarkdown(loaded.rates),
+    ratesTableMarkdown(loaded.rates, view),
   ]);
 }
 
@@ -69,6 +70,6 @@ export const getSelectedStayRates = defineTool({
     if (!sel.ok) return sel.outcome;
     const run = await loadSelectedRates(ctx, journeyId, sel, extra);
     if (run.status === "auth_rejected") return authRejected(run.httpStatus);
-    return answer(sel.state, sel.option, run.rates, run.fromJourney);
+    return answer(sel.state, sel.option, run.rates, run.fromJourney, journeyView(sel.state, ctx.now()));
   },
 });

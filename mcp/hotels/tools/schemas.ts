@@ -29,7 +29,7 @@ export const Page = { options: List.optional(), total: Field, hasMore: Field };
 
 export const RankingFields = {
   ranking: Field,
-  priceBandApplied: Field,
+  priceBand: Field,
   preferencesNotApplied: Field,
   cheaperAlternatives: List.optional(),
   pricierAlternatives: List.optional(),
@@ -38,8 +38,8 @@ export const RankingFields = {
 
 export interface RankingFieldsT {
   ranking: Ranking;
-  /** "3000–8000 RUB/night": the hotelPreferences band best_value ranked by. */
-  priceBandApplied?: string;
+  /** The hotelPreferences band, whether ranking used it, and where the options shown sit against it. */
+  priceBand?: string;
   preferencesNotApplied?: "ranking_not_best_value" | "currency_mismatch";
   cheaperAlternatives?: string[];
   pricierAlternatives?: string[];
@@ -69,13 +69,17 @@ export interface OptionCardT {
   stars?: number;
   /** "9,9/10 (2344 отз.)"; absent when the provider has no rating. */
   rating?: string;
-  distanceKm?: number;
-  /** "15 585,50 ₽ за поездку, 7 792,75 ₽ за ночь" (one price for a one-night stay). */
+  /** Kilometres to the city centre, as the provider measures it. */
+  distanceToCenterKm?: number;
+  /** "от 15 585,50 ₽ за 2 ночи, 7 792,75 ₽ за ночь": «от» while it is the search price, not a loaded rate's. */
   price: string;
   /** "завтрак в цене" only when the meal name confirms it for the shown price. */
   breakfast: string;
+  /** Read against now: a deadline already past is "ended", a penalty equal to the price "non-refundable". */
   cancellation: string;
-  /** Where the per-night price sits against the hotelPreferences band (best_value only). */
+  /** Prepay or pay at the hotel, once the option's rates are loaded. */
+  payment?: string;
+  /** Where the per-night price sits against the hotelPreferences band. */
   band?: string;
   hasRates?: false;
 }

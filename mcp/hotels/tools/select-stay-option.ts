@@ -3,7 +3,9 @@ import { selectOption } from "../journey/select.js";
 import { defineTool } from "./define.js";
 import { failure } from "../../shared/outcome.js";
 import { invalidInput, lookupJourney } from "./outcomes.js";
-import { cardLine, toCard } from "./present.js";
+import { cardLine, journeyBands, toCard } from "./cards.js";
+import { journeyOptions, withLoadedRates } from "../journey/options.js";
+import { journeyView } from "../journey/view.js";
 import { Failure, Field, JourneyIdInput, Obj, wire } from "./schemas.js";
 
 const Output = wire(z.object({
@@ -30,14 +32,16 @@ export const selectStayOption = defineTool({
       const errors = [{ field: "optionId", message: "not an option of this journey: use an optionId shown for this journeyId" }];
       return Promise.resolve(failure(invalidInput(errors, "Pick an optionId from this journey's options (tbank_hotels_get_stay_options).")));
     }
-    const { option } = run;
-    const card = toCard(option.public);
-    const nextStep = option.public.hasRates
+    const state = found.journey.state;
+    const view = journeyView(state, ctx.now());
+    const current = withLoadedRates(run.option.public, state.loadedRates[optionId]);
+    const card = toCard(current, view, journeyBands(journeyOptions(state), state.request.hotelPreferences)?.get(optionId));
+    const nextStep = current.hasRates
       ? "Load its bookable rates with tbank_hotels_get_selected_stay_rates(journeyId)."
       : "The provider reports no bookable rates for this hotel; tell the user and offer another option (tbank_hotels_get_selected_stay_rates may confirm).";
     return Promise.resolve({
       structured: { status: "ok" as const, journeyId, selected: card, nextStep },
-      text: `status=ok journeyId=${journeyId} selected:\n${cardLine(card, 1)}\nnext: ${nextStep}`,
+      text: `status=ok journeyId=${journeyId} selected:\n${cardLine(card, 1, view.lang)}\nnext: ${nextStep}`,
     });
   },
 });

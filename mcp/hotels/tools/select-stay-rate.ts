@@ -3,6 +3,7 @@ import { selectRate } from "../journey/select.js";
 import { baseOutput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary } from "./checkout-common.js";
 import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
+import { journeyView } from "../journey/view.js";
 import { JourneyIdInput, List } from "./schemas.js";
 
 const Output = z.object({
@@ -12,7 +13,7 @@ const Output = z.object({
 });
 
 const NEXT_STEP =
-  "«оформить/забронировать/продолжить» → tbank_hotels_create_checkout_handoff; current price check → tbank_hotels_inspect_checkout; summary → tbank_hotels_create_booking_preview";
+  "to book («оформить/забронировать/продолжить») → tbank_hotels_create_checkout_handoff; current price check → tbank_hotels_inspect_checkout; summary → tbank_hotels_create_booking_preview";
 
 // Unlike the rates tool's answer, no_bookable_rates here refuses a call that should not have been made.
 function refused(status: "rates_not_loaded" | "no_bookable_rates" | "rate_not_found", message: string, nextStep: string, extra: { availableRateNumbers?: number[] } = {}) {
@@ -45,7 +46,8 @@ export const selectStayRate = defineTool({
       );
     }
     const { rate } = run;
+    const view = journeyView(sel.state, ctx.now());
     // The stay was shown with the rates; the answer confirms the chosen rate only, in both channels.
-    return Promise.resolve(success({ status: "rate_selected" as const, selectedRate: rateSummary(rate), nextStep: NEXT_STEP }, [`status=rate_selected rateNumber=${rateNumber}`, rateLine(rate)]));
+    return Promise.resolve(success({ status: "rate_selected" as const, selectedRate: rateSummary(rate, view), nextStep: NEXT_STEP }, [`status=rate_selected rateNumber=${rateNumber}`, rateLine(rate, view)]));
   },
 });

@@ -1,0 +1,58 @@
+import { langOf } from "../../../shared/locale.js";
+import { isoDateAt, parseOffsetDateTime, type IsoDate } from "../../../shared/time.js";
+import type { JourneyState } from "./state.js";
+import type { View } from "./wording.js";
+
+/** A journey's view: its language, now, the destination's offset, and the room shape of the search. */
+export interface JourneyView extends View {
+  rooms: number;
+  /** The most guests any one room of the search holds: what a rate's room must fit. */
+  guestsPerRoom: number;
+}
+
+const LONG_OFFSET = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/;
+
+/** The UTC offset of an IANA zone at an instant, in minutes; null for a zone this runtime does not know. */
+export function zoneOffsetMinutes(timeZone: string, atMs: number): number | null {
+  try {
+    const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(atMs).find((p) => p.type === "timeZoneName");
+    const m = LONG_OFFSET.exec(part?.value ?? "");
+    if (!m) return null;
+    return m[1] === undefined ? 0 : (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The destination's offset now: from the catalog's time zone, else from the offset the provider
+ * wrote on this destination's own timestamps (cancellation deadlines), else unknown.
+ */
+export function destinationOffset(state: Pick<JourneyState, "destination" | "options">, nowMs: number): number | null {
+  const zone = state.destination.timeZone;
+  if (zone !== undefined) {
+    const offset = zoneOffsetMinutes(zone, nowMs);
+    if (offset !== null) return offset;
+  }
+  for (const o of state.options) {
+    const ts = o.public.freeCancellationUntil === null ? undefined : parseOffsetDateTime(o.public.freeCancellationUntil);
+    if (ts && !ts.zulu) return ts.offsetMinutes;
+  }
+  return null;
+}
+
+export function journeyView(state: Pick<JourneyState, "destination" | "options" | "request">, nowMs: number): JourneyView {
+  const rooms = state.request.rooms;
+  return {
+    lang: langOf(state.request.language),
+    nowMs,
+    offsetMinutes: destinationOffset(state, nowMs),
+    rooms: rooms.length,
+    guestsPerRoom: Math.max(...rooms.map((r) => r.adults + r.childrenAges.length)),
+  };
+}
+
+/** Today's date at the destination (UTC's when its offset is unknown). */
+export function destinationToday(view: View): IsoDate {
+  return isoDateAt(() => view.nowMs, view.offsetMinutes ?? 0);
+}

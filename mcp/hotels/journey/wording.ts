@@ -1,0 +1,167 @@
+import { divideDecimal, formatMoney, type Decimal } from "../../../shared/money.js";
+import { missing, type Lang } from "../../../shared/locale.js";
+import { formatInstantAt, formatOffsetDateTime, parseOffsetDateTime } from "../../../shared/time.js";
+import type { BandPosition } from "./best-value.js";
+import type { BreakfastEvidence } from "./facts.js";
+
+// The words the journey writes itself, per language. Provider text (hotel, room, meal names) is
+// never translated; amounts, dates and labels follow the journey's language.
+
+/** What a display needs besides the facts: the language, the time now, the destination's offset. */
+export interface View {
+  lang: Lang;
+  nowMs: number;
+  /** The destination's UTC offset now, in minutes; null when neither the catalog nor a timestamp told us. */
+  offsetMinutes: number | null;
+}
+
+/** Russian plural: 1 ночь, 2 ночи, 5 ночей. */
+export function ruPlural(n: number, one: string, few: string, many: string): string {
+  const d10 = n % 10;
+  const d100 = n % 100;
+  if (d10 === 1 && d100 !== 11) return one;
+  if (d10 >= 2 && d10 <= 4 && (d100 < 12 || d100 > 14)) return few;
+  return many;
+}
+
+export function nightsPhrase(n: number, lang: Lang): string {
+  return lang === "en" ? `${n} night${n === 1 ? "" : "s"}` : `${n} ${ruPlural(n, "ночь", "ночи", "ночей")}`;
+}
+
+export function roomsPhrase(n: number, lang: Lang): string {
+  return lang === "en" ? `${n} room${n === 1 ? "" : "s"}` : `${n} ${ruPlural(n, "номер", "номера", "номеров")}`;
+}
+
+export function guestsPhrase(n: number, lang: Lang): string {
+  return lang === "en" ? `${n} guest${n === 1 ? "" : "s"}` : `${n} ${ruPlural(n, "гостя", "гостей", "гостей")}`;
+}
+
+export const BREAKFAST: Record<Lang, Record<BreakfastEvidence, string>> = {
+  ru: { confirmed_by_meal_name: "завтрак в цене", excluded_by_meal_name: "без завтрака", not_confirmed_for_displayed_price: "завтрак: нет данных" },
+  en: { confirmed_by_meal_name: "breakfast included", excluded_by_meal_name: "no breakfast", not_confirmed_for_displayed_price: "breakfast: no data" },
+};
+
+export const BAND: Record<Lang, Record<BandPosition, string>> = {
+  ru: { inside: "в диапазоне", below: "ниже диапазона", above: "выше диапазона" },
+  en: { inside: "inside the band", below: "below the band", above: "above the band" },
+};
+
+export const NO_RATES: Record<Lang, string> = { ru: "тарифов для бронирования нет", en: "no bookable rates" };
+export const NO_RATING: Record<Lang, string> = { ru: "рейтинг: нет данных", en: "rating: no data" };
+
+export function ratingDisplay(rating: number | null, reviewsCount: number, lang: Lang): string | undefined {
+  if (rating === null) return undefined;
+  return lang === "en" ? `${rating}/10 (${reviewsCount} reviews)` : `${String(rating).replace(".", ",")}/10 (${reviewsCount} отз.)`;
+}
+
+/** Distance says what it is measured from: the provider's figure is to the city centre. */
+export function distanceDisplay(km: number, lang: Lang): string {
+  if (!Number.isFinite(km)) return lang === "en" ? "distance to centre: no data" : "расстояние до центра: нет данных";
+  return lang === "en" ? `${km.toFixed(1)} km from the centre` : `${km.toFixed(1).replace(".", ",")} км до центра`;
+}
+
+export interface PriceInput {
+  totalPriceDecimal: Decimal;
+  pricePerNightDecimal: Decimal;
+  currency: string;
+  stayNights: number;
+}
+
+/**
+ * A total that says what it covers: every room and every night, with the per-room figure when there
+ * are several rooms, and the per-night figure the price band is compared with. `from`: a search
+ * price, which the rates may not match ("от").
+ */
+export function priceDisplay(p: PriceInput, rooms: number, lang: Lang, from: boolean): string {
+  const money = (d: Decimal) => formatMoney(d, p.currency, lang);
+  const total = money(p.totalPriceDecimal);
+  const perRoom = rooms > 1 ? money(divideDecimal(p.totalPriceDecimal, rooms, 2)) : null;
+  const nights = nightsPhrase(p.stayNights, lang);
+  if (lang === "en") {
+    const covers = rooms > 1 ? `${roomsPhrase(rooms, lang)}, ${nights} (${perRoom} per room)` : nights;
+    const perNight = p.stayNights > 1 ? `, ${money(p.pricePerNightDecimal)} per night` : "";
+    return `${from ? "from " : ""}${total} for ${covers}${perNight}`;
+  }
+  const covers = rooms > 1 ? `${roomsPhrase(rooms, lang)}, ${nights} (${perRoom} за номер)` : nights;
+  const perNight = p.stayNights > 1 ? `, ${money(p.pricePerNightDecimal)} за ночь` : "";
+  return `${from ? "от " : ""}${total} за ${covers}${perNight}`;
+}
+
+export interface CancellationInput {
+  freeCancellationUntil: string | null;
+  /** The penalty equals the full price: cancelling returns nothing. */
+  nonRefundable: boolean;
+  /** What cancelling costs once free cancellation has ended (null: no fact). */
+  penaltyAfter: { amountDecimal: Decimal; currency: string } | null;
+}
+
+export type CancellationState = "free_until" | "free_ended" | "non_refundable" | "penalty" | "no_data";
+
+export function cancellationState(c: CancellationInput, nowMs: number): CancellationState {
+  if (c.nonRefundable) return "non_refundable";
+  const until = c.freeCancellationUntil === null ? undefined : parseOffsetDateTime(c.freeCancellationUntil);
+  if (until) return until.epochMs > nowMs ? "free_until" : "free_ended";
+  return c.penaltyAfter ? "penalty" : "no_data";
+}
+
+/** A deadline on the destination's clock when we know its offset, else as the provider wrote it. */
+export function deadlineDisplay(value: string, view: View): string {
+  const ts = parseOffsetDateTime(value);
+  if (!ts) return missing(view.lang);
+  return view.offsetMinutes === null ? formatOffsetDateTime(ts, view.lang) : formatInstantAt(ts.epochMs, view.offsetMinutes, view.lang);
+}
+
+/**
+ * Cancellation read against now: a deadline in the past is never shown as a benefit, a penalty equal
+ * to the price reads as non-refundable, and a missing fact is "no data", never a guess.
+ */
+export function cancellationDisplay(c: CancellationInput, view: View): string {
+  const { lang } = view;
+  const state = cancellationState(c, view.nowMs);
+  const penalty = c.penaltyAfter ? formatMoney(c.penaltyAfter.amountDecimal, c.penaltyAfter.currency, lang) : null;
+  const deadline = c.freeCancellationUntil === null ? "" : deadlineDisplay(c.freeCancellationUntil, view);
+  if (lang === "en") {
+    switch (state) {
+      case "non_refundable":
+        return "non-refundable";
+      case "free_until":
+        return `free cancellation until ${deadline}${penalty ? `, then a penalty of ${penalty}` : ""}`;
+      case "free_ended":
+        return `free cancellation ended ${deadline}${penalty ? `; penalty now ${penalty}` : ""}`;
+      case "penalty":
+        return `cancellation penalty ${penalty ?? ""}`;
+      case "no_data":
+        return "cancellation: no data";
+    }
+  }
+  switch (state) {
+    case "non_refundable":
+      return "невозвратный тариф";
+    case "free_until":
+      return `бесплатная отмена до ${deadline}${penalty ? `, затем штраф ${penalty}` : ""}`;
+    case "free_ended":
+      return `бесплатная отмена закончилась ${deadline}${penalty ? `; штраф сейчас ${penalty}` : ""}`;
+    case "penalty":
+      return `штраф при отмене ${penalty ?? ""}`;
+    case "no_data":
+      return "отмена: нет данных";
+  }
+}
+
+const PAYMENT: Record<Lang, Record<string, string>> = {
+  ru: { prepay: "предоплата", pay_at_hotel: "оплата в отеле" },
+  en: { prepay: "prepay", pay_at_hotel: "pay at the hotel" },
+};
+
+/** Prepay or pay at the hotel; an unknown provider value is shown as it came. */
+export function paymentDisplay(paymentType: string, lang: Lang): string {
+  return PAYMENT[lang][paymentType] ?? (paymentType.trim() === "" ? missing(lang) : paymentType);
+}
+
+/** Said only when the room is known to hold fewer guests than one room of the search. */
+export function roomFitDisplay(maxOccupancy: number | null, guestsPerRoom: number, lang: Lang): string | undefined {
+  if (maxOccupancy === null || maxOccupancy >= guestsPerRoom) return undefined;
+  return lang === "en"
+    ? `room holds ${guestsPhrase(maxOccupancy, lang)}, fewer than the ${guestsPerRoom} per room searched`
+    : `номер на ${guestsPhrase(maxOccupancy, lang)} — меньше, чем ${guestsPerRoom} в номере по запросу`;
+}
