@@ -1,0 +1,31 @@
+import { journeyStep, planStay } from "../journey-steps.js";
+import { kazanHotel, KAZAN_WEEKEND } from "../sandbox-facts.js";
+import type { Scenario } from "../types.js";
+
+// A hotel with a two-guest room among its rates, for three adults in one room.
+const three = { ...KAZAN_WEEKEND, guests: [{ adultsCount: 3, childrenAges: [] }] };
+const position = [...Array(10).keys()].find((p) => {
+  const f = kazanHotel(p, three);
+  return f.hotel.hasRates && !f.hotel.feedWithoutId && f.rates.some((r) => r.maxOccupancy < 3);
+});
+if (position === undefined) throw new Error("s074: no Казань hotel with a double room among the first ten");
+
+export const scenario: Scenario = {
+  id: "s074",
+  title: "Three adults in one room: rates whose room holds two say so; two rooms: totals name both rooms and the per-room figure",
+  request: "Мы втроём, один номер, Казань 12–14 марта — какие варианты нам подойдут? А если взять два номера?",
+  budgetTokens: 3000,
+  steps: [
+    planStay(
+      { destination: "Казань", checkinDate: three.checkinDate, checkoutDate: three.checkoutDate, rooms: [{ adults: 3, childrenAges: [] }] },
+      { status: "ok" },
+      { save: { journeyId: "journeyId", optionId: `options.${position}.optionId` } },
+    ),
+    journeyStep("tbank_hotels_select_stay_option", { optionId: "$optionId" }, { status: "ok" }),
+    journeyStep("tbank_hotels_get_selected_stay_rates", {}, { status: "ready", text: ["номер на 2 гостей — меньше, чем 3 в номере по запросу"] }),
+    planStay(
+      { destination: "Казань", checkinDate: three.checkinDate, checkoutDate: three.checkoutDate, maxOptions: 3, rooms: [{ adults: 2, childrenAges: [] }, { adults: 1, childrenAges: [] }] },
+      { status: "ok", text: ["за 2 номера, 2 ночи (", "за номер)"] },
+    ),
+  ],
+};
