@@ -3,6 +3,7 @@ import { LanguageInput } from "../../../shared/locale.js";
 import { CURRENCY_PATTERN } from "../../../shared/money.js";
 import { isIsoDate, nightsBetween } from "../../../shared/time.js";
 import type { IsoDate } from "../../../shared/time.js";
+import { hardFiltersShape, pickFilters, type HardFilters } from "./filters.js";
 import { RANKINGS } from "./types.js";
 import type { FieldError, HotelPreferencesInput, Ranking, Room } from "./types.js";
 
@@ -53,6 +54,7 @@ export const planStayInputShape = {
   breakfastIncluded: z.boolean().optional(),
   hotelName: Text.describe("Match a hotel among this destination's results").optional(),
   hotelPreferences: HotelPreferencesSchema.describe("Pass the object from the banking MCP unchanged").optional(),
+  ...hardFiltersShape,
   // Bounded aliases: normalized below, never together with their canonical field.
   location: Text.describe("Alias of destination").optional(),
   guests: Adults.describe("Alias: number of adults in one room").optional(),
@@ -76,6 +78,8 @@ export interface PlanStayRequest {
   breakfastIncluded?: boolean;
   hotelName?: string;
   hotelPreferences?: HotelPreferencesInput;
+  /** Hard filters: stored with the journey, applied locally to the whole collection. */
+  filters?: HardFilters;
 }
 
 export type PlanStayParse = { ok: true; request: PlanStayRequest } | { ok: false; errors: FieldError[] };
@@ -164,6 +168,8 @@ function toRequest(input: PlanStayInput): PlanStayRequest {
   if (input.breakfastIncluded !== undefined) request.breakfastIncluded = input.breakfastIncluded;
   if (input.hotelName !== undefined) request.hotelName = input.hotelName;
   if (input.hotelPreferences !== undefined) request.hotelPreferences = input.hotelPreferences;
+  const filters = pickFilters(input);
+  if (filters) request.filters = filters;
   return request;
 }
 

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { compareDecimal, decimalFromProviderNumber, isCurrency } from "../../../shared/money.js";
+import type { PublicOption } from "./options.js";
+
+// Hard filters: unlike hotelPreferences (a soft band best_value ranks by), an option that fails one
+// is not listed. They are applied here, to the whole collection, never sent to the provider.
+
+/** The order filters are applied in; each counts only what the ones before it left. */
+export const FILTER_NAMES = ["maxPricePerNight", "minRating", "minStars", "maxDistanceKm", "bookableOnly"] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+
+// Raw shape: spread into plan_stay's and get_stay_options' input objects. Every keyword here is
+// paid for twice in tools/list, so the currency is checked by a refinement (absent from the JSON
+// schema) and the names say the rest.
+export const hardFiltersShape = {
+  maxPricePerNight: z.strictObject({ amount: z.number().positive(), currency: z.string().refine(isCurrency, "not an ISO 4217 currency code") }).optional(),
+  minRating: z.number().min(0).max(10).optional(),
+  minStars: z.int().min(1).max(5).optional(),
+  maxDistanceKm: z.number().positive().optional(),
+  bookableOnly: z.boolean().optional(),
+};
+
+export interface HardFilters {
+  maxPricePerNight?: { amount: number; currency: string };
+  minRating?: number;
+  minStars?: number;
+  maxDistanceKm?: number;
+  bookableOnly?: boolean;
+}
+
+/** The filters given in a tool's input, or undefined when it gave none (`bookableOnly: false` counts as given). */
+export function pickFilters(input: HardFilters): HardFilters | undefined {
+  const picked: HardFilters = {};
+  if (input.maxPricePerNight !== undefined) picked.maxPricePerNight = input.maxPricePerNight;
+  if (input.minRating !== undefined) picked.minRating = input.minRating;
+  if (input.minStars !== undefined) picked.minStars = input.minStars;
+  if (input.maxDistanceKm !== undefined) picked.maxDistanceKm = input.maxDistanceKm;
+  if (input.bookableOnly !== undefined) picked.bookableOnly = input.bookableOnly;
+  return Object.keys(picked).length > 0 ? picked : undefined;
+}
+
+export interface FilterReport {
+  filters: HardFilters;
+  /** Per active filter, in FILTER_NAMES order: the options it removed from what the earlier ones left. */
+  removed: { filter: FilterName; count: number }[];
+  /** Of maxPricePerNight's removals, those priced in another currency (not comparable, so removed). */
+  otherCurrency: number;
+  kept: number;
+  collected: number;
+}
+
+type Test = (o: PublicOption) => boolean;
+
+// An unknown value (no rating, no stars, no distance) fails the filter on it: the person asked for
+// a guarantee the option cannot give.
+function tests(f: HardFilters): { filter: FilterName; test: Test }[] {
+  const out: { filter: FilterName; test: Test }[] = [];
+  const price = f.maxPricePerNight;
+  if (price) {
+    const max = decimalFromProviderNumber(price.amount);
+    out.push({ filter: "maxPricePerNight", test: (o) => o.currency === price.currency && compareDecimal(o.pricePerNightDecimal, max) <= 0 });
+  }
+  const { minRating, minStars, maxDistanceKm } = f;
+  if (minRating !== undefined) out.push({ filter: "minRating", test: (o) => o.rating !== null && o.rating >= minRating });
+  if (minStars !== undefined) out.push({ filter: "minStars", test: (o) => o.stars !== null && o.stars >= minStars });
+  if (maxDistanceKm !== undefined) out.push({ filter: "maxDistanceKm", test: (o) => Number.isFinite(o.distanceToCenterKm) && o.distanceToCenterKm <= maxDistanceKm });
+  if (f.bookableOnly === true) out.push({ filter: "bookableOnly", test: (o) => o.hasRates });
+  return out;
+}
+
+/** Keeps the options that pass every filter, in their order; the report is null when no filter is active. */
+export function applyFilters<T extends PublicOption>(options: readonly T[], filters: HardFilters | undefined): { kept: T[]; report: FilterReport | null } {
+  const active = filters ? tests(filters) : [];
+  if (!filters || active.length === 0) return { kept: [...options], report: null };
+  const counts = new Map<FilterName, number>(active.map((a) => [a.filter, 0]));
+  let otherCurrency = 0;
+  const kept = options.filter((o) => {
+    const failed = active.find((a) => !a.test(o));
+    if (!failed) return true;
+    counts.set(failed.filter, (counts.get(failed.filter) ?? 0) + 1);
+    if (failed.filter === "maxPricePerNight" && o.currency !== filters.maxPricePerNight?.currency) otherCurrency += 1;
+    return false;
+  });
+  const removed = active.map((a) => ({ filter: a.filter, count: counts.get(a.filter) ?? 0 }));
+  return { kept, report: { filters, removed, otherCurrency, kept: kept.length, collected: options.length } };
+}
