@@ -8,7 +8,7 @@ import { PlanOutput, planAnswer } from "./plan-view.js";
 import { JourneyIdInput, wire } from "./schemas.js";
 
 // What a repeat may change; another city is a new plan, not a repeat.
-const CHANGEABLE = ["checkinDate", "checkoutDate", "rooms", "ranking", "maxOptions", "breakfastIncluded"] as const;
+const CHANGEABLE = ["checkinDate", "checkoutDate", "rooms", "ranking", "maxOptions", "breakfastIncluded", "language"] as const;
 // Advertised as an open object naming its fields (tbank_hotels_plan_stay's schema already describes
 // them); the handler validates the merged request exactly like a plan, every problem at once.
 const Changes = z.unknown().meta({ type: "object", description: `plan_stay fields to change: ${CHANGEABLE.join(", ")}` });
@@ -17,7 +17,7 @@ const Changes = z.unknown().meta({ type: "object", description: `plan_stay field
 function asInput(r: PlanStayRequest, destinationId: string): Record<string, unknown> {
   const input: Record<string, unknown> = { destination: destinationId, checkinDate: r.checkinDate, checkoutDate: r.checkoutDate, rooms: r.rooms, maxOptions: r.maxOptions };
   for (const key of ["language", "ranking", "breakfastIncluded", "hotelName", "hotelPreferences"] as const) if (r[key] !== undefined) input[key] = r[key];
-  return input;
+  return { ...input, ...r.filters };
 }
 
 export const repeatStayPlan = defineTool({
