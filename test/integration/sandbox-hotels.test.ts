@@ -4,14 +4,18 @@ import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSandboxClock } from "../../scripts/sandbox/clock.js";
+import { createCatalog } from "../../scripts/sandbox/data/catalog.js";
 import { orderIdFor } from "../../scripts/sandbox/data/customer.js";
-import { generateHotels } from "../../scripts/sandbox/data/hotels.js";
+import { dateAtOffset } from "../../scripts/sandbox/data/dates.js";
+import { generateHotels, type Hotel } from "../../scripts/sandbox/data/hotels.js";
+import { quote, ratesDriftFactor, ratesFor, searchPriceFor } from "../../scripts/sandbox/data/pricing.js";
 import { makeSecretFactory, type SandboxEnv } from "../../scripts/sandbox/env.js";
 import { createFaultTable } from "../../scripts/sandbox/faults.js";
 import { createHotelsModule } from "../../scripts/sandbox/hotels/module.js";
 import type { IdentityApi } from "../../scripts/sandbox/identity/types.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { createDispatcher, type Dispatcher } from "../../scripts/sandbox/server.js";
+import { zoneOffset } from "../fixtures/time-zone.js";
 import { login } from "./helpers/sandbox-oauth.js";
 
 // Passes through to the real generator; counted so the lazy-generation test can see each call.
@@ -108,7 +112,7 @@ describe("sandbox hotels API", () => {
       expect(all).toHaveLength(locations.length);
       expect(pages).toBe(Math.ceil(locations.length / 4));
       expect(new Set(all.map((l) => l.id)).size).toBe(all.length);
-      for (const l of all) expect(Object.keys(l).sort()).toEqual(["country", "fullName", "hotelsCount", "id", "name", "region", "type"]);
+      for (const l of all) expect(Object.keys(l).sort()).toEqual(["country", "fullName", "hotelsCount", "id", "name", "region", "timeZone", "type"]);
       const counts = all.map((l) => l.hotelsCount as number);
       expect(Math.min(...counts)).toBeGreaterThanOrEqual(30);
       const moscow = all.find((l) => l.name === "Москва")!;
@@ -297,8 +301,7 @@ describe("sandbox hotels API", () => {
       const list = a.data.rates as Json[];
       expect(list.length).toBeGreaterThan(0);
       expect(b.data.rates).toEqual(list);
-      expect(list[0]!.price).toEqual(withRates.shownPrice);
-      for (const rate of list) expect(rate).toMatchObject({ rateId: expect.any(String), bookHash: expect.any(String), roomName: expect.any(String), cancellation: expect.any(Object), paymentType: expect.any(String) });
+      for (const rate of list) expect(rate).toMatchObject({ rateId: expect.any(String), bookHash: expect.any(String), roomName: expect.any(String), maxOccupancy: expect.any(Number), cancellation: expect.any(Object), paymentType: expect.any(String) });
       const otherDates = await api.post(`/api/v3/hotels/${withRates.hotelId}/rates`, { ...STAY, checkoutDate: "2027-03-18" });
       expect((otherDates.data.rates as Json[])[0]!.bookHash).not.toBe(list[0]!.bookHash);
       expect((await api.post(`/api/v3/hotels/${withRates.hotelId}/rates`, { ...STAY, extra: true })).data.code).toBe("unknown_field");
@@ -342,6 +345,79 @@ describe("sandbox hotels API", () => {
       expect(drifted).toBeGreaterThan(0);
       expect(drifted).toBeLessThan(12);
       expect(upgrades).toBeGreaterThan(0);
+    });
+  });
+
+  describe("search prices against rates (the feed's contract)", () => {
+    const catalog = createCatalog(SEED, () => "http://sandbox.invalid");
+    let kazan: Json[] = [];
+    let kazanRates = new Map<string, Json[]>();
+    const hotelOf = (item: Json): Hotel => catalog.hotel(item.hotelId as string)!;
+    beforeAll(async () => {
+      kazan = [...(await collect(api, { destinationId: idOf("Казань"), ...STAY })).seen.values()].filter((i) => typeof i.hotelId === "string" && i.hasRates === true);
+      kazanRates = new Map(await Promise.all(kazan.map(async (i) => [i.hotelId as string, (await api.post(`/api/v3/hotels/${i.hotelId}/rates`, STAY)).data.rates as Json[]] as const)));
+    });
+    const cheapest = (rates: Json[]): Json => rates.reduce((best, r) => (r.price.value < best.price.value ? r : best));
+
+    it("a card shows the stay's cheapest rate: its price, meal and free cancellation, often not the first rate", () => {
+      const steady = kazan.filter((i) => ratesDriftFactor(SEED, i.hotelId as string) === 1);
+      expect(steady.length).toBeGreaterThan(kazan.length / 2);
+      for (const item of steady) {
+        const low = cheapest(kazanRates.get(item.hotelId as string)!);
+        expect({ shownPrice: item.shownPrice, mealName: item.mealName, freeCancellationUntil: item.freeCancellationUntil }).toEqual({ shownPrice: low.price, mealName: low.mealName, freeCancellationUntil: low.cancellation.freeCancellationUntil });
+      }
+      const notFirst = steady.filter((i) => kazanRates.get(i.hotelId as string)![0]!.price.value > i.shownPrice.value);
+      expect(notFirst.length).toBeGreaterThan(5);
+      expect(notFirst.some((i) => kazan.indexOf(i) < 10)).toBe(true);
+    });
+
+    it("about one hotel in four reprices its rates after the search (+3 % or -2 %), as ratesFor predicts", () => {
+      const drifted = kazan.filter((i) => ratesDriftFactor(SEED, i.hotelId as string) !== 1);
+      expect(drifted.length).toBeGreaterThan(kazan.length / 8);
+      expect(drifted.length).toBeLessThan(kazan.length / 2.5);
+      for (const item of drifted) {
+        const low = cheapest(kazanRates.get(item.hotelId as string)!);
+        expect(low.price.value).not.toBe(item.shownPrice.value);
+        expect(low.price.value / item.shownPrice.value).toBeCloseTo(ratesDriftFactor(SEED, item.hotelId as string), 3);
+      }
+      for (const item of kazan) {
+        const hotel = hotelOf(item);
+        expect(item.shownPrice).toEqual(searchPriceFor(SEED, hotel, STAY, "+03:00"));
+        const predicted = ratesFor(SEED, hotel, STAY, "+03:00").map((r) => ({ rateId: r.rateId, bookHash: r.bookHash, roomName: r.roomName, maxOccupancy: r.maxOccupancy, mealName: r.mealName, price: r.price, cancellation: r.cancellation, paymentType: r.paymentType }));
+        expect(kazanRates.get(item.hotelId as string)).toEqual(predicted);
+      }
+    });
+
+    it("a hotel without rates keeps the plain quote as its search price", async () => {
+      const items = [...(await collect(api, { destinationId: idOf("Казань"), ...STAY })).seen.values()].filter((i) => i.hasRates === false && typeof i.hotelId === "string");
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) expect(item.shownPrice.value).toBe(quote(SEED, hotelOf(item), STAY).total);
+    });
+
+    it("a free-cancellation search shows the cheapest refundable rate", async () => {
+      const run = await collect(api, { destinationId: idOf("Казань"), ...STAY, filters: [{ $objectType: "boolean", filterId: "free_cancellation", value: true }] });
+      const items = [...run.seen.values()].filter((i) => typeof i.hotelId === "string" && i.hasRates === true && ratesDriftFactor(SEED, i.hotelId) === 1);
+      expect(items.length).toBeGreaterThan(5);
+      for (const item of items) {
+        const refundable = kazanRates.get(item.hotelId as string)!.filter((r) => r.cancellation.freeCancellationUntil !== null);
+        expect(item.freeCancellationUntil).not.toBeNull();
+        expect(item.shownPrice).toEqual(cheapest(refundable).price);
+      }
+    });
+
+    it("every rate says how many guests its room holds; a non-refundable rate's penalty is its whole price", () => {
+      const rates = [...kazanRates.values()].flat();
+      const byRoom = new Map<string, Set<number>>();
+      for (const rate of rates) byRoom.set(rate.roomName as string, (byRoom.get(rate.roomName as string) ?? new Set()).add(rate.maxOccupancy as number));
+      for (const sizes of byRoom.values()) expect(sizes.size).toBe(1);
+      expect(byRoom.get("Стандартный двухместный номер")).toEqual(new Set([2]));
+      expect(new Set(rates.map((r) => r.maxOccupancy))).toEqual(new Set([2, 3, 4]));
+      const nonRefundable = rates.filter((r) => r.cancellation.freeCancellationUntil === null && r.cancellation.penaltyAfter !== null);
+      const refundable = rates.filter((r) => r.cancellation.freeCancellationUntil !== null);
+      expect(nonRefundable.length).toBeGreaterThan(10);
+      for (const rate of nonRefundable) expect(rate.cancellation.penaltyAfter).toEqual(rate.price);
+      for (const rate of refundable) expect(rate.cancellation.penaltyAfter.value).toBeLessThan(rate.price.value as number);
+      expect(new Set(rates.map((r) => r.paymentType))).toEqual(new Set(["prepay", "pay_at_hotel"]));
     });
   });
 
@@ -471,6 +547,38 @@ describe("sandbox hotels customer reads (fake identity)", () => {
     const awaiting = list.find((i) => i.status === "AWAITING_PAYMENT")!;
     expect((await api.get(`/api/v1/orders/${awaiting.orderId}/voucher`, auth)).status).toBe(409);
     expect((await api.get(`/api/v1/orders/${confirmed.orderId}/voucher`)).status).toBe(401);
+  });
+});
+
+describe("sandbox hotels: a stay starting today in the destination's zone", () => {
+  // 22:30 UTC on 1 March is already 2 March in Калининград (+02:00), Москва (+03:00) and Владивосток (+10:00).
+  const NOW = Date.parse("2027-03-01T22:30:00Z");
+  let sandbox: Sandbox;
+  let api: ReturnType<typeof client>;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: SEED, now: () => NOW });
+    api = client(() => sandbox.urls.origin);
+  });
+  afterAll(() => sandbox.close());
+
+  it.each(["Калининград", "Москва", "Владивосток"])("%s: searchable, with every free-cancellation deadline already past", async (city) => {
+    const location = ((await api.get("/api/v1/seo/locations?limit=100")).data.items as Json[]).find((l) => l.name === city)!;
+    const offset = zoneOffset(location.timeZone as string, NOW);
+    const today = dateAtOffset(NOW, offset);
+    expect(today).toBe("2027-03-02");
+    const stay = { ...STAY, checkinDate: today, checkoutDate: "2027-03-04" };
+    const page = await api.post("/api/v3/search", { destinationId: location.id, ...stay });
+    expect(page.status).toBe(200);
+    const items = page.data.items as Json[];
+    expect(items.length).toBeGreaterThan(0);
+    const withRates = items.find((i) => i.hasRates === true && typeof i.hotelId === "string")!;
+    const rates = (await api.post(`/api/v3/hotels/${withRates.hotelId}/rates`, stay)).data.rates as Json[];
+    const deadlines = [...items.map((i) => i.freeCancellationUntil), ...rates.map((r) => r.cancellation.freeCancellationUntil)].filter((d): d is string => d !== null);
+    expect(deadlines.length).toBeGreaterThan(0);
+    for (const deadline of deadlines) {
+      expect(deadline.endsWith(offset)).toBe(true);
+      expect(Date.parse(deadline)).toBeLessThan(NOW);
+    }
   });
 });
 

@@ -13,6 +13,8 @@ export const ProviderRateSchema = z.looseObject({
   /** Opaque, bound to hotel, dates and guests; never shown to the model. */
   bookHash: z.string().min(1),
   roomName: z.string(),
+  /** Guests the room holds; absent = not known (not a reason to hide the rate). */
+  maxOccupancy: z.number().int().min(1).max(50).optional().catch(undefined),
   mealName: z.string().nullable(),
   price: ProviderMoneySchema,
   cancellation: z.looseObject({

@@ -38,6 +38,8 @@ export const ProviderLocationSchema = z.looseObject({
   region: z.string().nullish(),
   country: z.string().nullish(),
   hotelsCount: z.number().nullish(),
+  /** IANA zone, e.g. "Europe/Moscow"; one this runtime does not know counts as absent. */
+  timeZone: z.string().max(64).refine(isKnownTimeZone).optional().catch(undefined),
 });
 export type ProviderLocation = z.infer<typeof ProviderLocationSchema>;
 
@@ -124,3 +126,12 @@ export const ProviderHotelSchema = z.looseObject({
   photos: z.array(z.string()),
 });
 export type ProviderHotel = z.infer<typeof ProviderHotelSchema>;
+
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -29,3 +29,8 @@ export function isoAtOffset(ms: number, offset: string): string {
   const shift = m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
   return `${new Date(Math.floor(ms / 1000) * 1000 + shift).toISOString().slice(0, 19)}${offset}`;
 }
+
+/** The calendar date of an instant at a fixed UTC offset: "today" in a destination. */
+export function dateAtOffset(ms: number, offset: string): string {
+  return isoAtOffset(ms, offset).slice(0, 10);
+}

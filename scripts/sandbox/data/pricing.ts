@@ -24,6 +24,8 @@ export interface Rate {
   rateIndex: number;
   bookHash: string;
   roomName: string;
+  /** Guests the room holds. */
+  maxOccupancy: number;
   meal: MealKind;
   mealName: string | null;
   price: Money;
@@ -33,14 +35,23 @@ export interface Rate {
   paymentType: "prepay" | "pay_at_hotel";
 }
 
-const ROOMS: readonly (readonly [string, number])[] = [
-  ["Стандартный двухместный номер", 1],
-  ["Улучшенный номер", 1.18],
-  ["Номер с видом на город", 1.3],
-  ["Семейный номер", 1.45],
-  ["Полулюкс", 1.65],
-  ["Люкс", 2.2],
-];
+interface RoomType {
+  name: string;
+  priceFactor: number;
+  maxOccupancy: number;
+}
+
+const ROOMS = {
+  double: { name: "Стандартный двухместный номер", priceFactor: 1, maxOccupancy: 2 },
+  improved: { name: "Улучшенный номер", priceFactor: 1.18, maxOccupancy: 2 },
+  cityView: { name: "Номер с видом на город", priceFactor: 1.3, maxOccupancy: 2 },
+  family: { name: "Семейный номер", priceFactor: 1.45, maxOccupancy: 4 },
+  juniorSuite: { name: "Полулюкс", priceFactor: 1.65, maxOccupancy: 3 },
+  suite: { name: "Люкс", priceFactor: 2.2, maxOccupancy: 4 },
+} as const satisfies Record<string, RoomType>;
+
+/** Rates come in pairs per room; each hotel has its own second and third room, so some fit a family and some do not. */
+const ROOM_CHOICES: readonly (readonly RoomType[])[] = [[ROOMS.double], [ROOMS.improved, ROOMS.family], [ROOMS.cityView, ROOMS.juniorSuite, ROOMS.suite]];
 
 export function nightsOf(stay: Stay): number {
   return daysBetween(stay.checkinDate, stay.checkoutDate);
@@ -83,41 +94,106 @@ export function freeCancellationUntil(hotel: Hotel, checkinDate: string, utcOffs
   return `${addDays(checkinDate, -days)}T18:00:00${utcOffset}`;
 }
 
-export function ratesFor(seed: string, hotel: Hotel, stay: Stay, utcOffset: string): Rate[] {
+/** The rates of a stay as they were when the search priced it; `searchPrice` is the cheapest of them. */
+export function searchRatesFor(seed: string, hotel: Hotel, stay: Stay, utcOffset: string): Rate[] {
   if (!hotel.hasRates) return [];
   const rng = createRng(seed, "rates", hotel.hotelId);
   const count = rng.int(2, 6);
   const base = quote(seed, hotel, stay);
   const rates: Rate[] = [];
   for (let i = 0; i < count; i++) {
-    const [roomName, roomFactor] = ROOMS[Math.floor(i / 2)] ?? ROOMS[0]!;
+    const room = roomOf(seed, hotel, Math.floor(i / 2));
     const variant = i % 2 === 1;
     const upgradeMeal = variant && hotel.meal === "room_only";
     const meal: MealKind = upgradeMeal ? "breakfast" : hotel.meal;
     const kind: CancellationKind = !variant ? hotel.cancellation : hotel.cancellation === "free" ? "non_refundable" : "free";
-    const factor = roomFactor * (upgradeMeal ? 1.12 : 1) * (variant && kind === "non_refundable" ? 0.94 : variant ? 1.06 : 1);
+    const factor = room.priceFactor * (upgradeMeal ? 1.12 : 1) * (variant && kind === "non_refundable" ? 0.94 : variant ? 1.06 : 1);
     const price: Money = { value: roundMoney(base.total * factor, hotel.currency), currency: hotel.currency };
     const firstNight: Money = { value: roundMoney(base.firstNight * factor, hotel.currency), currency: hotel.currency };
     rates.push({
       rateId: `rate_${hotel.hotelId}_${i + 1}`,
       rateIndex: i,
       bookHash: bookHashFor(seed, hotel.hotelId, i, stay),
-      roomName: hotel.hostileText?.room ?? roomName,
+      roomName: hotel.hostileText?.room ?? room.name,
+      maxOccupancy: room.maxOccupancy,
       meal,
       mealName: hotel.hostileText?.meal ?? mealName(meal, hotel.mealLanguage),
       price,
       firstNight,
       cancellationKind: kind,
-      cancellation:
-        kind === "free"
-          ? { freeCancellationUntil: freeCancellationUntil(hotel, stay.checkinDate, utcOffset), penaltyAfter: firstNight }
-          : kind === "non_refundable"
-            ? { freeCancellationUntil: null, penaltyAfter: price }
-            : { freeCancellationUntil: null, penaltyAfter: null },
+      cancellation: cancellationOf(kind, price, firstNight, freeCancellationUntil(hotel, stay.checkinDate, utcOffset)),
       paymentType: rng.chance(0.8) ? "prepay" : "pay_at_hotel",
     });
   }
   return rates;
+}
+
+/** The rates route's answer: the search-time rates, repriced for the hotels whose rates drifted since (see `ratesDriftFactor`). */
+export function ratesFor(seed: string, hotel: Hotel, stay: Stay, utcOffset: string): Rate[] {
+  const factor = ratesDriftFactor(seed, hotel.hotelId);
+  return searchRatesFor(seed, hotel, stay, utcOffset).map((rate) => {
+    if (factor === 1) return rate;
+    const price = scale(rate.price, factor);
+    const firstNight = scale(rate.firstNight, factor);
+    return { ...rate, price, firstNight, cancellation: cancellationOf(rate.cancellationKind, price, firstNight, rate.cancellation.freeCancellationUntil) };
+  });
+}
+
+/**
+ * What a search shows for a stay: the cheapest rate at search time (its price, meal and free
+ * cancellation), or the plain quote for a hotel without bookable rates. `accept` narrows the rates
+ * a search filter allows; the hotel-level filters guarantee the first rate passes.
+ */
+export function searchOfferFor(
+  seed: string,
+  hotel: Hotel,
+  stay: Stay,
+  utcOffset: string,
+  accept: (rate: Rate) => boolean = () => true,
+): { price: Money; mealName: string | null; freeCancellationUntil: string | null; rate: Rate | undefined } {
+  const rate = cheapestRate(searchRatesFor(seed, hotel, stay, utcOffset).filter(accept));
+  if (rate) return { price: rate.price, mealName: rate.mealName, freeCancellationUntil: rate.cancellation.freeCancellationUntil, rate };
+  return {
+    price: { value: quote(seed, hotel, stay).total, currency: hotel.currency },
+    mealName: hotel.hostileText?.meal ?? mealName(hotel.meal, hotel.mealLanguage),
+    freeCancellationUntil: hotel.cancellation === "free" ? freeCancellationUntil(hotel, stay.checkinDate, utcOffset) : null,
+    rate: undefined,
+  };
+}
+
+/** The search price of a stay: what `searchOfferFor` shows without filters. */
+export function searchPriceFor(seed: string, hotel: Hotel, stay: Stay, utcOffset: string): Money {
+  return searchOfferFor(seed, hotel, stay, utcOffset).price;
+}
+
+/** The first of the cheapest rates, as a feed that ranks by price would pick it. */
+export function cheapestRate(rates: readonly Rate[]): Rate | undefined {
+  return rates.reduce<Rate | undefined>((best, r) => (best === undefined || r.price.value < best.price.value ? r : best), undefined);
+}
+
+/**
+ * Rates move between search and the rates call for about one hotel in four: +3 % or -2 % on every
+ * rate, so the search price is a promise the rates route may not keep.
+ */
+export function ratesDriftFactor(seed: string, hotelId: string): number {
+  const r = hashString(`${seed}|rates-drift|${hotelId}`) % 8;
+  return r === 0 ? 1.03 : r === 1 ? 0.98 : 1;
+}
+
+function roomOf(seed: string, hotel: Hotel, pair: number): RoomType {
+  const choices = ROOM_CHOICES[pair] ?? ROOM_CHOICES[0]!;
+  return choices[hashString(`${seed}|room|${hotel.hotelId}|${pair}`) % choices.length] ?? ROOMS.double;
+}
+
+function scale(money: Money, factor: number): Money {
+  return { value: roundMoney(money.value * factor, money.currency), currency: money.currency };
+}
+
+/** Free rates charge the first night after the deadline; non-refundable ones the whole price at once. */
+function cancellationOf(kind: CancellationKind, price: Money, firstNight: Money, freeUntil: string | null): Rate["cancellation"] {
+  if (kind === "free") return { freeCancellationUntil: freeUntil, penaltyAfter: firstNight };
+  if (kind === "non_refundable") return { freeCancellationUntil: null, penaltyAfter: price };
+  return { freeCancellationUntil: null, penaltyAfter: null };
 }
 
 /** Opaque to clients; it names the hotel and rate and is bound to the stay it was quoted for. */
@@ -131,8 +207,13 @@ export function parseBookHash(bookHash: string): { hotelId: string; rateIndex: n
   return m ? { hotelId: m[1] as string, rateIndex: Number(m[2]) } : undefined;
 }
 
-/** Some rates reprice between search and checkout: +4.5 %, -3 % or unchanged. */
+/** Some rates reprice between the rates call and checkout: +4.5 %, -3 % or unchanged. */
 export function driftFactor(seed: string, bookHash: string): number {
   const r = hashString(`${seed}|drift|${bookHash}`) % 6;
   return r === 0 ? 1.045 : r === 1 ? 0.97 : 1;
+}
+
+/** What checkout inspection says a rate (as the rates route returned it) costs now. */
+export function checkoutPriceOf(seed: string, rate: Rate): Money {
+  return scale(rate.price, driftFactor(seed, rate.bookHash));
 }

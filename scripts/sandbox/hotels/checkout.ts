@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { isoAtOffset } from "../data/dates.js";
 import type { Hotel } from "../data/hotels.js";
-import { driftFactor, parseBookHash, ratesFor, roundMoney, type Money, type Rate, type Stay } from "../data/pricing.js";
+import { checkoutPriceOf, parseBookHash, ratesFor, roundMoney, type Money, type Rate, type Stay } from "../data/pricing.js";
 import { createRng, digest } from "../data/prng.js";
+import { validatePromo } from "../data/promo.js";
 import { json, providerError, type RouteDef, type RouteRequest, type SandboxResponse } from "../http.js";
 import type { HotelsContext } from "./context.js";
 import { checkStay, parseBody, StayShape } from "./schemas.js";
@@ -47,7 +48,7 @@ export function checkoutRoutes(ctx: HotelsContext): RouteDef[] {
     const rate = rates[ref.rateIndex];
     if (rate?.bookHash !== bookHash) return providerError(410, "book_hash_expired", "the rate is no longer available for these dates and guests", req.requestId);
     const now = ctx.env.clock.now();
-    const currentPrice: Money = { value: roundMoney(rate.price.value * driftFactor(ctx.env.seed, bookHash), rate.price.currency), currency: rate.price.currency };
+    const currentPrice = checkoutPriceOf(ctx.env.seed, rate);
     created += 1;
     const checkOutId = `co_${digest(ctx.env.seed, "checkout", created, bookHash).slice(0, 24)}`;
     checkouts.set(checkOutId, { hotel, rate, upgrade: rates[rate.rateIndex + 2], currentPrice, expiresAt: now + CHECKOUT_TTL_MS });
@@ -83,18 +84,7 @@ export function checkoutRoutes(ctx: HotelsContext): RouteDef[] {
     if ("status" in checkout) return checkout;
     const body = parseBody(req, PromoBodySchema);
     if (!body.ok) return body.response;
-    const code = body.value.promoCode.trim().toUpperCase();
-    const { currentPrice } = checkout;
-    const invalid = (reason: string) => json(200, { valid: false, promoCode: code, reason });
-    let discount: { type: "percent" | "fixed"; percent?: number; amount: Money };
-    if (code === "SANDBOX10") discount = { type: "percent", percent: 10, amount: { value: roundMoney(currentPrice.value * 0.1, currentPrice.currency), currency: currentPrice.currency } };
-    else if (code === "WINTER500") {
-      if (currentPrice.currency !== "RUB") return invalid("currency_not_supported");
-      discount = { type: "fixed", amount: { value: 500, currency: "RUB" } };
-    } else if (code === "SUMMER2025") return invalid("expired");
-    else return invalid("not_found");
-    const after = roundMoney(Math.max(0, currentPrice.value - discount.amount.value), currentPrice.currency);
-    return json(200, { valid: true, promoCode: code, discount, priceAfterDiscount: { value: after, currency: currentPrice.currency } });
+    return json(200, validatePromo(body.value.promoCode, checkout.currentPrice));
   };
 
   const upgrade = (req: RouteRequest): SandboxResponse => {
@@ -102,7 +92,7 @@ export function checkoutRoutes(ctx: HotelsContext): RouteDef[] {
     if ("status" in checkout) return checkout;
     const up = checkout.upgrade;
     if (!up) return json(200, { offer: null });
-    const total = roundMoney(up.price.value * driftFactor(ctx.env.seed, up.bookHash), up.price.currency);
+    const total = checkoutPriceOf(ctx.env.seed, up).value;
     return json(200, {
       offer: {
         upgradeId: `upg_${digest(ctx.env.seed, "upgrade", up.bookHash).slice(0, 16)}`,

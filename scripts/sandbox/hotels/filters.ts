@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { mealMatches, type Hotel } from "../data/hotels.js";
 import type { Location } from "../data/locations.js";
+import type { Rate } from "../data/pricing.js";
 import { providerError, type RouteRequest, type SandboxResponse } from "../http.js";
 
 /** The four discriminator forms of the provider's search filters. */
@@ -80,6 +81,18 @@ export function matchesFilters(hotel: Hotel, perNight: number, filters: readonly
       case "range":
         return perNight >= (f.from ?? 0) && perNight <= (f.to ?? Number.POSITIVE_INFINITY);
     }
+  });
+}
+
+/**
+ * Whether one rate satisfies the rate-level filters (meal, free cancellation): a filtered search
+ * shows the cheapest rate that does, not a cheaper one the person ruled out.
+ */
+export function rateMatchesFilters(rate: Rate, filters: readonly Filter[]): boolean {
+  return filters.every((f) => {
+    if (f.filterId === "meal_types" && f.$objectType === "array") return f.values.some((v) => mealMatches(rate.meal, v));
+    if (f.filterId === "free_cancellation" && f.$objectType === "boolean") return !f.value || rate.cancellationKind === "free";
+    return true;
   });
 }
 

@@ -57,6 +57,7 @@ export function hotelRoutes(ctx: HotelsContext): RouteDef[] {
           rateId: r.rateId,
           bookHash: r.bookHash,
           roomName: r.roomName,
+          maxOccupancy: r.maxOccupancy,
           mealName: r.mealName,
           price: r.price,
           cancellation: r.cancellation,

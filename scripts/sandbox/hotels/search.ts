@@ -1,10 +1,9 @@
 import { z } from "zod";
 import type { Hotel } from "../data/hotels.js";
-import { mealName } from "../data/hotels.js";
-import { freeCancellationUntil, nightsOf, quote, stayKey, type Stay } from "../data/pricing.js";
+import { nightsOf, searchOfferFor, stayKey, type Stay } from "../data/pricing.js";
 import { json, parseJsonBody, providerError, type RouteDef, type RouteRequest } from "../http.js";
 import type { HotelsContext } from "./context.js";
-import { describeFilters, matchesFilters, parseFilters, type Filter } from "./filters.js";
+import { describeFilters, matchesFilters, parseFilters, rateMatchesFilters, type Filter } from "./filters.js";
 import { checkStay, parseValue, StayShape } from "./schemas.js";
 import { createSearchStore, pageOf } from "./search-store.js";
 
@@ -39,7 +38,7 @@ export interface SearchItem {
 export function searchRoutes(ctx: HotelsContext): RouteDef[] {
   const store = createSearchStore<SearchItem>(ctx.env.seed);
 
-  const toItem = (hotel: Hotel, stay: Stay, total: number, utcOffset: string): SearchItem => ({
+  const toItem = (hotel: Hotel, offer: ReturnType<typeof searchOfferFor>): SearchItem => ({
     ...(hotel.feedWithoutId ? {} : { hotelId: hotel.hotelId }),
     name: hotel.name,
     stars: hotel.stars,
@@ -49,9 +48,9 @@ export function searchRoutes(ctx: HotelsContext): RouteDef[] {
     distanceToCenterKm: hotel.distanceToCenterKm,
     coverPhotoUrl: ctx.catalog.photoUrl(hotel, 0),
     photosCount: hotel.photosCount,
-    shownPrice: { value: total, currency: hotel.currency },
-    mealName: hotel.hostileText?.meal ?? mealName(hotel.meal, hotel.mealLanguage),
-    freeCancellationUntil: hotel.cancellation === "free" ? freeCancellationUntil(hotel, stay.checkinDate, utcOffset) : null,
+    shownPrice: offer.price,
+    mealName: offer.mealName,
+    freeCancellationUntil: offer.freeCancellationUntil,
     hasRates: hotel.hasRates,
   });
 
@@ -82,8 +81,8 @@ export function searchRoutes(ctx: HotelsContext): RouteDef[] {
     } else {
       const nights = nightsOf(stay);
       const results = ctx.catalog.hotelsOf(location.id).flatMap((hotel) => {
-        const q = quote(ctx.env.seed, hotel, stay);
-        return matchesFilters(hotel, q.total / nights, filters.value) ? [toItem(hotel, stay, q.total, location.profile.utcOffset)] : [];
+        const offer = searchOfferFor(ctx.env.seed, hotel, stay, location.profile.utcOffset, (rate) => rateMatchesFilters(rate, filters.value));
+        return matchesFilters(hotel, offer.price.value / nights, filters.value) ? [toItem(hotel, offer)] : [];
       });
       session = store.create(key, results);
     }

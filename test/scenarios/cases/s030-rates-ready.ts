@@ -1,5 +1,9 @@
 import { journeyStep, PLAN_KAZAN_WEEKEND, SELECT_SAVED_OPTION } from "../journey-steps.js";
+import { kazanHotel, rub } from "../sandbox-facts.js";
 import type { Scenario } from "../types.js";
+
+const saved = kazanHotel(1);
+const first = saved.rates[0]!;
 
 export const scenario: Scenario = {
   id: "s030",
@@ -9,6 +13,6 @@ export const scenario: Scenario = {
   steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,
-    journeyStep("tbank_hotels_get_selected_stay_rates", {}, { status: "ready", text: ["status=ready", "| # | Номер", "За ночь", "₽", "нет данных", "бесплатная отмена до", "8 529 ₽"], nextStep: ["tbank_hotels_select_stay_rate"], textMatches: ["rates=\\d+"] }),
+    journeyStep("tbank_hotels_get_selected_stay_rates", {}, { status: "ready", text: ["status=ready", "| # | Номер", "За ночь", "₽", "нет данных", "бесплатная отмена до", rub(first.price.value / 2)], nextStep: ["tbank_hotels_select_stay_rate"], textMatches: ["rates=\\d+"] }),
   ],
 };

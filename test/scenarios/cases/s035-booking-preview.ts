@@ -1,5 +1,9 @@
 import { journeyStep, KAZAN_RATE_ONE_SELECTED } from "../journey-steps.js";
+import { kazanHotel, rub } from "../sandbox-facts.js";
 import type { Scenario } from "../types.js";
+
+const { rates } = kazanHotel(1);
+const first = rates[0]!;
 
 export const scenario: Scenario = {
   id: "s035",
@@ -8,6 +12,6 @@ export const scenario: Scenario = {
   budgetTokens: 2350,
   steps: [
     ...KAZAN_RATE_ONE_SELECTED,
-    journeyStep("tbank_hotels_create_booking_preview", {}, { status: "preview_ready", textOnly: ["bookingExecution.available=false"], text: ["nothing is booked", "17 058 ₽", "за ночь 8 529 ₽"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
+    journeyStep("tbank_hotels_create_booking_preview", {}, { status: "preview_ready", textOnly: ["bookingExecution.available=false"], text: ["nothing is booked", rub(first.price.value), `за ночь ${rub(first.price.value / 2)}`], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
   ],
 };

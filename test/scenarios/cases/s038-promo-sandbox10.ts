@@ -1,5 +1,10 @@
 import { journeyStep, KAZAN_RATE_ONE_SELECTED } from "../journey-steps.js";
+import { validatePromo } from "../../../scripts/sandbox/data/promo.js";
+import { kazanHotel, rateFacts, rub } from "../sandbox-facts.js";
 import type { Scenario } from "../types.js";
+
+const promo = validatePromo("SANDBOX10", rateFacts(kazanHotel(1), 1).checkoutPrice);
+if (!promo.valid) throw new Error("SANDBOX10 is not valid in the sandbox");
 
 export const scenario: Scenario = {
   id: "s038",
@@ -8,6 +13,6 @@ export const scenario: Scenario = {
   budgetTokens: 2600,
   steps: [
     ...KAZAN_RATE_ONE_SELECTED,
-    journeyStep("tbank_hotels_inspect_checkout", { promoCode: "SANDBOX10" }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", "Промокод SANDBOX10: действителен", "10 %", "15 352 ₽", "не применён"], textMatches: ["priceChanged=false"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
+    journeyStep("tbank_hotels_inspect_checkout", { promoCode: "SANDBOX10" }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", "Промокод SANDBOX10: действителен", "10 %", rub(promo.priceAfterDiscount.value), "не применён"], textMatches: ["priceChanged=false"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
   ],
 };

@@ -1,5 +1,9 @@
 import { journeyStep, KAZAN_RATE_ONE_SELECTED } from "../journey-steps.js";
+import { kazanHotel, rateFacts, rub } from "../sandbox-facts.js";
 import type { Scenario } from "../types.js";
+
+const { checkoutPrice, upgrade } = rateFacts(kazanHotel(1), 1);
+if (!upgrade) throw new Error("rate #1 of the saved Казань hotel has no upgrade");
 
 export const scenario: Scenario = {
   id: "s041",
@@ -8,6 +12,6 @@ export const scenario: Scenario = {
   budgetTokens: 2600,
   steps: [
     ...KAZAN_RATE_ONE_SELECTED,
-    journeyStep("tbank_hotels_inspect_checkout", { checkUpgrade: true }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", "Повышение: Улучшенный номер", "доплата 3 070,50 ₽", "итого 20 128,50 ₽"], textMatches: ["priceChanged=false"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
+    journeyStep("tbank_hotels_inspect_checkout", { checkUpgrade: true }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", `Повышение: ${upgrade.rate.roomName}`, `доплата ${rub(upgrade.checkoutPrice.value - checkoutPrice.value)}`, `итого ${rub(upgrade.checkoutPrice.value)}`], textMatches: ["priceChanged=false"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
   ],
 };
