@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import type { JourneyOption } from "../../mcp/hotels/journey/options.js";
+import { JourneyIdInput } from "../../mcp/hotels/tools/schemas.js";
 import { driftFactor } from "../../scripts/sandbox/data/pricing.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 import { createJourney, journeyState, selectOption, type JourneyFixture } from "./helpers/journey-fixture.js";
@@ -72,7 +73,9 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
     // One JourneyIdInput for the search and the checkout tools alike (the checkout tools once allowed "").
     const journeyIds = tools.flatMap((t) => Object.entries(t.inputSchema.properties ?? {}).filter(([k]) => k === "journeyId").map(([, v]) => ({ tool: t.name, v })));
     expect(journeyIds.length).toBe(12);
-    for (const { tool, v } of journeyIds) expect({ tool, v }).toEqual({ tool, v: { type: "string", minLength: 1, maxLength: 64 } });
+    // Its bounds are checked, not advertised (tools/list tokens): "" and 65 characters are refused.
+    for (const { tool, v } of journeyIds) expect({ tool, v }).toEqual({ tool, v: { type: "string" } });
+    expect([JourneyIdInput.safeParse("").success, JourneyIdInput.safeParse("j".repeat(65)).success]).toEqual([false, false]);
     const json = JSON.stringify(ours);
     expect(json).not.toContain("9007199254740991");
     const enc = new Tiktoken(o200k);
@@ -94,8 +97,8 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
       expect(rates.map((r) => r.rateNumber)).toEqual(rates.map((_, i) => i + 1));
       for (const r of rates) {
         // Bookable rates do not say so; only an exception (bookable: false) is stated.
-        expect(Object.keys(r).sort()).toEqual(["cancellation", "meal", "price", "rateNumber", "room"]);
-        expect(r.price).toMatch(/₽ за поездку, .*₽ за ночь$/);
+        expect(Object.keys(r).sort()).toEqual(["cancellation", "meal", "payment", "price", "rateNumber", "room"]);
+        expect(r.price).toMatch(/₽ за 2 ночи, .*₽ за ночь$/);
         expect(text).toContain(`| ${String(r.rateNumber)} | ${String(r.room)} | ${String(r.meal)} |`);
       }
       // The table is the text channel's rendering of the same rates; the structured answer does not repeat it.
@@ -160,9 +163,9 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
       h.sandbox.control.resetCounters();
       const { data, text } = await call(BOOKING_PREVIEW, { journeyId: base.journeyId });
       expect(data).toMatchObject({ status: "preview_ready", nextStep: HANDOFF, rate: { rateNumber: 2 } });
-      expect(data.message).toContain("nothing is booked");
-      expect(data.stay).toMatchObject({ hotelName: base.selected!.public.name, nights: 2 });
-      expect(text).toContain("nothing is booked");
+      expect(data.message).toContain("ничего не забронировано");
+      expect(data.stay).toMatchObject({ hotelName: base.selected!.public.name, checkinDate: "2027-03-10", checkoutDate: "2027-03-12", nights: 2, dates: "10.03.2027 → 12.03.2027, 2 ночи" });
+      expect(text).toContain("ничего не забронировано");
       expect(JSON.stringify(data)).not.toMatch(/email|phone|firstName|lastName|bookHash/i);
       expect(counts()).toEqual({});
     });
@@ -232,8 +235,8 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
       h.sandbox.control.resetCounters();
       h.sandbox.control.setFault("promo_validate", { kind: "status", status: 503, times: 1 });
       const { data, text } = await call(INSPECT, { journeyId: base.journeyId, promoCode: "SANDBOX10" });
-      expect(data).toMatchObject({ status: "checkout_ready", warnings: ["promo code: not checked (no usable provider answer)"] });
-      expect(text).toContain("promo code: not checked (no usable provider answer)");
+      expect(data).toMatchObject({ status: "checkout_ready", warnings: ["промокод: не проверено (провайдер не дал ответа)"] });
+      expect(text).toContain("промокод: не проверено (провайдер не дал ответа)");
       expect(counts()).toEqual({ checkout_inspect: 1, promo_validate: 1 });
       h.sandbox.control.setFault("promo_validate", { kind: "status", status: 401, times: 1 });
       expect((await call(INSPECT, { journeyId: base.journeyId, promoCode: "SANDBOX10" })).data).toMatchObject({ status: "provider_auth_rejected", retryAllowed: false });
@@ -275,7 +278,7 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
       expect(data.upgrade).toMatch(/^Повышение: .+, доплата .+₽$/);
       expect(data.nextStep).toContain(INSPECT);
       expect(JSON.stringify(data)).not.toMatch(/total(After|New)/i);
-      expect(text).toContain("authoritative only on the seller's page");
+      expect(text).toContain("окончательна только на странице продавца");
       expect(counts()).toEqual({});
     });
 
@@ -294,7 +297,7 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
       h.sandbox.control.setFault("checkout_inspect", { kind: "status", status: 503, times: 1 });
       const { data, text } = await call(INSPECT, { journeyId: base.journeyId });
       expect(data).toMatchObject({ status: "checkout_temporarily_unavailable", retryAllowed: false, attempts: 1, failureKind: "provider_error" });
-      expect(text).toContain("do not switch to low-level tools");
+      expect(text).toContain("не переходите к низкоуровневым инструментам");
       expect(counts()).toEqual({ checkout_inspect: 1 });
     });
 
@@ -333,7 +336,8 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
       expect(Object.fromEntries(url.searchParams)).toEqual({ dateFrom: "2027-03-10", dateTo: "2027-03-12", guests: "2" });
       expect(data).toMatchObject({ status: "handoff_ready", guestsCarried: true, selectedRate: { rateNumber: rates.length } });
       expect(text).toContain(data.hostedCheckoutUrl as string);
-      expect(data.message).toMatch(/confirmed on the page/);
+      expect(data.message).toMatch(/Тариф не резервируется: цену и доступность подтвердите на странице/);
+      expect(data.message).toContain("Ничего не забронировано");
       const page = await fetch(url);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('data-param="guests">2<');

@@ -37,7 +37,7 @@ function input(extra: Partial<CheckoutInput> = {}): CheckoutInput {
     inspection: inspection(),
     bookHash: IDS.bookHash,
     nights: 2,
-    nowMs: NOW,
+    view: { lang: "ru", nowMs: NOW, offsetMinutes: 180 },
     random: (size) => new Uint8Array(size).fill(++n),
     promo: { valid: true, promoCode: "SANDBOX10", discount: { type: "percent", percent: 10, amount: { value: 2090, currency: "RUB" } }, priceAfterDiscount: { value: 18_810, currency: "RUB" } },
     upgrade: { upgradeId: IDS.upgradeId, roomName: "Делюкс", mealName: "Полупансион", priceDifference: { value: 3000, currency: "RUB" }, totalPrice: { value: 23_900, currency: "RUB" } },
@@ -71,10 +71,34 @@ describe("checkout inspection", () => {
     const { cancellation } = normalizeCheckout(input()).public;
     expect(cancellation).toEqual({
       freeCancellationUntil: "2026-09-14T18:00:00+03:00",
-      freeCancellationUntilDisplay: "14.09.2026 18:00 (UTC+03:00)",
+      nonRefundable: false,
       cancellationDisplay: "бесплатная отмена до 14.09.2026 18:00 (UTC+03:00)",
       penalties: [{ from: "2026-09-14T18:00:00+03:00", fromDisplay: "14.09.2026 18:00 (UTC+03:00)", amount: { amountDecimal: "10450", currency: "RUB", display: `10${NBSP}450${NBSP}₽` } }],
     });
+  });
+
+  it("reads the deadline against the time of the inspection and calls a full-price penalty non-refundable", () => {
+    const ended = normalizeCheckout(input({ view: { lang: "ru", nowMs: Date.parse("2026-09-15T12:00:00Z"), offsetMinutes: 180 } })).public.cancellation;
+    expect(ended.cancellationDisplay).toBe("бесплатная отмена закончилась 14.09.2026 18:00 (UTC+03:00)");
+    const full = inspection({ cancellation: { freeCancellationUntil: null, penalties: [{ from: "2026-09-10T15:00:00+03:00", amount: { value: 20_900, currency: "RUB" } }] } });
+    expect(normalizeCheckout(input({ inspection: full })).public.cancellation).toMatchObject({ nonRefundable: true, cancellationDisplay: "невозвратный тариф" });
+    const partial = inspection({ cancellation: { freeCancellationUntil: null, penalties: [{ from: "2026-09-10T15:00:00+03:00", amount: { value: 5000, currency: "RUB" } }] } });
+    expect(normalizeCheckout(input({ inspection: partial })).public.cancellation).toMatchObject({ nonRefundable: false, cancellationDisplay: "отмена: нет данных" });
+  });
+
+  it("writes every display in the journey's language, machine fields unchanged", () => {
+    const en = normalizeCheckout(input({ view: { lang: "en", nowMs: NOW, offsetMinutes: 180 } })).public;
+    expect(en.searchPrice).toEqual({ amountDecimal: "20000", currency: "RUB", display: "₽20,000" });
+    expect(en).toMatchObject({ priceDifferenceDecimal: "900", priceDifferenceDisplay: "+₽900", currentPricePerNightDisplay: "₽10,450" });
+    expect(en.cancellation).toMatchObject({
+      freeCancellationUntil: "2026-09-14T18:00:00+03:00",
+      cancellationDisplay: "free cancellation until 14 Sep 2026 18:00 (UTC+03:00)",
+      penalties: [{ fromDisplay: "14 Sep 2026 18:00 (UTC+03:00)", amount: { amountDecimal: "10450", display: "₽10,450" } }],
+    });
+    expect(en.promo).toMatchObject({ discountDisplay: "10% (₽2,090)", priceAfterDiscountDisplay: "₽18,810" });
+    expect(en.upgradeOffer).toMatchObject({ priceDifference: { display: "₽3,000" }, totalPrice: { display: "₽23,900" } });
+    expect(en.extraServices.map((e) => e.price.display)).toEqual(["₽1,500", "₽2,000"]);
+    expect(en.freshUntil).toBe("2026-09-10T12:05:00.000Z");
   });
 
   it("maps extra services to opaque refs that resolve only through the private half", () => {

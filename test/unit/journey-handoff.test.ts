@@ -8,6 +8,7 @@ const stay = (extra: Partial<HandoffInput> = {}): HandoffInput => ({
   checkinDate: "2026-09-15",
   checkoutDate: "2026-09-17",
   rooms: [{ adults: 2, childrenAges: [] }],
+  lang: "ru",
   ...extra,
 });
 
@@ -25,6 +26,16 @@ describe("checkout handoff URL", () => {
       const r = buildCheckoutHandoffUrl(stay({ rooms }));
       expect(r).toMatchObject({ ok: true, guestsCarried: false, hostedCheckoutUrl: "https://www.tbank.ru/travel/hotels/new/hotels/12345/?dateFrom=2026-09-15&dateTo=2026-09-17" });
     }
+  });
+
+  it("says what the link carries in the journey's language", () => {
+    const ru = buildCheckoutHandoffUrl(stay());
+    const en = buildCheckoutHandoffUrl(stay({ lang: "en" }));
+    const enDates = buildCheckoutHandoffUrl(stay({ lang: "en", rooms: [{ adults: 2, childrenAges: [5] }] }));
+    expect(ru.ok && ru.note).toContain("Тариф не резервируется");
+    expect(en.ok && en.note).toBe("The link keeps the hotel, the dates and the number of adults. The rate is not reserved: confirm price and availability on the page.");
+    expect(enDates.ok && enDates.note).toContain("enter the guests (several rooms or children) on the page");
+    expect(en.ok && en.hostedCheckoutUrl).toBe(ru.ok && ru.hostedCheckoutUrl);
   });
 
   it("url-encodes the hotel id into the path", () => {

@@ -1,3 +1,4 @@
+import type { Lang } from "../../../shared/locale.js";
 import type { Room } from "./types.js";
 
 export const DEFAULT_HOTEL_PAGE_URL_TEMPLATE = "https://www.tbank.ru/travel/hotels/new/hotels/{hotelId}/";
@@ -33,11 +34,24 @@ export interface HandoffInput {
   checkinDate: string;
   checkoutDate: string;
   rooms: readonly Room[];
+  lang: Lang;
 }
 
 export type HandoffResult =
   | { ok: true; hostedCheckoutUrl: string; guestsCarried: boolean; note: string }
   | { ok: false; message: string };
+
+// What the link carries, in the person's words: guests only for one room without children.
+const NOTE: Record<Lang, Record<"withGuests" | "datesOnly", string>> = {
+  ru: {
+    withGuests: "Ссылка сохраняет отель, даты и число взрослых. Тариф не резервируется: цену и доступность подтвердите на странице.",
+    datesOnly: "Ссылка сохраняет отель и даты; состав гостей (несколько номеров или дети) укажите на странице. Тариф не резервируется.",
+  },
+  en: {
+    withGuests: "The link keeps the hotel, the dates and the number of adults. The rate is not reserved: confirm price and availability on the page.",
+    datesOnly: "The link keeps the hotel and the dates; enter the guests (several rooms or children) on the page. The rate is not reserved.",
+  },
+};
 
 // Only dateFrom/dateTo/guests are confirmed public parameters, and guests is only known to mean
 // "adults in one room": for several rooms or children the dates go alone rather than a guess.
@@ -51,8 +65,6 @@ export function buildCheckoutHandoffUrl(input: HandoffInput): HandoffResult {
   const [first] = input.rooms;
   const guestsCarried = input.rooms.length === 1 && first !== undefined && first.childrenAges.length === 0;
   if (guestsCarried) url.searchParams.set("guests", String(first.adults));
-  const note = guestsCarried
-    ? "Ссылка сохраняет отель, даты и число взрослых. Тариф не резервируется: цену и доступность подтвердите на странице."
-    : "Ссылка сохраняет отель и даты; состав гостей (несколько номеров или дети) укажите на странице. Тариф не резервируется.";
+  const note = NOTE[input.lang][guestsCarried ? "withGuests" : "datesOnly"];
   return { ok: true, hostedCheckoutUrl: url.toString(), guestsCarried, note };
 }

@@ -5,6 +5,7 @@ import { withTimeoutRetry } from "./checkout-retry.js";
 import { toJourneyCheckout, toJourneyPromo, toJourneyUpgradeOffer } from "./provider-shapes.js";
 import { CHECKOUT_RETRY_POLICY, type AttemptSummary, type RetryPolicy } from "./retry.js";
 import { withInspection, type JourneyState } from "./state.js";
+import { journeyView } from "./view.js";
 
 /** A side check that gave no answer: the inspection stands without it. */
 export interface SkippedCheck {
@@ -76,7 +77,8 @@ export async function inspectSelectedRate(
     else skipped.push(side.skipped);
   }
 
-  const checkout = normalizeCheckout({ inspection, bookHash, nights: state.request.nights, nowMs: ctx.now(), promo, upgrade, random: ctx.random });
+  const view = journeyView(state, ctx.now());
+  const checkout = normalizeCheckout({ inspection, bookHash, nights: state.request.nights, view, promo, upgrade, random: ctx.random });
   ctx.journeys.update(journeyId, (s) => (sameRate(s) ? withInspection(s, checkout) : s));
   return { status: "inspected", checkout, skipped };
 }

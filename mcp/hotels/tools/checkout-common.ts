@@ -4,10 +4,12 @@ import type { JourneyOption } from "../journey/options.js";
 import type { PrivateRate, PublicRate } from "../journey/rates.js";
 import type { JourneyState } from "../journey/state.js";
 import type { Room } from "../journey/types.js";
+import type { JourneyView } from "../journey/view.js";
+import { cancellationDisplay, nightsPhrase, paymentDisplay, priceDisplay as stayPriceDisplay, roomFitDisplay, roomsPhrase } from "../journey/wording.js";
 import type { ToolOutcome } from "./define.js";
-import { cancellationText, priceDisplay } from "./present.js";
 import { Field, Obj } from "./schemas.js";
-import { MISSING } from "../../../shared/time.js";
+import { langOf, missing, type Lang } from "../../../shared/locale.js";
+import { formatIsoDate } from "../../../shared/time.js";
 import { failure } from "../../shared/outcome.js";
 
 // Shared by the rates, checkout and handoff tools: the journey lookup with its failure answers,
@@ -74,19 +76,31 @@ export function loadSelectedRate(ctx: HotelsContext, journeyId: string): Loaded<
   return { ...stay, rate, privateRate: { ...privateRate, bookHash: privateRate.bookHash } };
 }
 
-export function guestsDisplay(rooms: readonly Room[]): string {
-  const room = (r: Room) => `${r.adults} взр.${r.childrenAges.length > 0 ? `, дети: ${r.childrenAges.join(", ")} лет` : ""}`;
+const ROOM_GUESTS: Record<Lang, (r: Room) => string> = {
+  ru: (r) => `${r.adults} взр.${r.childrenAges.length > 0 ? `, дети: ${r.childrenAges.join(", ")} лет` : ""}`,
+  en: (r) => {
+    const kids = r.childrenAges.length === 0 ? "" : `, ${r.childrenAges.length === 1 ? "child" : "children"} aged ${r.childrenAges.join(", ")}`;
+    return `${r.adults} adult${r.adults === 1 ? "" : "s"}${kids}`;
+  },
+};
+
+/** "2 взр., дети: 7 лет", "2 rooms (2 adults; 2 adults)". */
+export function guestsDisplay(rooms: readonly Room[], lang: Lang): string {
+  const room = ROOM_GUESTS[lang];
   const [first] = rooms;
-  return rooms.length === 1 && first ? room(first) : `номеров: ${rooms.length} (${rooms.map(room).join("; ")})`;
+  return rooms.length === 1 && first ? room(first) : `${roomsPhrase(rooms.length, lang)} (${rooms.map(room).join("; ")})`;
 }
 
 // Nested objects in output schemas name only the fields a client acts on; the rest is display
 // text. Every tools/list schema costs context in every session, so they stay loose.
 export const StaySchema = Obj;
 
+/** ISO dates and the night count for a client to act on, `dates` and `guests` in the journey's language. */
 export function staySummary(state: JourneyState, option: JourneyOption) {
   const { checkinDate, checkoutDate, nights, rooms } = state.request;
-  return { hotelName: option.public.name, checkinDate, checkoutDate, nights, guests: guestsDisplay(rooms) };
+  const lang = langOf(state.request.language);
+  const dates = `${formatIsoDate(checkinDate, lang)} → ${formatIsoDate(checkoutDate, lang)}, ${nightsPhrase(nights, lang)}`;
+  return { hotelName: option.public.name, checkinDate, checkoutDate, nights, dates, guests: guestsDisplay(rooms, lang) };
 }
 
 export type Stay = ReturnType<typeof staySummary>;
@@ -94,16 +108,15 @@ export type Stay = ReturnType<typeof staySummary>;
 // The chosen hotel's stay (hotel, dates, guests per room); the search before a choice is
 // searchLine in present.ts.
 export function stayLine(stay: Stay): string {
-  return `«${stay.hotelName}», ${stay.checkinDate} → ${stay.checkoutDate} (ночей: ${stay.nights}), ${stay.guests}`;
+  return `«${stay.hotelName}», ${stay.dates}, ${stay.guests}`;
 }
 
 export const RateSummarySchema = Obj;
 
 /**
- * One rate as both channels show it: display strings only. Left out on purpose: decimal amounts
- * beside their displays, the composed rateLabel (the same facts again), breakfastEvidence (the meal
- * name says it), and paymentType and the penalty amount (tbank_hotels_inspect_checkout states the
- * current penalties; the seller's page states the payment terms).
+ * One rate as both channels show it: display strings only, in the journey's language. Left out on
+ * purpose: decimal amounts beside their displays, the composed rateLabel (the same facts again) and
+ * breakfastEvidence (the meal name says it).
  */
 export interface RateSummary {
   rateNumber: number;
@@ -111,21 +124,35 @@ export interface RateSummary {
   meal: string;
   price: string;
   cancellation: string;
+  /** Prepay or pay at the hotel. */
+  payment?: string;
+  /** Said only when the room is known to hold fewer guests than the search puts in one. */
+  roomFit?: string;
   bookable?: false;
 }
 
-export function rateSummary(r: PublicRate): RateSummary {
+/** A rate in the journey's language: money and words in it, cancellation read against now. */
+export function rateSummary(r: PublicRate, view: JourneyView): RateSummary {
+  const { lang } = view;
+  const roomFit = roomFitDisplay(r.maxOccupancy, view.guestsPerRoom, lang);
   return {
     rateNumber: r.rateNumber,
     room: r.roomName,
-    meal: r.mealName && r.mealName.trim() !== "" ? r.mealName.trim() : MISSING,
-    price: priceDisplay(r),
-    cancellation: cancellationText(r.cancellationDisplay),
+    meal: mealOf(r) ?? missing(lang),
+    price: stayPriceDisplay(r, view.rooms, lang, false),
+    cancellation: cancellationDisplay({ freeCancellationUntil: r.freeCancellationUntil, nonRefundable: r.nonRefundable, penaltyAfter: r.penaltyAfter }, view),
+    payment: paymentDisplay(r.paymentType, lang),
+    ...(roomFit ? { roomFit } : {}),
     ...(r.bookable ? {} : { bookable: false as const }),
   };
 }
 
-/** The text line of a rate: the same facts as its summary, in the words of the rates table. */
-export function rateLine(r: PublicRate): string {
-  return `${r.rateLabel} (за ночь ${r.pricePerNightDisplay}; отмена: ${r.cancellationDisplay})`;
+/** The text line of a rate: the same facts as its summary. */
+export function rateLine(r: PublicRate, view: JourneyView): string {
+  const s = rateSummary(r, view);
+  return [`#${s.rateNumber} ${s.room}, ${s.meal}, ${s.price}`, s.cancellation, s.payment, s.roomFit].filter(Boolean).join("; ");
+}
+
+function mealOf(r: PublicRate): string | undefined {
+  return r.mealName && r.mealName.trim() !== "" ? r.mealName.trim() : undefined;
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { isFresh } from "../journey/checkout.js";
+import { journeyView } from "../journey/view.js";
+import type { Lang } from "../../../shared/locale.js";
 import { baseOutput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
 import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
@@ -13,8 +15,16 @@ const Output = z.object({
 });
 
 const NEXT_STEP = "tbank_hotels_create_checkout_handoff";
-const NOTE =
-  "Local preview only: nothing is booked, no draft is created, the provider is not called and no personal data is needed. Booking happens on the seller's page.";
+const WORDS: Record<Lang, { note: string; checkedPrice: string }> = {
+  ru: {
+    note: "Только локальная сводка: ничего не забронировано, черновик не создан, провайдер не вызывался, личные данные не нужны. Бронирование — на странице продавца.",
+    checkedPrice: "Проверенная цена",
+  },
+  en: {
+    note: "Local preview only: nothing is booked, no draft is created, the provider is not called and no personal data is needed. Booking happens on the seller's page.",
+    checkedPrice: "Checked price",
+  },
+};
 
 export const createBookingPreview = defineTool({
   name: "tbank_hotels_create_booking_preview",
@@ -29,18 +39,20 @@ export const createBookingPreview = defineTool({
   handler: ({ journeyId }, ctx) => {
     const sel = loadSelectedRate(ctx, journeyId);
     if (!sel.ok) return Promise.resolve(sel.outcome);
+    const view = journeyView(sel.state, ctx.now());
+    const w = WORDS[view.lang];
     const stay = staySummary(sel.state, sel.option);
-    const rate = rateSummary(sel.rate);
+    const rate = rateSummary(sel.rate, view);
     const inspection = sel.state.inspection;
     const inspectedPriceDisplay = inspection && isFresh(inspection, ctx.now()) ? inspection.public.currentPrice.display : undefined;
-    // NOTE says that nothing is booked here: no separate bookingExecution object repeats it.
+    // The note says that nothing is booked here: no separate bookingExecution object repeats it.
     return Promise.resolve(
-      success({ status: "preview_ready" as const, stay, rate, ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}), message: NOTE, nextStep: NEXT_STEP }, [
+      success({ status: "preview_ready" as const, stay, rate, ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}), message: w.note, nextStep: NEXT_STEP }, [
         "status=preview_ready bookingExecution.available=false",
         stayLine(stay),
-        rateLine(sel.rate),
-        inspectedPriceDisplay && `Checked price (inspect_checkout): ${inspectedPriceDisplay}`,
-        NOTE,
+        rateLine(sel.rate, view),
+        inspectedPriceDisplay && `${w.checkedPrice}: ${inspectedPriceDisplay}`,
+        w.note,
       ]),
     );
   },

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { isFresh } from "../journey/checkout.js";
 import { buildCheckoutHandoffUrl } from "../journey/handoff.js";
 import { findRate } from "../journey/rates.js";
+import { journeyView } from "../journey/view.js";
+import type { Lang } from "../../../shared/locale.js";
 import { baseOutput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
 import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
@@ -16,7 +18,33 @@ const Output = z.object({
   inspectedPriceDisplay: Field,
 });
 
-const CONFIRM = "Nothing is booked or reserved: price and availability must be confirmed on the page, where the user enters personal and payment data.";
+interface Words {
+  rateNotCarried: string;
+  noRate: string;
+  confirm: string;
+  checkedPrice: string;
+  noHotelPage: string;
+  badTemplate: string;
+}
+
+const WORDS: Record<Lang, Words> = {
+  ru: {
+    rateNotCarried: "Тариф ссылкой не передаётся: на странице выберите тот же номер и питание.",
+    noRate: "Тариф не выбран: номер и питание выбираются на странице.",
+    confirm: "Ничего не забронировано; личные и платёжные данные вводятся только на странице.",
+    checkedPrice: "Проверенная цена",
+    noHotelPage: "Ссылки нет: провайдер не дал страницу этого отеля.",
+    badTemplate: "Ссылки нет: шаблон страницы отеля (TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE) настроен неверно.",
+  },
+  en: {
+    rateNotCarried: "The rate is not carried by the link: pick the same room and meal on the page.",
+    noRate: "No rate selected: the room and meal are chosen on the page.",
+    confirm: "Nothing is booked; personal and payment data are entered only on the page.",
+    checkedPrice: "Checked price",
+    noHotelPage: "No link: the provider gave no page for this hotel.",
+    badTemplate: "No link: the hotel page template (TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE) is misconfigured.",
+  },
+};
 
 export const createCheckoutHandoff = defineTool({
   name: "tbank_hotels_create_checkout_handoff",
@@ -33,25 +61,24 @@ export const createCheckoutHandoff = defineTool({
     if (!sel.ok) return Promise.resolve(sel.outcome);
     const { state, option } = sel;
     const { checkinDate, checkoutDate, rooms } = state.request;
+    const view = journeyView(state, ctx.now());
+    const { lang } = view;
+    const w = WORDS[lang];
     const template = ctx.config.hotels.hotelPageUrlTemplate;
-    const built =
-      option.hotelId === null
-        ? { ok: false as const, message: "the provider gave no page for this hotel" }
-        : buildCheckoutHandoffUrl({ template, hotelId: option.hotelId, checkinDate, checkoutDate, rooms });
-    if (!built.ok) {
-      const message = `No handoff link: ${built.message}.`;
+    const hotelId = option.hotelId ?? "";
+    const built = hotelId === "" ? null : buildCheckoutHandoffUrl({ template, hotelId, checkinDate, checkoutDate, rooms, lang });
+    if (!built?.ok) {
+      // The template is checked when the configuration loads, so a bad one is rare here.
+      const message = built === null ? w.noHotelPage : w.badTemplate;
       const nextStep = "tbank_hotels_select_stay_option (another hotel) or tbank_hotels_connection_status";
       return Promise.resolve(failure({ status: "handoff_unavailable" as const, retryAllowed: false, nextStep, message }));
     }
     const stay = staySummary(state, option);
     const rate = state.selectedRateNumber === null || !state.rates ? undefined : findRate(state.rates.rates, state.selectedRateNumber);
-    const selectedRate = rate ? rateSummary(rate) : undefined;
+    const selectedRate = rate ? rateSummary(rate, view) : undefined;
     const inspection = rate ? state.inspection : null;
     const inspectedPriceDisplay = inspection && isFresh(inspection, ctx.now()) ? inspection.public.currentPrice.display : undefined;
-    const rateNote = selectedRate
-      ? "The rate is not carried by the link: the user picks the same room and meal on the page."
-      : "Тариф не выбран: the link opens the hotel with the dates only.";
-    const message = `${built.note} ${rateNote} ${CONFIRM}`;
+    const message = `${built.note} ${selectedRate ? w.rateNotCarried : w.noRate} ${w.confirm}`;
     const nextStep = "show hostedCheckoutUrl to the user and stop";
     return Promise.resolve(
       success(
@@ -69,8 +96,8 @@ export const createCheckoutHandoff = defineTool({
           `status=handoff_ready guestsCarried=${built.guestsCarried}`,
           `hostedCheckoutUrl: ${built.hostedCheckoutUrl}`,
           stayLine(stay),
-          rate && rateLine(rate),
-          inspectedPriceDisplay && `Проверенная цена: ${inspectedPriceDisplay}`,
+          rate && rateLine(rate, view),
+          inspectedPriceDisplay && `${w.checkedPrice}: ${inspectedPriceDisplay}`,
           message,
         ],
       ),

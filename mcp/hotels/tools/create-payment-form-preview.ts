@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { baseOutput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary } from "./checkout-common.js";
+import { journeyView } from "../journey/view.js";
+import type { Lang } from "../../../shared/locale.js";
 import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { Field, JourneyIdInput, List } from "./schemas.js";
@@ -12,21 +14,50 @@ const Output = z.object({
   remainingGates: List.optional(),
 });
 
-// The hosted payment form flow as the seller runs it; this server only describes it.
-const FLOW = [
-  "the user opens the hotel page (tbank_hotels_create_checkout_handoff) and picks the room and meal",
-  "the seller re-checks price and availability and shows the offer to accept",
-  "the user enters guest details and pays in the seller's hosted payment form (card data, 3-D Secure there only)",
-  "the seller confirms the booking and sends the voucher",
-];
+interface Words {
+  /** The hosted payment form flow as the seller runs it; this server only describes it. */
+  flow: string[];
+  gates: string[];
+  note: string;
+  flowLabel: string;
+  gatesLabel: string;
+}
 
-const GATES = [
-  "owner-bound payment handoff is not activated",
-  "customer auth, request headers (x-real-ip) and idempotency of booking are not confirmed by the API owner",
-  "mutations are off (TBANK_HOTELS_ENABLE_MUTATIONS and a reviewed execution profile)",
-];
+const WORDS: Record<Lang, Words> = {
+  ru: {
+    flow: [
+      "пользователь открывает страницу отеля (tbank_hotels_create_checkout_handoff) и выбирает номер и питание",
+      "продавец заново проверяет цену и наличие и показывает предложение",
+      "пользователь вводит данные гостей и платит в платёжной форме продавца (данные карты и 3-D Secure — только там)",
+      "продавец подтверждает бронь и присылает ваучер",
+    ],
+    gates: [
+      "платёжная передача, привязанная к владельцу, не включена",
+      "авторизация клиента, заголовки запроса (x-real-ip) и идемпотентность брони не подтверждены владельцем API",
+      "изменения выключены (TBANK_HOTELS_ENABLE_MUTATIONS и проверенный профиль исполнения)",
+    ],
+    note: "Только описание: оплата не создаётся, paymentUrl нет, личные и карточные данные здесь не принимаются.",
+    flowLabel: "Порядок",
+    gatesLabel: "Ещё закрыто",
+  },
+  en: {
+    flow: [
+      "the user opens the hotel page (tbank_hotels_create_checkout_handoff) and picks the room and meal",
+      "the seller re-checks price and availability and shows the offer to accept",
+      "the user enters guest details and pays in the seller's hosted payment form (card data, 3-D Secure there only)",
+      "the seller confirms the booking and sends the voucher",
+    ],
+    gates: [
+      "owner-bound payment handoff is not activated",
+      "customer auth, request headers (x-real-ip) and idempotency of booking are not confirmed by the API owner",
+      "mutations are off (TBANK_HOTELS_ENABLE_MUTATIONS and a reviewed execution profile)",
+    ],
+    note: "Description only: no payment is set up, no paymentUrl exists, and no personal or card data is taken here.",
+    flowLabel: "Flow",
+    gatesLabel: "Remaining gates",
+  },
+};
 
-const NOTE = "Description only: no payment is set up, no paymentUrl exists, and no personal or card data is taken here.";
 const NEXT_STEP = "tbank_hotels_create_checkout_handoff";
 
 export const createPaymentFormPreview = defineTool({
@@ -42,14 +73,16 @@ export const createPaymentFormPreview = defineTool({
   handler: ({ journeyId }, ctx) => {
     const sel = loadSelectedRate(ctx, journeyId);
     if (!sel.ok) return Promise.resolve(sel.outcome);
-    const rate = rateSummary(sel.rate);
+    const view = journeyView(sel.state, ctx.now());
+    const w = WORDS[view.lang];
+    const rate = rateSummary(sel.rate, view);
     return Promise.resolve(
-      success({ status: "preview_only" as const, available: false as const, rate, flow: FLOW, remainingGates: GATES, message: NOTE, nextStep: NEXT_STEP }, [
+      success({ status: "preview_only" as const, available: false as const, rate, flow: w.flow, remainingGates: w.gates, message: w.note, nextStep: NEXT_STEP }, [
         "status=preview_only available=false",
-        rateLine(sel.rate),
-        `Flow: ${FLOW.map((s, i) => `${i + 1}) ${s}`).join("; ")}`,
-        `Remaining gates: ${GATES.join("; ")}`,
-        NOTE,
+        rateLine(sel.rate, view),
+        `${w.flowLabel}: ${w.flow.map((s, i) => `${i + 1}) ${s}`).join("; ")}`,
+        `${w.gatesLabel}: ${w.gates.join("; ")}`,
+        w.note,
       ]),
     );
   },

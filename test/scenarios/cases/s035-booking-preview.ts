@@ -12,6 +12,6 @@ export const scenario: Scenario = {
   budgetTokens: 2350,
   steps: [
     ...KAZAN_RATE_ONE_SELECTED,
-    journeyStep("tbank_hotels_create_booking_preview", {}, { status: "preview_ready", textOnly: ["bookingExecution.available=false"], text: ["nothing is booked", rub(first.price.value), `за ночь ${rub(first.price.value / 2)}`], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
+    journeyStep("tbank_hotels_create_booking_preview", {}, { status: "preview_ready", textOnly: ["bookingExecution.available=false"], text: ["ничего не забронировано", `${rub(first.price.value)} за 2 ночи`, `${rub(first.price.value / 2)} за ночь`], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
   ],
 };

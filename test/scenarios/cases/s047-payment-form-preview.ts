@@ -11,6 +11,6 @@ export const scenario: Scenario = {
   budgetTokens: 2500,
   steps: [
     ...KAZAN_RATE_ONE_SELECTED,
-    journeyStep("tbank_hotels_create_payment_form_preview", {}, { status: "preview_only", text: ["available=false", "no paymentUrl", rub(first.price.value), "3-D Secure"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
+    journeyStep("tbank_hotels_create_payment_form_preview", {}, { status: "preview_only", text: ["available=false", "paymentUrl нет", rub(first.price.value), "3-D Secure"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
   ],
 };
