@@ -24,7 +24,7 @@ describe("sandbox data", () => {
   });
 
   it("the search price is the cheapest search-time rate; the rates route reprices about one hotel in four, by the same factor for every rate", () => {
-    const hotels = catalog.locations.flatMap((l) => catalog.hotelsOf(l.id).filter((h) => h.hasRates).map((h) => ({ h, offset: l.profile.utcOffset })));
+    const hotels = catalog.locations.flatMap((l) => catalog.hotelsOf(l.id).slice(0, 60).filter((h) => h.hasRates).map((h) => ({ h, offset: l.profile.utcOffset })));
     let drifting = 0;
     for (const { h, offset } of hotels) {
       const before = searchRatesFor(SEED, h, STAY, offset);
@@ -32,8 +32,9 @@ describe("sandbox data", () => {
       const factor = ratesDriftFactor(SEED, h.hotelId);
       expect([0.98, 1, 1.03]).toContain(factor);
       if (factor !== 1) drifting += 1;
-      expect(searchPriceFor(SEED, h, STAY, offset)).toEqual(cheapestRate(before)?.price);
-      expect(Math.min(...before.map((r) => r.price.value))).toBe(searchPriceFor(SEED, h, STAY, offset).value);
+      const searchPrice = searchPriceFor(SEED, h, STAY, offset);
+      expect(searchPrice).toEqual(cheapestRate(before)?.price);
+      expect(Math.min(...before.map((r) => r.price.value))).toBe(searchPrice.value);
       expect(after.map((r) => r.bookHash)).toEqual(before.map((r) => r.bookHash));
       for (const [i, rate] of after.entries()) expect(rate.price.value / before[i]!.price.value).toBeCloseTo(factor, 3);
     }
