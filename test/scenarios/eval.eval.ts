@@ -41,6 +41,8 @@ describe("scenario evals", () => {
     it(`${scenario.id}: ${scenario.title}`, async () => {
       const result = await runScenario(scenario);
       results.push(result);
+      // Every failed fact, in full: the assertion's own message would truncate them.
+      if (!result.passed) process.stderr.write(`${scenario.id} failures:\n${result.failures.map((f) => `  ${f}`).join("\n")}\n`);
       expect(result.failures).toEqual([]);
     }, 60_000);
   }

@@ -50,7 +50,7 @@ describe("applyFilters", () => {
     const { kept, report } = applyFilters(all, { maxPricePerNight: { amount: 8000, currency: "RUB" } });
     expect(names(kept)).toEqual(["Hotel at"]);
     // The dollar option is not comparable with a rouble cap: removed, and counted as such.
-    expect(report).toMatchObject({ removed: [{ filter: "maxPricePerNight", count: 2 }], otherCurrency: 1, kept: 1, collected: 3 });
+    expect(report).toMatchObject({ removed: [{ filter: "maxPricePerNight", count: 2 }], otherCurrency: { USD: 1 }, kept: 1, collected: 3 });
   });
 
   it("removes options whose filtered value is unknown: no rating, no stars, no distance", () => {
@@ -85,7 +85,7 @@ describe("applyFilters", () => {
       { filter: "maxDistanceKm", count: 1 },
       { filter: "bookableOnly", count: 1 },
     ]);
-    expect(report).toMatchObject({ kept: 2, collected: 7, otherCurrency: 0 });
+    expect(report).toMatchObject({ kept: 2, collected: 7, otherCurrency: {} });
   });
 
   it("reports an empty result when the filters remove everything", () => {
@@ -125,9 +125,9 @@ describe("filters report", () => {
 
   it("says per filter what it removed, and how many of the collection remain, in both channels", () => {
     const { report } = applyFilters(all, { maxPricePerNight: { amount: 8000, currency: "RUB" }, minRating: 8 });
-    expect(filtersLine(report)).toBe(`filters: maxPricePerNight ≤ 8${NBSP}000${NBSP}₽ removed 2 (1 in another currency), minRating ≥ 8 removed 1; 1 of 4 remain`);
+    expect(filtersLine(report)).toBe(`filters: maxPricePerNight ≤ 8${NBSP}000${NBSP}₽ removed 2 (1 in EUR), minRating ≥ 8 removed 1; 1 of 4 remain`);
     expect(filtersFields(report)).toEqual({
-      filtersApplied: { maxPricePerNight: { limit: `8${NBSP}000${NBSP}₽`, removed: 2, otherCurrency: 1 }, minRating: { limit: 8, removed: 1 }, remain: 1, of: 4 },
+      filtersApplied: { maxPricePerNight: { limit: `8${NBSP}000${NBSP}₽`, removed: 2, otherCurrency: { EUR: 1 } }, minRating: { limit: 8, removed: 1 }, remain: 1, of: 4 },
     });
   });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { compareDecimal, decimalFromProviderNumber, isCurrency } from "../../../shared/money.js";
+import { compareDecimal, CURRENCY_PATTERN, decimalFromProviderNumber } from "../../../shared/money.js";
 import type { PublicOption } from "./options.js";
 
 // Hard filters: unlike hotelPreferences (a soft band best_value ranks by), an option that fails one
@@ -10,10 +10,10 @@ export const FILTER_NAMES = ["maxPricePerNight", "minRating", "minStars", "maxDi
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 // Raw shape: spread into plan_stay's and get_stay_options' input objects. Every keyword here is
-// paid for twice in tools/list, so the currency is checked by a refinement (absent from the JSON
-// schema) and the names say the rest.
+// paid for twice in tools/list: the currency's pattern is checked but not advertised, and the
+// names say the rest.
 export const hardFiltersShape = {
-  maxPricePerNight: z.strictObject({ amount: z.number().positive(), currency: z.string().refine(isCurrency, "not an ISO 4217 currency code") }).optional(),
+  maxPricePerNight: z.strictObject({ amount: z.number().positive(), currency: z.string().regex(CURRENCY_PATTERN, "not an ISO 4217 currency code").meta({ pattern: undefined }) }).optional(),
   minRating: z.number().min(0).max(10).optional(),
   minStars: z.int().min(1).max(5).optional(),
   maxDistanceKm: z.number().positive().optional(),
@@ -43,8 +43,8 @@ export interface FilterReport {
   filters: HardFilters;
   /** Per active filter, in FILTER_NAMES order: the options it removed from what the earlier ones left. */
   removed: { filter: FilterName; count: number }[];
-  /** Of maxPricePerNight's removals, those priced in another currency (not comparable, so removed). */
-  otherCurrency: number;
+  /** Of maxPricePerNight's removals, those priced in another currency (not comparable), per currency. */
+  otherCurrency: Record<string, number>;
   kept: number;
   collected: number;
 }
@@ -73,12 +73,12 @@ export function applyFilters<T extends PublicOption>(options: readonly T[], filt
   const active = filters ? tests(filters) : [];
   if (!filters || active.length === 0) return { kept: [...options], report: null };
   const counts = new Map<FilterName, number>(active.map((a) => [a.filter, 0]));
-  let otherCurrency = 0;
+  const otherCurrency: Record<string, number> = {};
   const kept = options.filter((o) => {
     const failed = active.find((a) => !a.test(o));
     if (!failed) return true;
     counts.set(failed.filter, (counts.get(failed.filter) ?? 0) + 1);
-    if (failed.filter === "maxPricePerNight" && o.currency !== filters.maxPricePerNight?.currency) otherCurrency += 1;
+    if (failed.filter === "maxPricePerNight" && o.currency !== filters.maxPricePerNight?.currency) otherCurrency[o.currency] = (otherCurrency[o.currency] ?? 0) + 1;
     return false;
   });
   const removed = active.map((a) => ({ filter: a.filter, count: counts.get(a.filter) ?? 0 }));

@@ -50,7 +50,7 @@ export const planStayInputShape = {
   rooms: z.array(RoomSchema).min(1, "at least one room").max(MAX_ROOMS, `at most ${MAX_ROOMS} rooms`).optional(),
   language: LanguageInput.optional(),
   ranking: z.enum(RANKINGS).optional(),
-  maxOptions: MaxOptions.describe("Options in this answer (1..20, default 10); the journey keeps all").optional(),
+  maxOptions: MaxOptions.describe("Default 10; the journey keeps all").optional(),
   breakfastIncluded: z.boolean().optional(),
   hotelName: Text.describe("Match a hotel among this destination's results").optional(),
   hotelPreferences: HotelPreferencesSchema.describe("Pass the object from the banking MCP unchanged").optional(),

@@ -1,6 +1,7 @@
 import type { HotelsContext } from "../context.js";
 import type { SearchCoverage } from "./collect.js";
 import { matchHotelName, type HotelNameMatch } from "./destination.js";
+import { applyFilters, type FilterReport } from "./filters.js";
 import type { PlanStayRequest } from "./input.js";
 import { buildOptions, OptionIdRegistry, publicOptions, type PublicOption } from "./options.js";
 import { rankOptions, resolveRanking, type RankingResult } from "./ranking.js";
@@ -19,6 +20,8 @@ export type PlanRun =
       coverage: SearchCoverage;
       options: PublicOption[];
       ranked: RankingResult;
+      /** What the request's hard filters removed; `options` are what they kept. */
+      hardFilters: FilterReport | null;
       /** Set when the request named a hotel: the matches, best first (may be empty). */
       hotelMatches: HotelNameMatch[] | null;
     };
@@ -45,8 +48,8 @@ export async function runPlan(
 
   const { ranking } = resolveRanking(request);
   const record = ctx.journeys.create(newJourneyState({ request, destination, ranking, collector, optionIds, options }));
-  const pub = publicOptions(options);
+  const { kept: pub, report: hardFilters } = applyFilters(publicOptions(options), request.filters);
   const ranked = rankOptions(pub, { ranking, hotelPreferences: request.hotelPreferences });
   const hotelMatches = request.hotelName === undefined ? null : matchHotelName(request.hotelName, pub);
-  return { status: "planned", journeyId: record.journeyId, filtered, coverage, options: pub, ranked, hotelMatches };
+  return { status: "planned", journeyId: record.journeyId, filtered, coverage, options: pub, ranked, hardFilters, hotelMatches };
 }

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { continueJourney } from "../journey/continue-run.js";
 import { publicOptions } from "../journey/options.js";
+import { langOf } from "../../../shared/locale.js";
+import { applyFilters } from "../journey/filters.js";
 import { defineTool } from "./define.js";
+import { filtersFields, filtersLine } from "./filters-view.js";
 import { failure, success } from "../../shared/outcome.js";
 import { journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
 import { cardLine, coverageFields, coverageLine, journeyCoverage, rankedPage, rankingFields, rankingLine } from "./present.js";
@@ -14,6 +17,7 @@ const Output = wire(z.object({
   added: Field,
   selectionReset: Field,
   ...Coverage,
+  filtersApplied: Field,
   ...Page,
   ...RankingFields,
 }));
@@ -47,16 +51,18 @@ export const continueStaySearch = defineTool({
       const nextStep = "Nothing to continue: the collection is complete or its continuations are spent. Work with the current options.";
       return failure({ status: "continuation_unavailable" as const, retryAllowed: false, nextStep, journeyId, searchCoverage: coverageFields(searchCoverage), total: state.options.length }, { lines: [coverageLine(searchCoverage)] });
     }
-    const { ranked, cards } = rankedPage(publicOptions(state.options), { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences }, 0, state.request.maxOptions);
+    const { kept, report } = applyFilters(publicOptions(state.options), state.request.filters);
+    const { ranked, cards } = rankedPage(kept, { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences }, 0, state.request.maxOptions);
     const next = NEXT_OK + (searchCoverage.truncated ? NEXT_NOT_AGAIN : "");
     const nextStep = selectionReset ? `The selected hotel left the results: its selection and rates were reset; ask the user to choose again. ${next}` : next;
-    const total = state.options.length;
+    const total = kept.length;
     const structured = {
       status: "ok" as const,
       journeyId,
       added,
       ...(selectionReset ? { selectionReset } : {}),
       searchCoverage: coverageFields(searchCoverage),
+      ...filtersFields(report, langOf(state.request.language)),
       ...rankingFields(ranked),
       options: cards,
       total,
@@ -66,6 +72,7 @@ export const continueStaySearch = defineTool({
     return success(structured, [
       `status=ok journeyId=${journeyId} +${added} options, ${total} in total`,
       coverageLine(searchCoverage),
+      filtersLine(report, langOf(state.request.language)),
       selectionReset && "selection reset: a new selection is required",
       rankingLine(ranked),
       ...cards.map((c, i) => cardLine(c, i + 1)),

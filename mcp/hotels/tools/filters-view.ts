@@ -11,11 +11,11 @@ export const NEXT_NO_STAYS_WITH_FILTERS =
 export interface FilterFieldT {
   limit: string | number | boolean;
   removed: number;
-  /** maxPricePerNight only: removals priced in another currency. */
-  otherCurrency?: number;
+  /** maxPricePerNight only: its removals priced in another currency, per currency. */
+  otherCurrency?: Record<string, number>;
 }
 
-export type FiltersAppliedT = Partial<Record<FilterName, FilterFieldT>> & { remain: number; of: number };
+export type FiltersAppliedT = Partial<Record<FilterName, FilterFieldT>> & { remain?: number; of?: number };
 
 function limitOf(filters: HardFilters, name: FilterName, lang: Lang): { shown: string; value: string | number | boolean } {
   switch (name) {
@@ -38,11 +38,12 @@ function limitOf(filters: HardFilters, name: FilterName, lang: Lang): { shown: s
 /** `filtersApplied` for the structured result; nothing when no filter was active. */
 export function filtersFields(report: FilterReport | null, lang: Lang = DEFAULT_LANG): { filtersApplied?: FiltersAppliedT } {
   if (!report) return {};
-  const out: FiltersAppliedT = { remain: report.kept, of: report.collected };
+  const out: FiltersAppliedT = {};
   for (const { filter, count } of report.removed) {
-    out[filter] = { limit: limitOf(report.filters, filter, lang).value, removed: count, ...(filter === "maxPricePerNight" && report.otherCurrency > 0 ? { otherCurrency: report.otherCurrency } : {}) };
+    const other = filter === "maxPricePerNight" && Object.keys(report.otherCurrency).length > 0 ? { otherCurrency: report.otherCurrency } : {};
+    out[filter] = { limit: limitOf(report.filters, filter, lang).value, removed: count, ...other };
   }
-  return { filtersApplied: out };
+  return { filtersApplied: { ...out, remain: report.kept, of: report.collected } };
 }
 
 /** `filters: maxPricePerNight ≤ 8 000 ₽ removed 12, minRating ≥ 8 removed 5; 40 of 113 remain`. */
@@ -50,7 +51,8 @@ export function filtersLine(report: FilterReport | null, lang: Lang = DEFAULT_LA
   if (!report) return undefined;
   const parts = report.removed.map(({ filter, count }) => {
     const { shown } = limitOf(report.filters, filter, lang);
-    const other = filter === "maxPricePerNight" && report.otherCurrency > 0 ? ` (${report.otherCurrency} in another currency)` : "";
+    const others = Object.entries(report.otherCurrency).map(([currency, n]) => `${n} in ${currency}`);
+    const other = filter === "maxPricePerNight" && others.length > 0 ? ` (${others.join(", ")})` : "";
     return `${filter}${shown ? ` ${shown}` : ""} removed ${count}${other}`;
   });
   return `filters: ${parts.join(", ")}; ${report.kept} of ${report.collected} remain`;

@@ -1,15 +1,20 @@
 import { z } from "zod";
 import { publicOptions } from "../journey/options.js";
+import { langOf } from "../../../shared/locale.js";
+import { applyFilters, hardFiltersShape, pickFilters } from "../journey/filters.js";
 import { defineTool } from "./define.js";
+import { filtersFields, filtersLine, NEXT_NO_STAYS_WITH_FILTERS } from "./filters-view.js";
 import { failure, success } from "../../shared/outcome.js";
 import { lookupJourney } from "./outcomes.js";
 import { cardLine, rankedPage, rankingFields, rankingLine } from "./present.js";
 import { Base, Field, JourneyIdInput, Page, RankingFields, RankingInput, wire } from "./schemas.js";
 
 const Output = wire(z.object({
-  status: z.enum(["ok", "journey_not_found", "journey_expired"]),
+  status: z.enum(["ok", "no_matching_stays", "journey_not_found", "journey_expired"]),
   ...Base,
+  reason: Field,
   journeyId: Field,
+  filtersApplied: Field,
   offset: Field,
   ...Page,
   ...RankingFields,
@@ -19,29 +24,35 @@ export const getStayOptions = defineTool({
   name: "tbank_hotels_get_stay_options",
   title: "Page through stay options",
   description:
-    "Pages through all options of a journey as compact cards. ranking re-orders locally without a new search; omitted, the plan's ranking applies. No provider call.",
+    "Pages through all options of a journey as compact cards. ranking re-orders locally without a new search; omitted, the plan's ranking applies. Filters given here replace the plan's for this listing. No provider call.",
   toolset: "journey",
   input: wire(z.strictObject({
     journeyId: JourneyIdInput,
     ranking: RankingInput.optional(),
     offset: z.number().int().min(0).max(1000).optional(),
     limit: z.number().int().min(1).max(20).optional(),
+    ...hardFiltersShape,
   })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: ({ journeyId, ranking, offset = 0, limit = 10 }, ctx) => {
+  handler: ({ journeyId, ranking, offset = 0, limit = 10, ...given }, ctx) => {
     const found = lookupJourney(ctx, journeyId);
     if (!found.ok) return Promise.resolve(failure(found.failure));
     const state = found.journey.state;
-    const pub = publicOptions(state.options);
+    const { kept: pub, report } = applyFilters(publicOptions(state.options), pickFilters(given) ?? state.request.filters);
+    if (report?.kept === 0) {
+      const empty = { status: "no_matching_stays" as const, retryAllowed: false, nextStep: NEXT_NO_STAYS_WITH_FILTERS, reason: "no_stays_with_filters" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), total: 0 };
+      return Promise.resolve(failure(empty, { facts: `reason=no_stays_with_filters journeyId=${journeyId}`, lines: [filtersLine(report, langOf(state.request.language))] }));
+    }
     const { ranked, cards } = rankedPage(pub, { ranking: ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences }, offset, limit);
     const total = pub.length;
     const hasMore = offset + cards.length < total;
     const nextStep = `${hasMore ? `More: the same call with offset=${offset + cards.length}. ` : ""}Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.`;
-    const structured = { status: "ok" as const, journeyId, ...rankingFields(ranked), offset, options: cards, total, hasMore, nextStep };
+    const structured = { status: "ok" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), ...rankingFields(ranked), offset, options: cards, total, hasMore, nextStep };
     return Promise.resolve(
       success(structured, [
         `status=ok journeyId=${journeyId} ${cards.length === 0 ? `no options at offset ${offset}` : `options ${offset + 1}–${offset + cards.length}`} of ${total}`,
+        filtersLine(report, langOf(state.request.language)),
         rankingLine(ranked),
         ...cards.map((c, i) => cardLine(c, offset + i + 1)),
       ]),

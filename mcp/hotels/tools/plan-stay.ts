@@ -10,16 +10,21 @@ import { unresolved } from "./resolve-destination.js";
 import { advertise } from "./schemas.js";
 
 const Input = advertise(PlanStayInputSchema, (json) => {
-  const props = json.properties as Record<string, { description?: string }>;
+  const props = json.properties as Record<string, { description?: string; minLength?: number; maxLength?: number }>;
   if (props.destination) props.destination.description = "City name, or a destinationId from clarification_required";
+  // The handler still checks text lengths (and says which field failed); advertised, they cost ~10 tokens a field.
+  for (const prop of Object.values(props)) {
+    delete prop.minLength;
+    delete prop.maxLength;
+  }
 });
 
 export const planStay = defineTool({
   name: "tbank_hotels_plan_stay",
   title: "Plan a hotel stay",
   description:
-    "Searches real T-Bank Hotels prices for a city, dates and guests, and opens a 60-minute journey (journeyId) with compact option cards (total and per-night price). " +
-    "Ambiguous cities return clarification_required without searching. breakfastIncluded is a strict provider filter; hotelPreferences from the banking MCP softly rank best_value. " +
+    "Searches real T-Bank Hotels prices for a city, dates and guests; opens a 60-minute journey (journeyId) with option cards. " +
+    "Ambiguous cities return clarification_required without searching. breakfastIncluded, max*/min* and bookableOnly are hard filters; hotelPreferences from the banking MCP only rank best_value. " +
     "Follow status and nextStep; never retry when retryAllowed is false.",
   toolset: "journey",
   input: Input,

@@ -5,6 +5,8 @@ import type { ResolvedDestination } from "../journey/state.js";
 import type { ToolOutcome } from "./define.js";
 import { failure, success } from "../../shared/outcome.js";
 import { providerFailure } from "./outcomes.js";
+import { filtersFields, filtersLine, NEXT_NO_STAYS_WITH_FILTERS } from "./filters-view.js";
+import { langOf } from "../../../shared/locale.js";
 import { cardLine, coverageFields, coverageLine, rankingFields, rankingLine, searchLine, toCard } from "./present.js";
 import { Candidates, Coverage, Failure, Field, List, Page, RankingFields, wire } from "./schemas.js";
 
@@ -29,6 +31,7 @@ export const PlanOutput = wire(z.object({
   stay: Field,
   ...Coverage,
   conditionsApplied: List.optional(),
+  filtersApplied: Field,
   hotelName: Field,
   ...RankingFields,
   ...Page,
@@ -63,9 +66,14 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
     const o = byId.get(id);
     return o ? [toCard(o, ranked)] : [];
   });
-  const base = { journeyId, stay, searchCoverage: coverage, ...(conditionsApplied ? { conditionsApplied } : {}) };
+  const base = { journeyId, stay, searchCoverage: coverage, ...(conditionsApplied ? { conditionsApplied } : {}), ...filtersFields(run.hardFilters, langOf(request.language)) };
   const header = [stay, coverageLine(searchCoverage)];
   if (filtered) header.push(`condition ${CONDITION_BREAKFAST}`);
+  header.push(filtersLine(run.hardFilters, langOf(request.language)) ?? "");
+  if (run.hardFilters?.kept === 0) {
+    const structured = { status: "no_matching_stays" as const, retryAllowed: false, nextStep: NEXT_NO_STAYS_WITH_FILTERS, reason: "no_stays_with_filters" as const, ...base, total: 0, hasMore: false };
+    return failure(structured, { facts: `reason=no_stays_with_filters journeyId=${journeyId} (valid 60 min)`, lines: header });
+  }
 
   if (request.hotelName !== undefined && matches !== null) {
     if (matches.length === 0) {

@@ -5,7 +5,9 @@ import { RANKINGS, type Ranking } from "../journey/types.js";
 // tokens, so the wire schemas name the top-level fields and leave nested objects open; the
 // TypeScript types below keep their content exact.
 
-export const JourneyIdInput = z.string().min(1).max(64);
+// Checked, not advertised: the bounds of an opaque id tell a model nothing, and this schema is
+// repeated in every journey tool of tools/list.
+export const JourneyIdInput = z.string().min(1).max(64).meta({ minLength: undefined, maxLength: undefined });
 export const RankingInput = z.enum(RANKINGS);
 
 // `{"type":"object"}` on the wire and `unknown` to the SDK's parse: nested payloads are typed by

@@ -8,6 +8,6 @@ export const scenario: Scenario = {
   budgetTokens: 650,
   steps: [
     planStay({ destination: "Казань", checkinDate: "2027-04-09", checkoutDate: "2027-04-11", hotelName: "Ритц Карлтон Плаза" }, { status: "no_matching_stays", isError: false, retryAllowed: false, text: ["status=no_matching_stays", "No hotel named «Ритц Карлтон Плаза» among this destination's 113 results"], notText: ["₽"] }, { save: { journeyId: "journeyId" } }),
-    journeyStep("tbank_hotels_get_stay_options", { ranking: "lowest_price", limit: 3 }, { status: "ok", text: ["ranking=lowest_price", "options 1–3 of 113", "₽ за поездку", "₽ за ночь"], nextStep: ["offset=3"] }),
+    journeyStep("tbank_hotels_get_stay_options", { ranking: "lowest_price", limit: 3 }, { status: "ok", text: ["ranking=lowest_price", "options 1–3 of 113", "₽ за 2 ночи", "₽ за ночь"], nextStep: ["offset=3"] }),
   ],
 };

@@ -13,6 +13,6 @@ export const scenario: Scenario = {
   steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,
-    journeyStep("tbank_hotels_get_selected_stay_rates", {}, { status: "ready", text: ["status=ready", "| # | Номер", "За ночь", "₽", "нет данных", "бесплатная отмена до", rub(first.price.value / 2)], nextStep: ["tbank_hotels_select_stay_rate"], textMatches: ["rates=\\d+"] }),
+    journeyStep("tbank_hotels_get_selected_stay_rates", {}, { status: "ready", text: ["status=ready", "| # | Номер", "За ночь", "₽", "невозвратный тариф", "бесплатная отмена до", "| Оплата |", rub(first.price.value / 2)], nextStep: ["tbank_hotels_select_stay_rate"], textMatches: ["rates=\\d+"] }),
   ],
 };
