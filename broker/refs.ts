@@ -21,13 +21,20 @@ export interface RefTableOptions {
   maxEntries?: number;
 }
 
+// One live ref per order, session and role. NUL cannot occur in a session id or a role name.
+const liveKey = (orderId: string, sessionId: string, role: Role): string => `${sessionId}\u0000${role}\u0000${orderId}`;
+
 /**
  * bookingRef → provider orderId, inside the broker only. A ref is bound to the session that listed
  * it and to the hotels role; anything that does not match looks exactly like an unknown ref, so a
- * caller cannot probe for refs of another session.
+ * caller cannot probe for refs of another session. Listing the same order again in the same
+ * session gives the same ref with a fresh TTL: a model that lists twice holds one ref per booking,
+ * not two that look like two bookings.
  */
 export class RefTable {
   readonly #entries = new Map<string, Entry>();
+  /** liveKey → bookingRef, kept in step with #entries. */
+  readonly #live = new Map<string, string>();
   readonly #now: Clock;
   readonly #random: RandomBytes;
   readonly #ttlMs: number;
@@ -46,12 +53,22 @@ export class RefTable {
 
   mint(orderId: string, sessionId: string, role: Role = "hotels"): { bookingRef: string; expiresAt: number } {
     const now = this.#now();
+    const key = liveKey(orderId, sessionId, role);
+    const liveRef = this.#live.get(key);
+    const live = liveRef === undefined ? undefined : this.#entries.get(liveRef);
+    if (liveRef !== undefined && live !== undefined && now < live.expiresAt) {
+      live.expiresAt = now + this.#ttlMs;
+      return { bookingRef: liveRef, expiresAt: live.expiresAt };
+    }
+    // An expired ref is not brought back: it stays `ref_expired` until evicted, the order gets a new one.
+    this.#live.delete(key);
     // Expired refs have the earliest expiry, so they go first; until then they still answer
     // `ref_expired` rather than `invalid_ref`.
     while (this.#entries.size >= this.#max) this.#evictEarliest();
     const bookingRef = newRef("bookingRef", this.#random);
     const expiresAt = now + this.#ttlMs;
     this.#entries.set(bookingRef, { orderId, sessionId, role, expiresAt });
+    this.#live.set(key, bookingRef);
     return { bookingRef, expiresAt };
   }
 
@@ -60,7 +77,7 @@ export class RefTable {
     const entry = this.#entries.get(bookingRef);
     if (!entry || entry.sessionId !== sessionId || entry.role !== role) throw new BrokerError("invalid_ref", "unknown bookingRef: list the bookings again");
     if (this.#now() >= entry.expiresAt) {
-      this.#entries.delete(bookingRef);
+      this.#delete(bookingRef, entry);
       throw new BrokerError("ref_expired", "the bookingRef has expired: list the bookings again");
     }
     return entry.orderId;
@@ -70,12 +87,19 @@ export class RefTable {
   clear(): number {
     const count = this.#entries.size;
     this.#entries.clear();
+    this.#live.clear();
     return count;
   }
 
   #evictEarliest(): void {
-    let earliest: [string, number] | undefined;
-    for (const [ref, entry] of this.#entries) if (!earliest || entry.expiresAt < earliest[1]) earliest = [ref, entry.expiresAt];
-    if (earliest) this.#entries.delete(earliest[0]);
+    let earliest: [string, Entry] | undefined;
+    for (const [ref, entry] of this.#entries) if (!earliest || entry.expiresAt < earliest[1].expiresAt) earliest = [ref, entry];
+    if (earliest) this.#delete(...earliest);
+  }
+
+  #delete(bookingRef: string, entry: Entry): void {
+    this.#entries.delete(bookingRef);
+    const key = liveKey(entry.orderId, entry.sessionId, entry.role);
+    if (this.#live.get(key) === bookingRef) this.#live.delete(key);
   }
 }

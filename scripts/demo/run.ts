@@ -50,6 +50,7 @@ export async function runDemo(opts: DemoOptions): Promise<{ ok: boolean; steps: 
     TBANK_AUTH_ISSUER_URL: sandbox.urls.authIssuerUrl,
     TBANK_BANKING_API_BASE_URL: sandbox.urls.bankingApiBaseUrl,
     TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: sandbox.urls.hotelPageUrlTemplate,
+    TBANK_HOTELS_ORDERS_PAGE_URL: sandbox.urls.ordersPageUrl,
     TBANK_AUTH_BROKER_SOCKET: socketPath,
     TBANK_AUTH_BROKER_STATE_DIR: join(root, "state"),
     TBANK_AUTH_SESSION_STORE: "file",

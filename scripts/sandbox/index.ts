@@ -34,6 +34,8 @@ export interface SandboxUrls {
   bankingApiBaseUrl: string;
   /** TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE */
   hotelPageUrlTemplate: string;
+  /** TBANK_HOTELS_ORDERS_PAGE_URL */
+  ordersPageUrl: string;
 }
 
 export interface SandboxControl {
@@ -113,6 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       authIssuerUrl: origin,
       bankingApiBaseUrl: `${origin}/banking`,
       hotelPageUrlTemplate: `${origin}/travel/hotels/new/hotels/{hotelId}/`,
+      ordersPageUrl: `${origin}/travel/orders/`,
     },
     control,
     close: () => dispatcher.close(),

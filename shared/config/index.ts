@@ -11,6 +11,8 @@ export * from "./types.js";
 
 export const DEFAULT_HOTELS_API_BASE_URL = "https://hotels.tbank.ru/api";
 export const DEFAULT_HOTEL_PAGE_URL_TEMPLATE = "https://www.tbank.ru/travel/hotels/new/hotels/{hotelId}/";
+// The public page listing the person's T-Bank Travel orders: where a booking is paid, by the person.
+export const DEFAULT_ORDERS_PAGE_URL = "https://www.tbank.ru/travel/orders/";
 export const DEFAULT_TOOLSETS: readonly Toolset[] = ["journey", "customer"];
 
 export interface ConfigDeps {
@@ -46,6 +48,7 @@ export function parseConfig(env: Env, deps: ConfigDeps = {}): ConfigResult {
   const maxConcurrentRequests = readInt(env, "TBANK_HOTELS_MAX_CONCURRENT_REQUESTS", 2, 1, 8, p);
   const toolsets = readToolsets(env, p);
   const hotelPageUrlTemplate = readHotelPageTemplate(env, p);
+  const ordersPageUrl = readOrdersPageUrl(env, p);
 
   const mutationsFlag = readBool(env, "TBANK_HOTELS_ENABLE_MUTATIONS", p);
   const executionProfile = read(env, "TBANK_HOTELS_MUTATION_EXECUTION_PROFILE") === undefined ? undefined : readEnum(env, "TBANK_HOTELS_MUTATION_EXECUTION_PROFILE", MUTATION_PROFILES, MUTATION_PROFILES[0], p);
@@ -77,6 +80,7 @@ export function parseConfig(env: Env, deps: ConfigDeps = {}): ConfigResult {
       maxConcurrentRequests,
       toolsets,
       hotelPageUrlTemplate,
+      ordersPageUrl,
       mutations: { enabled: mutationsFlag && executionProfile !== undefined, executionProfile },
     },
     vouchers: { directory: voucherDirectory, ttlSeconds: voucherTtl },
@@ -124,6 +128,21 @@ function readHotelPageTemplate(env: Env, p: ProblemList): string {
   if (raw.includes("?") || raw.includes("#")) ok = p.add(name, "must not contain a query string or fragment (the handoff adds its own parameters)") ?? false;
   if (ok && checkServiceUrl(raw.replace("{hotelId}", "hotel"), name, p) === undefined) ok = false;
   return ok ? raw : DEFAULT_HOTEL_PAGE_URL_TEMPLATE;
+}
+
+// A fixed page, never one order's: answers carry it to the model, and the model never sees an order
+// id. A path with a placeholder, a sandbox-style order id, a long number or a UUID is refused.
+const ORDER_ID_IN_PATH = /%7b|%7d|ord_|\d{5,}|[0-9a-f]{8}-[0-9a-f]{4}-/i;
+
+function readOrdersPageUrl(env: Env, p: ProblemList): string {
+  const name = "TBANK_HOTELS_ORDERS_PAGE_URL";
+  const raw = read(env, name)?.trim();
+  if (raw === undefined) return DEFAULT_ORDERS_PAGE_URL;
+  if (checkServiceUrl(raw, name, p) === undefined) return DEFAULT_ORDERS_PAGE_URL;
+  const url = new URL(raw);
+  if (raw.includes("{") || ORDER_ID_IN_PATH.test(url.pathname)) return p.add(name, "must be the page of all orders, without a placeholder or an order id") ?? DEFAULT_ORDERS_PAGE_URL;
+  // checkServiceUrl drops a trailing slash (right for API bases); a page keeps the address as written.
+  return url.href;
 }
 
 function readVoucherDirectory(env: Env, p: ProblemList, stat: (path: string) => FileStat | undefined): string | undefined {

@@ -23,6 +23,8 @@ export interface ToolkitConfig {
     maxConcurrentRequests: number;
     toolsets: ReadonlySet<Toolset>;
     hotelPageUrlTemplate: string;
+    /** Where the person pays a booking themselves (TBANK_HOTELS_ORDERS_PAGE_URL); never one order's page. */
+    ordersPageUrl: string;
     mutations: { enabled: boolean; executionProfile: (typeof MUTATION_PROFILES)[number] | undefined };
   };
   vouchers: { directory: string; ttlSeconds: number };

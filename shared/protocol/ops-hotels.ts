@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOOKING_LISTS } from "../bookings.js";
 import {
   BookingRefSchema,
   CurrencySchema,
@@ -43,10 +44,14 @@ export const GetCustomerResultSchema = z.strictObject({
 export type GetCustomerResult = z.infer<typeof GetCustomerResultSchema>;
 
 export const MAX_BOOKINGS_PAGE = 20;
+// The broker reads at most this many orders to filter and sort a listing (shared/bookings.ts).
+export const MAX_BOOKINGS_SCAN = 100;
 
 export const ListBookingsArgsSchema = z.strictObject({
   offset: z.int().min(0).max(10_000).optional(),
   limit: z.int().min(1).max(MAX_BOOKINGS_PAGE).optional(),
+  // Absent means "all", so a client of this version also works against an older broker's listing.
+  status: z.enum(BOOKING_LISTS).optional(),
 });
 export type ListBookingsArgs = z.infer<typeof ListBookingsArgsSchema>;
 
@@ -61,11 +66,15 @@ export const BookingSummarySchema = z.strictObject({
 });
 export type BookingSummary = z.infer<typeof BookingSummarySchema>;
 
+// Items are filtered and sorted over every order read (active first, nearest check-in first; then
+// past ones, latest first); `truncated` says the person has more than MAX_BOOKINGS_SCAN orders and
+// only the first ones the provider listed were read.
 export const ListBookingsResultSchema = z.strictObject({
   items: z.array(BookingSummarySchema).max(MAX_BOOKINGS_PAGE),
   total: z.int().min(0),
   hasMore: z.boolean(),
   nextOffset: z.int().min(0).nullable(),
+  truncated: z.literal(true).optional(),
 });
 export type ListBookingsResult = z.infer<typeof ListBookingsResultSchema>;
 

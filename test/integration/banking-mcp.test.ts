@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { ROLE_OPERATIONS } from "../../shared/protocol/operations.js";
+import { formatMoney } from "../../shared/money.js";
 import { newRef } from "../../shared/refs.js";
 import { brokerEnv, type BrokerEnv } from "../e2e/helpers/broker-process.js";
 import { signIn, startInProcessBroker, type RunningBroker } from "../fixtures/in-process-broker.js";
@@ -156,10 +157,13 @@ describe("Banking MCP against a real broker and the sandbox", () => {
     const age = Number(out.data.observedAgeSeconds);
     expect(age).toBeGreaterThanOrEqual(AHEAD_MS / 1000);
     expect(age).toBeLessThan(AHEAD_MS / 1000 + 30);
-    expect(out.text).toContain("nothing was paid");
-    expect(out.text).toContain(`amountDecimal=${handoff.amountDecimal} ${handoff.currency}`);
-    expect(out.text).toMatch(/as observed 2 min ago/);
-    expect(String(out.data.nextStep)).toMatch(/hosted payment page/);
+    expect(out.data.amountDisplay).toBe(formatMoney(handoff.amountDecimal, handoff.currency));
+    expect(out.text).toContain("ничего не оплачено");
+    expect(out.text).toContain(`цена оплаты, указанная в брони: ${String(out.data.amountDisplay)} (amountDecimal=${handoff.amountDecimal} ${handoff.currency})`);
+    expect(out.text).toMatch(/статус оплаты \(получен 2 мин назад\)/);
+    // It ends with where the person pays: the default orders page, in both channels.
+    expect(String(out.data.nextStep)).toMatch(/Nothing was paid\. .*hosted page or in the T-Bank app: https:\/\/www\.tbank\.ru\/travel\/orders\/$/);
+    expect(out.text.split("\n").at(-1)).toBe(`next: ${String(out.data.nextStep)}`);
     const words = JSON.stringify(out.result).toLowerCase();
     for (const banned of ["balance", "to be charged", "outstanding", "остаток", "к списанию"]) expect(words).not.toContain(banned);
 
@@ -168,6 +172,19 @@ describe("Banking MCP against a real broker and the sandbox", () => {
     expect(again.data).toMatchObject({ status: "capability_consumed", retryAllowed: false });
     expect(String(again.data.nextStep)).toContain("tbank_hotels_create_payment_handoff_preview");
     expect(again.data.amountDecimal).toBeUndefined();
+  });
+
+  it("in English and with TBANK_HOTELS_ORDERS_PAGE_URL set: English labels and money, the configured page", async () => {
+    const page = "https://bank.example.test/travel/orders/";
+    const en = await harness({ env: { ...b.env, TBANK_HOTELS_ORDERS_PAGE_URL: page } });
+    const handoff = await mintHandoff();
+    const out = await call(en, "tbank_banking_preview_hotel_payment", { paymentHandoffRef: handoff.paymentHandoffRef, language: "en" });
+    expect(out.data).toMatchObject({ status: "ok", amountDecimal: handoff.amountDecimal, amountDisplay: formatMoney(handoff.amountDecimal, handoff.currency, "en") });
+    expect(out.text).toContain("handoff consumed; nothing was paid");
+    expect(out.text).toContain(`payment price observed on the booking: ${formatMoney(handoff.amountDecimal, handoff.currency, "en")}`);
+    expect(out.text).toMatch(/paymentStatus \(observed \d+ s ago\)/);
+    expect(String(out.data.nextStep)).toMatch(new RegExp(`T-Bank app: ${page.replace(/[./]/gu, "\\$&")}$`));
+    expect(JSON.stringify(out.result)).not.toContain("www.tbank.ru");
   });
 
   it("refuses a malformed ref or an unknown field locally, before the broker sees anything", async () => {

@@ -127,6 +127,30 @@ describe("broker operations against the sandbox", () => {
     expect(logLines.at(-1)).toContain("[redacted]");
   });
 
+  // The sandbox here dates its bookings by the machine's clock and the broker reads a fixed one, so
+  // the test checks the rules, not which bookings land on which side.
+  it("filters active and past against the broker's clock, sorts by check-in, and keeps one ref per booking", async () => {
+    const all = await call("hotels.list_bookings", {});
+    const active = await call("hotels.list_bookings", { status: "active" });
+    const past = await call("hotels.list_bookings", { status: "past" });
+    const today = new Date(time.now()).toISOString().slice(0, 10);
+    expect(active.total + past.total).toBe(all.total);
+    for (const b of active.items) {
+      expect(["CANCELLED", "COMPLETED"]).not.toContain(b.status);
+      expect(b.checkoutDate! >= today).toBe(true);
+    }
+    for (const b of past.items) expect(["CANCELLED", "COMPLETED"].includes(b.status) || b.checkoutDate! < today).toBe(true);
+    // Nearest check-in first among active ones, latest first among past ones; "all" is the two in a row.
+    const checkins = (items: { checkinDate: string | null }[]) => items.map((i) => i.checkinDate!);
+    expect(checkins(active.items)).toEqual([...checkins(active.items)].sort());
+    expect(checkins(past.items)).toEqual([...checkins(past.items)].sort().reverse());
+    expect(all.items.map((i) => i.bookingRef)).toEqual([...active.items, ...past.items].map((i) => i.bookingRef));
+    // The same booking keeps its ref across listings (and pages) of this session.
+    const page = await call("hotels.list_bookings", { offset: 1, limit: 1 });
+    expect(page.items[0]!.bookingRef).toBe(all.items[1]!.bookingRef);
+    expect(page).toMatchObject({ total: all.total, hasMore: true, nextOffset: 2 });
+  });
+
   it("reads a booking card by ref, repeatedly, with decimal payment facts and offset timestamps", async () => {
     const row = (await bookings()).find((b) => b.status === "AWAITING_PAYMENT")!;
     const card = await call("hotels.get_booking_v1", { bookingRef: row.bookingRef });

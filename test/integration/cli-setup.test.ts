@@ -322,6 +322,17 @@ describe("tbank-mcp setup --sandbox: its own socket and state (issue 13 item 12)
   });
 });
 
+describe("tbank-mcp setup: settings both servers read", () => {
+  it("writes TBANK_HOTELS_ORDERS_PAGE_URL into the Hotels and the Banking server's env", async () => {
+    const page = "https://bank.example.test/travel/orders/";
+    await setup(parse(["--client", "claude"]), captureIo({ ...env, TBANK_HOTELS_ORDERS_PAGE_URL: page }), deps);
+    for (const name of ["tbank-hotels", "tbank-banking"]) {
+      const written = (await readJson(join(project, ".mcp.json"))).mcpServers![name]!.env as Record<string, string>;
+      expect(written.TBANK_HOTELS_ORDERS_PAGE_URL, name).toBe(page);
+    }
+  });
+});
+
 describe("tbank-mcp config", () => {
   it.each([
     ["claude", ['"mcpServers"', '"tbank-hotels"', '"type": "stdio"', "claude mcp add-json"]],

@@ -10,6 +10,7 @@ import { parseConfig } from "../../shared/config/index.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { testClock } from "../fixtures/clock.js";
 import { signIn, startInProcessBroker } from "../fixtures/in-process-broker.js";
+import { formatMoney } from "../../shared/money.js";
 import { sandboxBooking } from "../fixtures/sandbox-bookings.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 
@@ -148,6 +149,29 @@ describe("Hotels MCP customer tools through the auth broker", () => {
       expect(text).not.toMatch(/@|\+7/);
     });
 
+    it("list_bookings: active and past against the clock, by check-in, upcoming marked; the same booking keeps its ref", async () => {
+      const all = await h.call("tbank_hotels_list_bookings", { limit: 20 });
+      const active = await h.call("tbank_hotels_list_bookings", { status: "active" });
+      const past = await h.call("tbank_hotels_list_bookings", { status: "past", limit: 20 });
+      const rows = (r: { data: Row }) => r.data.bookings as Row[];
+      expect((active.data.total as number) + (past.data.total as number)).toBe(all.data.total);
+      // The sandbox's active bookings all lie ahead of the test clock: each is marked in both channels.
+      for (const b of rows(active)) {
+        expect(b).toMatchObject({ upcoming: true, checkinDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string });
+        expect(active.text).toMatch(new RegExp(`${b.bookingRef as string} [^\n]*\\| предстоит`));
+      }
+      for (const b of rows(past)) expect(b).not.toHaveProperty("upcoming");
+      const checkins = rows(active).map((b) => b.checkinDate as string);
+      expect(checkins).toEqual([...checkins].sort());
+      expect(rows(all).map((b) => b.bookingRef)).toEqual([...rows(active), ...rows(past)].map((b) => b.bookingRef));
+      expect(active.text).toMatch(/^status=ok show=active total=\d+/);
+      // Every follow-up that fits a listed status, and only those.
+      expect(active.data.nextStep).toContain("tbank_hotels_create_payment_handoff_preview (AWAITING_PAYMENT)");
+      expect(past.data.nextStep).not.toMatch(/payment_handoff|preview_cancellation/);
+      const pastStatuses = new Set(rows(past).map((b) => b.status));
+      expect(past.data.nextStep).toContain(pastStatuses.has("COMPLETED") ? "tbank_hotels_save_voucher" : "tbank_hotels_get_booking_overview");
+    });
+
     it("list_bookings paginates with bookingRefs, hasMore and total", async () => {
       const first = await h.call("tbank_hotels_list_bookings", { limit: 2 });
       expect(first.data).toMatchObject({ status: "ok", hasMore: true, nextOffset: 2 });
@@ -166,34 +190,82 @@ describe("Hotels MCP customer tools through the auth broker", () => {
       expect(bad.result.isError).toBe(true);
     });
 
-    it("get_booking returns sanitized facts; the overview is short and embeds no PDF", async () => {
+    it("get_booking returns sanitized facts in the one ru format, ISO dates and decimals beside them; the overview is short and embeds no PDF", async () => {
       const { data, text } = await h.call("tbank_hotels_get_booking", { bookingRef });
       expect(data.status).toBe("ok");
       const booking = data.booking as Row;
-      expect(booking).toMatchObject({ bookingRef });
-      for (const key of ["status", "hotel", "dates", "paymentPrice", "paymentStatus", "freeCancellationUntil", "penalty"]) expect(booking).toHaveProperty(key);
+      const expected = sandboxBooking("hotels-customer", CANARY, "Санкт-Петербург");
+      expect(booking).toMatchObject({
+        bookingRef,
+        status: "AWAITING_PAYMENT",
+        checkinDate: expected.checkinDate,
+        checkoutDate: expected.checkoutDate,
+        dates: expected.dates,
+        payment: { price: expected.paymentPrice, amountDecimal: expected.amountDecimal, currency: expected.currency, paymentStatus: "WAITING_FOR_PAYMENT" },
+        cancellation: { penalty: expected.penalty, penaltyDecimal: expected.penaltyDecimal },
+      });
       expect(text).toContain(bookingRef);
-      expect(text).toContain(`paymentPrice (as observed): ${String(booking.paymentPrice)}`);
+      expect(text).toContain(`${expected.dates} | гостей: `);
+      expect(text).toContain(`цена оплаты, указанная в брони: ${expected.paymentPrice}; статус оплаты: WAITING_FOR_PAYMENT`);
+      // The old formats are gone from the text: no "30827.5 RUB", no ISO dates.
+      expect(text).not.toContain(`${expected.amountDecimal} ${expected.currency}`);
+      expect(text).not.toContain(expected.checkinDate);
       const overview = await h.call("tbank_hotels_get_booking_overview", { bookingRef });
       // The overview carries the same facts as fields, not one rendered string.
       expect(overview.data).toMatchObject({ status: "ok", booking });
       expect(overview.text).toContain(bookingRef);
       expect(overview.text.length).toBeLessThan(800);
       expect(JSON.stringify(overview.result)).not.toMatch(/%PDF|JVBER|base64/);
-      expect(overview.text).toContain("tbank_hotels_save_voucher");
+      // An unpaid booking: the follow-ups are the payment handoff and the terms, not a voucher.
+      expect(overview.data.nextStep).toContain("tbank_hotels_create_payment_handoff_preview");
+      expect(overview.data.nextStep).not.toContain("save_voucher");
+    });
+
+    it("language en: English labels, dates and money in both channels; statuses and provider names unchanged", async () => {
+      const expected = sandboxBooking("hotels-customer", CANARY, "Санкт-Петербург", "en");
+      const { data, text } = await h.call("tbank_hotels_get_booking", { bookingRef, language: "en-US" });
+      expect(data.booking).toMatchObject({ status: "AWAITING_PAYMENT", dates: expected.dates, payment: { price: expected.paymentPrice, amountDecimal: expected.amountDecimal } });
+      expect(text).toContain(`payment price observed on the booking: ${expected.paymentPrice}; paymentStatus: WAITING_FOR_PAYMENT`);
+      expect(text).toContain(`${expected.dates} | guests: `);
+      expect(text).toContain(expected.hotelName);
+      expect(text).not.toMatch(/[а-яё]+:/iu);
+      const list = await h.call("tbank_hotels_list_bookings", { language: "en", status: "active" });
+      expect(list.text).toContain(`${expected.dates} | guests: `);
+      expect(list.text).toContain("| upcoming");
+      const bad = await h.call("tbank_hotels_get_booking", { bookingRef, language: "de" });
+      expect(bad.result.isError).toBe(true);
     });
 
     it("preview_cancellation reads the facts and cancels nothing", async () => {
       const { data, text } = await h.call("tbank_hotels_preview_cancellation", { bookingRef });
       // What the sandbox holds for this stay, from its own data functions.
       const expected = sandboxBooking("hotels-customer", CANARY, "Санкт-Петербург");
-      expect(data).toMatchObject({ status: "ok", cancelled: false, freeCancellationUntil: expected.freeCancellationUntil ?? "нет данных", penalty: expected.penalty });
+      expect(data).toMatchObject({
+        status: "ok",
+        cancelled: false,
+        bookingStatus: "AWAITING_PAYMENT",
+        cancellation: { freeUntil: expected.freeCancellationShown ?? "нет данных", penalty: expected.penalty, penaltyDecimal: expected.penaltyDecimal },
+      });
+      expect((data.cancellation as Row).freeUntilIso).toBe(expected.freeCancellationUntil);
       expect(text).toContain(`штраф: ${expected.penalty}`);
-      expect(text).toContain(expected.freeCancellationUntil ? `бесплатная отмена до ${expected.freeCancellationUntil}` : "бесплатная отмена: нет данных");
+      expect(text).toContain(expected.freeCancellationShown ? `бесплатная отмена до ${expected.freeCancellationShown}` : "бесплатная отмена: нет данных");
       expect(text).toContain("nothing was cancelled");
       // Still listed as it was: a preview never changes the booking.
       const again = await h.call("tbank_hotels_get_booking", { bookingRef });
       expect((again.data.booking as Row).status).toBe((data.bookingStatus as string));
+    });
+
+    it("preview_cancellation on a COMPLETED or CANCELLED booking: booking_not_cancellable with the status, no penalty preview", async () => {
+      const past = (await h.call("tbank_hotels_list_bookings", { status: "past", limit: 20 })).data.bookings as Row[];
+      const closed = ["COMPLETED", "CANCELLED"].map((status) => past.find((b) => b.status === status)!);
+      for (const b of closed) {
+        const { data, text, result } = await h.call("tbank_hotels_preview_cancellation", { bookingRef: b.bookingRef });
+        expect(result.isError).toBeFalsy();
+        expect(data).toMatchObject({ status: "booking_not_cancellable", retryAllowed: false, bookingStatus: b.status });
+        expect(data).not.toHaveProperty("cancellation");
+        expect(text).toContain(`status=booking_not_cancellable retryAllowed=false bookingStatus=${String(b.status)}`);
+        expect(text).not.toContain("штраф");
+      }
     });
 
     it("save_voucher returns path, size, sha256 and expiry; the file is owner-only; no bytes in the result", async () => {
@@ -233,9 +305,13 @@ describe("Hotels MCP customer tools through the auth broker", () => {
       expect(data.currency).toMatch(/^[A-Z]{3}$/);
       for (const k of ["paymentStatus", "observedAt", "expiresAt"]) expect(typeof data[k]).toBe("string");
       expect(data.nextStep).toContain("tbank_banking_preview_hotel_payment");
+      // It ends with where the person pays: the configured orders page, in both channels.
+      expect(data.nextStep).toMatch(/T-Bank app: https:\/\/www\.tbank\.ru\/travel\/orders\/$/);
+      expect(text.split("\n").at(-1)).toBe(`next: ${String(data.nextStep)}`);
+      expect(data.paymentPrice).toBe(formatMoney(data.amountDecimal as string, data.currency as string));
       const wording = (JSON.stringify(data) + text).toLowerCase();
-      for (const phrase of ["к оплате", "outstanding", "to be charged", "задолженность", "balance", "остаток"]) expect(wording).not.toContain(phrase);
-      expect(text).toContain("as observed");
+      for (const phrase of ["к оплате", "outstanding", "to be charged", "задолженность", "balance", "остаток", "you owe"]) expect(wording).not.toContain(phrase);
+      expect(text).toContain(`цена оплаты, указанная в брони: ${String(data.paymentPrice)}`);
     });
 
     it("rejects a malformed bookingRef locally and an unknown one through the broker", async () => {
@@ -265,6 +341,9 @@ describe("Hotels MCP customer tools through the auth broker", () => {
     });
 
     it("after logout through the toolkit role, every booking tool reports mobile_login_required", async () => {
+      // Listed twice in this session: one ref per booking until the session ends.
+      const again = await bookingRefIn(h.call, "Санкт-Петербург");
+      expect(again).toBe(bookingRef);
       const out = await toolkit.call("broker.logout", {});
       expect(out.hadSession).toBe(true);
       const status = await h.call("tbank_hotels_connection_status");
@@ -275,6 +354,12 @@ describe("Hotels MCP customer tools through the auth broker", () => {
         expect(data.status, name).toBe("mobile_login_required");
         expect(text).toContain("tbank-mcp login");
       }
+      // Signed in again: a new session lists the booking under a new ref, and the old one is refused.
+      await login();
+      const fresh = await bookingRefIn(h.call, "Санкт-Петербург");
+      expect(fresh).not.toBe(bookingRef);
+      const old = await h.call("tbank_hotels_get_booking", { bookingRef });
+      expect(old.data).toMatchObject({ status: "invalid_ref", retryAllowed: false });
     });
   });
 });

@@ -1,6 +1,7 @@
 import { createCatalog } from "../../scripts/sandbox/data/catalog.js";
 import type { Hotel } from "../../scripts/sandbox/data/hotels.js";
 import { checkoutPriceOf, ratesFor, searchPriceFor, type Money, type Rate, type Stay } from "../../scripts/sandbox/data/pricing.js";
+import type { Lang } from "../../shared/locale.js";
 import { sandboxBooking, type BookingFacts } from "../fixtures/sandbox-bookings.js";
 
 // The eval sandbox's seed and canary, and its bookings as the eval clock dates them.
@@ -8,9 +9,9 @@ import { sandboxBooking, type BookingFacts } from "../fixtures/sandbox-bookings.
 export const EVAL_SEED = "eval";
 export const CANARY = "EVALCANARY-5c1d";
 
-/** The eval customer's one booking in `city`. */
-export function bookingIn(city: string): BookingFacts {
-  return sandboxBooking(EVAL_SEED, CANARY, city);
+/** The eval customer's one booking in `city`, with money and dates as answers in `lang` show them. */
+export function bookingIn(city: string, lang: Lang = "ru"): BookingFacts {
+  return sandboxBooking(EVAL_SEED, CANARY, city, lang);
 }
 
 /** A regular expression for a ruble amount as ru-RU prints it: "121 189,50 ₽", "119 636 ₽" (whole), any space. */

@@ -30,9 +30,57 @@ describe("RefTable (bookingRefs)", () => {
     expect(refs.resolve(bookingRef, "sess-a", "hotels")).toBe("ord_1234567");
   });
 
-  it("gives every listing a fresh ref, even for the same order", () => {
+  it("keeps one live ref per order, session and role, and each listing refreshes its TTL", () => {
+    const clock = fakeClock();
+    const refs = new RefTable({ now: clock.now });
+    const first = refs.mint("ord_1", "s");
+    clock.advance(BOOKING_REF_TTL_MS - 1);
+    const again = refs.mint("ord_1", "s");
+    expect(again.bookingRef).toBe(first.bookingRef);
+    expect(again.expiresAt).toBe(clock.now() + BOOKING_REF_TTL_MS);
+    expect(refs.size).toBe(1);
+    // The refreshed TTL holds past the first one's expiry.
+    clock.advance(BOOKING_REF_TTL_MS - 1);
+    expect(refs.resolve(first.bookingRef, "s", "hotels")).toBe("ord_1");
+    // Another order, session or role never shares it.
+    const others = [refs.mint("ord_2", "s"), refs.mint("ord_1", "s2"), refs.mint("ord_1", "s", "banking")].map((r) => r.bookingRef);
+    expect(new Set([first.bookingRef, ...others]).size).toBe(4);
+  });
+
+  it("gives an order a new ref once its old one has expired; the old one stays refused", () => {
+    const clock = fakeClock();
+    const refs = new RefTable({ now: clock.now });
+    const old = refs.mint("ord_1", "s").bookingRef;
+    clock.advance(BOOKING_REF_TTL_MS);
+    const fresh = refs.mint("ord_1", "s").bookingRef;
+    expect(fresh).not.toBe(old);
+    expect(codeOf(() => refs.resolve(old, "s", "hotels"))).toBe("ref_expired");
+    expect(refs.resolve(fresh, "s", "hotels")).toBe("ord_1");
+    // Dropping the expired entry does not forget the order's live ref.
+    expect(refs.mint("ord_1", "s").bookingRef).toBe(fresh);
+  });
+
+  it("after clear() (logout) the same order gets a new ref and the old one is refused", () => {
     const refs = new RefTable();
-    expect(refs.mint("ord_1", "s").bookingRef).not.toBe(refs.mint("ord_1", "s").bookingRef);
+    const old = refs.mint("ord_1", "s").bookingRef;
+    refs.clear();
+    const fresh = refs.mint("ord_1", "s").bookingRef;
+    expect(fresh).not.toBe(old);
+    expect(codeOf(() => refs.resolve(old, "s", "hotels"))).toBe("invalid_ref");
+  });
+
+  it("an evicted ref's order gets a new ref, not the evicted one back", () => {
+    const clock = fakeClock();
+    const refs = new RefTable({ now: clock.now, maxEntries: 2, ttlMs: 1000 });
+    const first = refs.mint("ord_1", "s").bookingRef;
+    clock.advance(10);
+    refs.mint("ord_2", "s");
+    clock.advance(10);
+    refs.mint("ord_3", "s");
+    const back = refs.mint("ord_1", "s").bookingRef;
+    expect(back).not.toBe(first);
+    expect(refs.size).toBe(2);
+    expect(codeOf(() => refs.resolve(first, "s", "hotels"))).toBe("invalid_ref");
   });
 
   it("treats another session, another role or an unknown ref as invalid_ref", () => {

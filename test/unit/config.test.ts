@@ -28,6 +28,7 @@ describe("parseConfig defaults", () => {
     expect(config.hotels.maxConcurrentRequests).toBe(2);
     expect([...config.hotels.toolsets]).toEqual(["journey", "customer"]);
     expect(config.hotels.hotelPageUrlTemplate).toBe("https://www.tbank.ru/travel/hotels/new/hotels/{hotelId}/");
+    expect(config.hotels.ordersPageUrl).toBe("https://www.tbank.ru/travel/orders/");
     expect(config.hotels.mutations).toEqual({ enabled: false, executionProfile: undefined });
     expect(config.broker.socketPath).toBe(`${HOME}/.local/share/tbank-auth-broker/auth.sock`);
     expect(config.broker.combinedProfile).toBe(false);
@@ -150,6 +151,31 @@ describe("ranges, URLs, templates and directories", () => {
     expect(variables({ [v]: "https://example.com/hotels/{hotelId}/?utm=1" })).toEqual([v]);
     expect(variables({ [v]: "http://example.com/hotels/{hotelId}/" })).toEqual([v]);
     expect(variables({ [v]: "https://example.com/hotels/{hotelId}/" })).toEqual([]);
+  });
+
+  it("takes an orders page over https (http on loopback only), as written, never one order's page", () => {
+    const v = "TBANK_HOTELS_ORDERS_PAGE_URL";
+    const url = (value: string) => {
+      const r = parseConfig({ ...base, [v]: value }, { stat: () => undefined });
+      return r.ok ? r.config.hotels.ordersPageUrl : undefined;
+    };
+    expect(url("https://bank.example.com/travel/orders/")).toBe("https://bank.example.com/travel/orders/");
+    expect(url("http://127.0.0.1:8765/travel/orders/")).toBe("http://127.0.0.1:8765/travel/orders/");
+    // A five-digit port is not an order id.
+    expect(url("http://127.0.0.1:43521/travel/orders/")).toBe("http://127.0.0.1:43521/travel/orders/");
+    for (const bad of [
+      "http://bank.example.com/travel/orders/",
+      "https://bank.example.com/travel/orders/{orderId}/",
+      "https://bank.example.com/travel/orders/%7BorderId%7D",
+      "https://bank.example.com/travel/orders/ord_sbx_12345671/",
+      "https://bank.example.com/travel/orders/123456789",
+      "https://bank.example.com/travel/orders/1b4e28ba-2fa1-11d2-883f-0016d3cca427",
+      "https://bank.example.com/travel/orders/?order=1",
+      "https://u:p@bank.example.com/travel/orders/",
+      "orders",
+    ]) {
+      expect(variables({ [v]: bad }), bad).toEqual([v]);
+    }
   });
 
   it("refuses a relative or world-readable voucher directory", () => {

@@ -1,13 +1,18 @@
 import { z } from "zod";
+import { langOf } from "../../../shared/locale.js";
+import { formatMoney } from "../../../shared/money.js";
+import { formatOffsetDateTime } from "../../../shared/time.js";
 import { success } from "../../shared/outcome.js";
+import { PAYMENT_WORDS, whereToPayStep } from "../../shared/payment-wording.js";
 import { defineTool } from "./define.js";
-import { BookingRefInput, CustomerBase, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { BookingReadInput, CustomerBase, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
 import { wire } from "./schemas.js";
 
 const Output = wire(
   z.object({
     ...CustomerBase,
     paymentHandoffRef: Field,
+    paymentPrice: Field,
     amountDecimal: Field,
     currency: Field,
     paymentStatus: Field,
@@ -16,26 +21,29 @@ const Output = wire(
   }),
 );
 
-const NEXT = "pass paymentHandoffRef to the Banking MCP's tbank_banking_preview_hotel_payment (single use, until expiresAt); nothing is paid here";
-
 export const createPaymentHandoffPreview = defineTool({
   name: "tbank_hotels_create_payment_handoff_preview",
   title: "Payment handoff",
   description: "A short-lived paymentHandoffRef with a booking's observed payment facts, for the Banking MCP. Pays nothing.",
   toolset: "customer",
-  input: wire(BookingRefInput),
+  input: wire(BookingReadInput),
   output: Output,
   annotations: { ...READ_ANNOTATIONS, idempotentHint: false },
-  handler: ({ bookingRef }, ctx) =>
+  handler: ({ bookingRef, language }, ctx) =>
     withBroker(
       ctx,
       async (broker) => {
+        const lang = langOf(language);
+        const w = PAYMENT_WORDS[lang];
         const h = await broker.call("hotels.create_payment_handoff", { bookingRef });
+        const paymentPrice = formatMoney(h.amountDecimal, h.currency, lang);
+        // Ends with where the person pays: the next step is the last line of both channels.
+        const nextStep = `pass paymentHandoffRef to tbank_banking_preview_hotel_payment (Banking MCP; single use, until expiresAt). Nothing is paid here. ${whereToPayStep(ctx.config.hotels.ordersPageUrl)}`;
         // paymentPrice as observed, and the raw status: neither is read as what is owed or allowed.
-        return success({ status: "ok", ...h, nextStep: NEXT }, [
-          `status=ok paymentHandoffRef=${h.paymentHandoffRef}`,
-          `paymentPrice as observed at ${h.observedAt}: ${h.amountDecimal} ${h.currency}; raw paymentStatus: ${h.paymentStatus} (not a permission to pay)`,
-          `expiresAt: ${h.expiresAt}`,
+        return success({ status: "ok", paymentHandoffRef: h.paymentHandoffRef, paymentPrice, amountDecimal: h.amountDecimal, currency: h.currency, paymentStatus: h.paymentStatus, observedAt: h.observedAt, expiresAt: h.expiresAt, nextStep }, [
+          `status=ok paymentHandoffRef=${h.paymentHandoffRef} (${w.validUntil} ${formatOffsetDateTime(h.expiresAt, lang)})`,
+          `${w.price}: ${paymentPrice} (amountDecimal=${h.amountDecimal} ${h.currency}), ${w.observedAt} ${formatOffsetDateTime(h.observedAt, lang)}`,
+          `${w.paymentStatus}: ${h.paymentStatus} (${w.rawStatus})`,
         ]);
       },
       { bookingRef },

@@ -1,5 +1,7 @@
 import type { OperationName, OperationResult } from "../../../shared/protocol/operations.js";
 import { z } from "zod";
+import { langOf, LanguageInput, missing, type Lang } from "../../../shared/locale.js";
+import { formatMoney } from "../../../shared/money.js";
 import { BrokerError } from "../../../shared/protocol/errors.js";
 import { isRef } from "../../../shared/refs.js";
 import { brokerFailure, type BrokerClient } from "../../shared/broker-client.js";
@@ -20,9 +22,8 @@ export const CustomerBase = { status: z.string(), ...Base };
 
 // Checked locally against the ref pattern (see withBroker): the wire schema stays one word long.
 export const BookingRefInput = z.strictObject({ bookingRef: z.string() });
-
-
-export const NO_DATA = "нет данных";
+/** The read tools over one booking: the ref, and the language of labels, money and dates. */
+export const BookingReadInput = z.strictObject({ bookingRef: z.string(), language: LanguageInput.optional() });
 
 /** How the readiness next steps name this server's customer tools. */
 export const CUSTOMER_TOOLS: ReadinessTools = {
@@ -65,17 +66,18 @@ export async function withBroker<T>(
 type BookingFacts = OperationResult<"hotels.get_booking_v1">;
 
 /** The handler of a read-only tool over one booking: the broker's sanitized facts, then `render`. */
-export function bookingHandler<T>(render: (booking: BookingFacts) => ToolOutcome<T>) {
-  return ({ bookingRef }: { bookingRef: string }, ctx: HotelsContext): Promise<ToolOutcome<T | FailureFields>> =>
-    withBroker(ctx, async (broker) => render(await broker.call("hotels.get_booking_v1", { bookingRef })), { bookingRef });
+export function bookingHandler<T>(render: (booking: BookingFacts, lang: Lang, ctx: HotelsContext) => ToolOutcome<T>) {
+  return ({ bookingRef, language }: { bookingRef: string; language?: string | undefined }, ctx: HotelsContext): Promise<ToolOutcome<T | FailureFields>> =>
+    withBroker(ctx, async (broker) => render(await broker.call("hotels.get_booking_v1", { bookingRef }), langOf(language), ctx), { bookingRef });
 }
 
-export function money(amount: string | null | undefined, currency: string | null | undefined): string {
-  return amount ? `${amount}${currency ? ` ${currency}` : ""}` : NO_DATA;
+/** An amount in the language's one money format; without amount or currency, "нет данных". */
+export function money(amount: string | null | undefined, currency: string | null | undefined, lang: Lang): string {
+  return amount && currency ? formatMoney(amount, currency, lang) : missing(lang);
 }
 
-export function fact(value: string | number | null | undefined): string {
-  return value === null || value === undefined || value === "" ? NO_DATA : String(value);
+export function fact(value: string | number | null | undefined, lang: Lang): string {
+  return value === null || value === undefined || value === "" ? missing(lang) : String(value);
 }
 
 export const READ_ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;

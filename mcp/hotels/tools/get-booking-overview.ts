@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
-import { bookingHandler, BookingRefInput, CustomerBase, READ_ANNOTATIONS } from "./customer-common.js";
-import { bookingFacts, bookingLines } from "./get-booking.js";
+import { bookingFacts, bookingLines, followUpsOf } from "./booking-view.js";
+import { bookingHandler, BookingReadInput, CustomerBase, READ_ANNOTATIONS } from "./customer-common.js";
 import { Obj, wire } from "./schemas.js";
 
 const Output = wire(z.object({ ...CustomerBase, booking: Obj.optional() }));
@@ -12,11 +12,13 @@ export const getBookingOverview = defineTool({
   title: "Booking overview",
   description: "A short overview of one booking by bookingRef; no voucher PDF.",
   toolset: "customer",
-  input: wire(BookingRefInput),
+  input: wire(BookingReadInput),
   output: Output,
   annotations: READ_ANNOTATIONS,
-  handler: bookingHandler((booking) => {
-    const nextStep = "for the voucher file use tbank_hotels_save_voucher";
-    return success({ status: "ok", booking: bookingFacts(booking), nextStep }, ["status=ok", ...bookingLines(booking)]);
+  handler: bookingHandler<z.infer<typeof Output>>((booking, lang, ctx) => {
+    const facts = bookingFacts(booking, lang, ctx.now());
+    const tools = followUpsOf(booking.status);
+    const nextStep = tools.length === 0 ? `a ${booking.status} booking has no voucher, payment or cancellation step here: tell the person what it shows` : `for this ${booking.status} booking: ${tools.join(", ")} (with the same bookingRef)`;
+    return success({ status: "ok", booking: facts, nextStep }, ["status=ok", ...bookingLines(facts, lang)]);
   }),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_LANG } from "../../../shared/locale.js";
 import { defineTool } from "./define.js";
 import { failure } from "../../shared/outcome.js";
 import { CustomerBase, fact, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
@@ -9,7 +10,7 @@ const Output = wire(z.object({ ...CustomerBase, customer: Obj.optional() }));
 export const getCustomer = defineTool({
   name: "tbank_hotels_get_customer",
   title: "Whose account",
-  description: "Whose T-Bank Hotels account the local session reads: first name, whether email/phone exist.",
+  description: "Whose account the session reads: first name, whether email/phone exist.",
   toolset: "customer",
   input: wire(z.strictObject({})),
   output: Output,
@@ -30,7 +31,7 @@ export const getCustomer = defineTool({
       const yes = (b: boolean) => (b ? "есть" : "нет");
       return {
         structured: { status: "ok", customer },
-        text: `status=ok\nаккаунт: ${fact(customer.firstName)}; email: ${yes(customer.hasEmail)}; телефон: ${yes(customer.hasPhone)}`,
+        text: `status=ok\nаккаунт: ${fact(customer.firstName, DEFAULT_LANG)}; email: ${yes(customer.hasEmail)}; телефон: ${yes(customer.hasPhone)}`,
       };
     });
   },

@@ -1,42 +1,46 @@
 import { z } from "zod";
+import { BOOKING_LISTS } from "../../../shared/bookings.js";
+import { langOf, LanguageInput } from "../../../shared/locale.js";
+import { MAX_BOOKINGS_SCAN } from "../../../shared/protocol/ops-hotels.js";
 import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
-import { CustomerBase, fact, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { bookingRow, bookingRowLine, followUpsFor } from "./booking-view.js";
+import { CustomerBase, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
 import { List, wire } from "./schemas.js";
-import type { BookingSummary } from "../../../shared/protocol/ops-hotels.js";
-
-/** A booking row in both channels; unknown facts are left out of the structured row rather than null. */
-function bookingRow(b: BookingSummary) {
-  const dates = b.checkinDate || b.checkoutDate ? `${fact(b.checkinDate)} → ${fact(b.checkoutDate)}` : undefined;
-  return {
-    bookingRef: b.bookingRef,
-    status: b.status,
-    ...(b.hotelName === null ? {} : { hotel: b.hotelName }),
-    ...(b.city === null ? {} : { city: b.city }),
-    ...(dates === undefined ? {} : { dates }),
-    ...(b.guestsCount === null ? {} : { guests: b.guestsCount }),
-  };
-}
 
 const Output = wire(z.object({ ...CustomerBase, bookings: List.optional(), total: Field, hasMore: Field, nextOffset: Field }));
+
+const Input = wire(
+  z.strictObject({
+    status: z.enum(BOOKING_LISTS).optional(),
+    offset: z.int().min(0).max(10_000).optional(),
+    limit: z.int().min(1).max(20).optional(),
+    language: LanguageInput.optional(),
+  }),
+);
 
 export const listBookings = defineTool({
   name: "tbank_hotels_list_bookings",
   title: "My bookings",
-  description: "The person's own hotel bookings, each with a bookingRef (30 min) for the booking tools.",
+  description: "The person's hotel bookings by check-in, each with a bookingRef (30 min) for the booking tools.",
   toolset: "customer",
-  input: wire(z.strictObject({ offset: z.int().min(0).max(10_000).optional(), limit: z.int().min(1).max(20).optional() })),
+  input: Input,
   output: Output,
   annotations: READ_ANNOTATIONS,
-  handler: ({ offset, limit }, ctx) =>
+  handler: ({ status, offset, limit, language }, ctx) =>
     withBroker(ctx, async (broker) => {
-      const page = await broker.call("hotels.list_bookings", { ...(offset !== undefined ? { offset } : {}), limit: limit ?? 10 });
-      const bookings = page.items.map(bookingRow);
-      const rows = bookings.map((b) => `${b.bookingRef} | ${b.status} | ${fact(b.hotel)}, ${fact(b.city)} | ${fact(b.dates)} | гостей: ${fact(b.guests)}`);
-      const nextStep = page.hasMore
-        ? `more: call again with offset=${String(page.nextOffset)}`
-        : "pass a bookingRef to tbank_hotels_get_booking_overview, tbank_hotels_preview_cancellation or tbank_hotels_save_voucher";
+      const lang = langOf(language);
+      const show = status ?? "all";
+      // "all" is left out of the call: a broker older than the filter still answers it.
+      const page = await broker.call("hotels.list_bookings", { ...(offset !== undefined ? { offset } : {}), limit: limit ?? 10, ...(show === "all" ? {} : { status: show }) });
+      const today = ctx.today();
+      const bookings = page.items.map((b) => bookingRow(b, today));
+      const more = page.hasMore ? `more: call again with offset=${String(page.nextOffset)}. ` : "";
+      const truncated = page.truncated === true ? ` Only the first ${MAX_BOOKINGS_SCAN} orders the provider lists were read: the person has more.` : "";
+      const none = show === "all" ? "the person has no bookings" : `no ${show} bookings; status=all lists every booking`;
+      const nextStep = (bookings.length === 0 ? none : `${more}with a bookingRef: ${followUpsFor(bookings.map((b) => b.status))}`) + truncated;
       const structured = { status: "ok", bookings, total: page.total, hasMore: page.hasMore, ...(page.nextOffset === null ? {} : { nextOffset: page.nextOffset }), nextStep };
-      return success(structured, [`status=ok total=${page.total} hasMore=${page.hasMore}`, ...rows]);
+      const scope = show === "all" ? "" : ` show=${show}`;
+      return success(structured, [`status=ok${scope} total=${page.total} hasMore=${page.hasMore}`, ...bookings.map((b) => bookingRowLine(b, lang))]);
     }),
 });

@@ -22,6 +22,7 @@ export const SANDBOX_ENV: Readonly<Record<string, string>> = {
   TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: `${SANDBOX_ORIGIN}/travel/hotels/new/hotels/{hotelId}/`,
   TBANK_AUTH_ISSUER_URL: SANDBOX_ORIGIN,
   TBANK_BANKING_API_BASE_URL: `${SANDBOX_ORIGIN}/banking`,
+  TBANK_HOTELS_ORDERS_PAGE_URL: `${SANDBOX_ORIGIN}/travel/orders/`,
 };
 
 // What the broker (auto-started by either server) reads; see shared/child-env.ts.
@@ -36,6 +37,8 @@ const BROKER_VARS = [
   "TBANK_HOTELS_VOUCHER_TTL_SECONDS",
 ] as const;
 const HOTELS_VARS = ["TBANK_HOTELS_TIMEOUT_MS", "TBANK_HOTELS_MAX_CONCURRENT_REQUESTS", "TBANK_HOTELS_TOOLSETS", "TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE"] as const;
+// Read by both servers: the payment handoff and the banking preview end with this page.
+const BOTH_VARS = ["TBANK_HOTELS_ORDERS_PAGE_URL"] as const;
 // A service JWT profile is written only when its key is a file: the path is not a secret, the PEM is.
 const JWT_FILE_VARS = ["TBANK_HOTELS_JWT_ISSUER", "TBANK_HOTELS_JWT_AUDIENCE", "TBANK_HOTELS_JWT_PRIVATE_KEY_FILE", "TBANK_HOTELS_JWT_AUTH_HEADER", "TBANK_HOTELS_JWT_AUTH_PREFIX"] as const;
 
@@ -73,7 +76,7 @@ export function findPackageDir(from: string = fileURLToPath(import.meta.url)): s
 
 /** The environment setup works from: only non-secret variables, with the sandbox URLs on top. */
 export function effectiveEnv(env: Env, sandbox: boolean): Record<string, string> {
-  return { ...pick(env, [...PATH_VARS, ...HOTELS_VARS, ...JWT_FILE_VARS]), ...(sandbox ? SANDBOX_ENV : {}) };
+  return { ...pick(env, [...PATH_VARS, ...HOTELS_VARS, ...BOTH_VARS, ...JWT_FILE_VARS]), ...(sandbox ? SANDBOX_ENV : {}) };
 }
 
 // A sandbox sign-in must never replace (or sit beside, unrevoked) the real session: sandbox configs
@@ -107,8 +110,8 @@ export function buildServers(opts: ServerOptions): ServerSpec[] {
   if (broker.TBANK_HOTELS_API_BASE_URL === DEFAULT_HOTELS_API_BASE_URL) delete broker.TBANK_HOTELS_API_BASE_URL;
   const jwt = set(opts.env, "TBANK_HOTELS_JWT_PRIVATE_KEY_FILE") !== undefined && set(opts.env, "TBANK_HOTELS_JWT_PRIVATE_KEY") === undefined ? pick(env, JWT_FILE_VARS) : {};
   const envFor: Record<ServerName, Record<string, string>> = {
-    "tbank-hotels": sortKeys({ ...broker, ...pick(env, HOTELS_VARS), ...jwt }),
-    "tbank-banking": sortKeys(broker),
+    "tbank-hotels": sortKeys({ ...broker, ...pick(env, [...HOTELS_VARS, ...BOTH_VARS]), ...jwt }),
+    "tbank-banking": sortKeys({ ...broker, ...pick(env, BOTH_VARS) }),
   };
   return SERVER_NAMES.map((name) => {
     const bin = opts.packageDir === undefined ? undefined : join(opts.packageDir, "dist", `${name}-mcp.js`);

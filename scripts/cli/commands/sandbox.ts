@@ -75,6 +75,7 @@ export async function run(argv: string[], io: CommandIo): Promise<void> {
       `TBANK_AUTH_ISSUER_URL=${urls.authIssuerUrl}`,
       `TBANK_BANKING_API_BASE_URL=${urls.bankingApiBaseUrl}`,
       `TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE=${urls.hotelPageUrlTemplate}`,
+      `TBANK_HOTELS_ORDERS_PAGE_URL=${urls.ordersPageUrl}`,
       "",
     ].join("\n"),
   );

@@ -7,9 +7,22 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** [hotel_page] the public hotel page that checkout handoff links point to. */
+/**
+ * [hotel_page] the public hotel page that checkout handoff links point to; [orders_page] the page of
+ * the person's orders that payment answers point to (TBANK_HOTELS_ORDERS_PAGE_URL).
+ */
 export function hotelPageRoutes(ctx: HotelsContext): RouteDef[] {
   return [
+    {
+      id: "orders_page",
+      method: "GET",
+      path: "/travel/orders/",
+      handler: () =>
+        html(
+          200,
+          '<!doctype html>\n<html lang="ru"><head><meta charset="utf-8"><title>Мои заказы — Т-Путешествия (sandbox)</title></head>\n<body><main><h1>Мои заказы</h1><p>Песочница: здесь банк показал бы заказы и оплату; ничего не оплачивается.</p></main></body></html>',
+        ),
+    },
     {
       id: "hotel_page",
       method: "GET",

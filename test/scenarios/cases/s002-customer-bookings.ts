@@ -1,5 +1,8 @@
 import { listBookings, step } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
+import { bookingIn } from "../sandbox-facts.js";
+
+const kazan = bookingIn("Казань");
 
 export const scenario: Scenario = {
   id: "s002",
@@ -8,7 +11,12 @@ export const scenario: Scenario = {
   budgetTokens: 2000,
   setup: { login: true },
   steps: [
-    listBookings(undefined, { status: "ok", textMatches: ["bkr_"] }, { bookingRef: "Казань" }),
+    // Sorted by check-in, upcoming first: the nearest trip is the first row and is marked.
+    listBookings(
+      undefined,
+      { status: "ok", text: ["total=7", `${kazan.hotelName}, Казань`], textOnly: [`Казань | ${kazan.dates} | гостей: 2 | предстоит`], textMatches: ["hasMore=false\\nbkr_[\\w-]{22} \\| CONFIRMED \\| [^\\n]*Казань"] },
+      { bookingRef: "Казань" },
+    ),
     step("tbank_hotels_save_voucher", { bookingRef: "$bookingRef" }, { status: "ok", textMatches: ["voucher-[A-Za-z0-9_-]+\\.pdf"] }),
   ],
 };

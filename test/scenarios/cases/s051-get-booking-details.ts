@@ -6,22 +6,23 @@ const spb = bookingIn("Санкт-Петербург");
 
 export const scenario: Scenario = {
   id: "s051",
-  title: "Details of the booking awaiting payment: hotel, room, dates, observed price and cancellation",
+  title: "Details of the booking awaiting payment: hotel, room, dates, observed price and cancellation, in the one ru format",
   request: "Что у меня за бронь в Питере? Номер, даты, сколько стоит и до какого можно отменить",
   budgetTokens: 550,
   setup: { login: true },
   steps: [
-    listBookings({ limit: 5 }, { status: "ok", text: ["Санкт-Петербург"] }, { spb: "Санкт-Петербург" }),
+    listBookings({ status: "active" }, { status: "ok", text: ["Санкт-Петербург"] }, { spb: "Санкт-Петербург" }),
     {
       tool: "tbank_hotels_get_booking",
       args: { bookingRef: "$spb" },
       expect: {
         status: "ok",
         isError: false,
-        text: ["AWAITING_PAYMENT", "Отель «Садовый»", `${spb.checkinDate} → ${spb.checkoutDate}`, "Стандартный двухместный номер", spb.paymentPrice, "WAITING_FOR_PAYMENT", String(spb.freeCancellationUntil), spb.penalty],
-        textOnly: ["гостей: 3", `paymentPrice (as observed): ${spb.paymentPrice}`, `бесплатная отмена до ${String(spb.freeCancellationUntil)}`, `штраф: ${spb.penalty}`],
-        notText: ["к оплате", "balance"],
-        maxTokens: 200,
+        text: ["AWAITING_PAYMENT", spb.hotelName, spb.dates, "Стандартный двухместный номер", spb.paymentPrice, "WAITING_FOR_PAYMENT", String(spb.freeCancellationShown), spb.penalty],
+        textOnly: ["гостей: 3", `цена оплаты, указанная в брони: ${spb.paymentPrice}`, `бесплатная отмена до ${String(spb.freeCancellationShown)}`, `штраф: ${spb.penalty}`],
+        // The old formats: a decimal with a currency code, an ISO deadline in the text.
+        notText: ["к оплате", "balance", `${spb.amountDecimal} ${spb.currency}`, String(spb.freeCancellationUntil).replace("T", " ")],
+        maxTokens: 230,
       },
     },
   ],

@@ -6,22 +6,22 @@ const kazan = bookingIn("Казань");
 
 export const scenario: Scenario = {
   id: "s052",
-  title: "Short overview of the Kazan booking, pointing to save_voucher for the file",
+  title: "Short overview of the Kazan booking, pointing to the follow-ups a CONFIRMED booking has",
   request: "Напомни, что у меня за бронь в Казани",
   budgetTokens: 720,
   setup: { login: true },
   steps: [
-    listBookings(undefined, { status: "ok", text: ["Хостел «Адмирал», Казань"] }, { kazan: "Казань" }),
+    listBookings({ status: "active" }, { status: "ok", text: [`${kazan.hotelName}, Казань`] }, { kazan: "Казань" }),
     {
       tool: "tbank_hotels_get_booking_overview",
       args: { bookingRef: "$kazan" },
       expect: {
         status: "ok",
-        text: ["CONFIRMED", "Хостел «Адмирал», Казань", `${kazan.checkinDate} → ${kazan.checkoutDate}`, kazan.paymentPrice, String(kazan.freeCancellationUntil), kazan.penalty],
-        textOnly: ["гостей: 2", "paymentPrice (as observed)", `бесплатная отмена до ${String(kazan.freeCancellationUntil)}`, `штраф: ${kazan.penalty}`],
-        nextStep: ["tbank_hotels_save_voucher"],
-        notText: ["%PDF"],
-        maxTokens: 200,
+        text: ["CONFIRMED", `${kazan.hotelName}, Казань`, kazan.dates, kazan.paymentPrice, String(kazan.freeCancellationShown), kazan.penalty],
+        textOnly: ["гостей: 2", "цена оплаты, указанная в брони", `бесплатная отмена до ${String(kazan.freeCancellationShown)}`, `штраф: ${kazan.penalty}`],
+        nextStep: ["tbank_hotels_save_voucher", "tbank_hotels_preview_cancellation"],
+        notText: ["%PDF", "tbank_hotels_create_payment_handoff_preview"],
+        maxTokens: 260,
       },
     },
   ],

@@ -8,10 +8,12 @@ export const scenario: Scenario = {
   id: "s054",
   title: "Cancellation terms with an unknown free-cancellation deadline say «нет данных», not a guess",
   request: "До какого числа можно бесплатно отменить бронь в Екатеринбурге?",
-  budgetTokens: 320,
+  // Raised with issue 14: a listing now marks upcoming stays and its next step names every follow-up
+  // tool that fits the listed statuses (~60 tokens).
+  budgetTokens: 420,
   setup: { login: true },
   steps: [
-    listBookings({ limit: 3 }, { status: "ok", text: ["Cosmos «Меридиан», Екатеринбург"] }, { ekb: "Екатеринбург" }),
+    listBookings({ status: "active" }, { status: "ok", text: [`${ekb.hotelName}, Екатеринбург`] }, { ekb: "Екатеринбург" }),
     {
       tool: "tbank_hotels_preview_cancellation",
       args: { bookingRef: "$ekb" },

@@ -5,7 +5,9 @@ export const scenario: Scenario = {
   id: "s056",
   title: "Voucher of a confirmed booking saved to a private file: path, size, sha256, deletion time",
   request: "Сохрани ваучер по брони в Екатеринбурге",
-  budgetTokens: 390,
+  // Raised with issue 14: a listing now marks upcoming stays and its next step names every follow-up
+  // tool that fits the listed statuses (~60 tokens).
+  budgetTokens: 500,
   setup: { login: true },
   steps: [
     listBookings({ limit: 3 }, { status: "ok", text: ["CONFIRMED | Cosmos «Меридиан»"] }, { ekb: "Екатеринбург" }),

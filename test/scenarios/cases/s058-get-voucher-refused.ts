@@ -8,7 +8,7 @@ export const scenario: Scenario = {
   budgetTokens: 760,
   setup: { login: true },
   steps: [
-    listBookings(undefined, { status: "ok", text: ["Казань"] }, { kazan: "Казань" }),
+    listBookings({ status: "active" }, { status: "ok", text: ["Казань"] }, { kazan: "Казань" }),
     step("tbank_hotels_get_voucher", { bookingRef: "$kazan" }, { status: "inline_delivery_refused", retryAllowed: false, text: ["never returned inline"], nextStep: ["tbank_hotels_save_voucher", "same bookingRef"], notText: ["%PDF"], maxTokens: 80 }),
     step("tbank_hotels_save_voucher", { bookingRef: "$kazan" }, { status: "ok", textMatches: ["voucher-[A-Za-z0-9_-]+\\.pdf", "sha256 [0-9a-f]{64}"], nextStep: ["tell the person the file path"], notText: ["%PDF"], maxTokens: 150 }),
   ],

@@ -1,17 +1,19 @@
 import { listBookings } from "../journey-steps.js";
 import type { Scenario } from "../types.js";
-import { bookingIn, rubPattern } from "../sandbox-facts.js";
+import { bookingIn } from "../sandbox-facts.js";
 
 const spb = bookingIn("Санкт-Петербург");
 
 export const scenario: Scenario = {
   id: "s060",
-  title: "Banking preview of a hotel payment after a truncated-ref detour: amount as observed, nothing paid",
+  title: "Banking preview of a hotel payment after a truncated-ref detour: amount as observed, nothing paid, where to pay",
   request: "Проверь через банк, сколько стоит бронь в Питере и оплачена ли она. Ничего не плати",
-  budgetTokens: 490,
+  // Raised with issue 14: a listing now marks upcoming stays and its next step names every follow-up
+  // tool that fits the listed statuses (~60 tokens); payment answers end with where the person pays.
+  budgetTokens: 680,
   setup: { login: true },
   steps: [
-    listBookings({ limit: 1 }, { status: "ok" }, { spb: "Санкт-Петербург" }),
+    listBookings({ status: "active", limit: 2 }, { status: "ok" }, { spb: "Санкт-Петербург" }),
     { tool: "tbank_hotels_create_payment_handoff_preview", args: { bookingRef: "$spb" }, expect: { status: "ok", textMatches: ["phr_"] }, save: { phr: "paymentHandoffRef" } },
     // The agent copies the ref badly: the schema refuses it before anything reaches the broker.
     {
@@ -27,10 +29,10 @@ export const scenario: Scenario = {
       expect: {
         status: "ok",
         isError: false,
-        text: ["nothing was paid", `amountDecimal=${spb.paymentPrice}`, "WAITING_FOR_PAYMENT"],
-        textOnly: ["WAITING_FOR_PAYMENT (raw provider word, not a permission to pay)"],
-        textMatches: [rubPattern(spb.paymentValue), "paymentStatus as observed \\d+ (s|min) ago"],
-        nextStep: ["Nothing was paid", "hosted payment page", "used up"],
+        text: [spb.paymentPrice, `amountDecimal=${spb.amountDecimal}`, "WAITING_FOR_PAYMENT"],
+        textOnly: ["ничего не оплачено", "цена оплаты, указанная в брони", "WAITING_FOR_PAYMENT (слово провайдера, не разрешение платить)"],
+        textMatches: ["статус оплаты \\(получен \\d+ (с|мин) назад\\)"],
+        nextStep: ["Nothing was paid", "bank's hosted page or in the T-Bank app: https://www.tbank.ru/travel/orders/", "used up"],
         notText: ["balance", "к оплате", "paid=true"],
         maxTokens: 180,
       },
