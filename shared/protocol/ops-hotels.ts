@@ -50,7 +50,7 @@ export const MAX_BOOKINGS_SCAN = 100;
 export const ListBookingsArgsSchema = z.strictObject({
   offset: z.int().min(0).max(10_000).optional(),
   limit: z.int().min(1).max(MAX_BOOKINGS_PAGE).optional(),
-  // Absent means "all", so a client of this version also works against an older broker's listing.
+  // Absent means "all"; the Hotels MCP leaves it out for "all", which an older broker also answers.
   status: z.enum(BOOKING_LISTS).optional(),
 });
 export type ListBookingsArgs = z.infer<typeof ListBookingsArgsSchema>;
