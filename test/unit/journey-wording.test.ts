@@ -95,3 +95,16 @@ describe("destination offset", () => {
     expect(zoneOffsetMinutes("Mars/Olympus", NOW)).toBeNull();
   });
 });
+
+describe("one order per ranking", () => {
+  it("orders any subset as the whole collection's ranking does (best_value scores depend on the set)", () => {
+    const items = [8.1, 9.9, 7.2, 9.5, 8.8, 6.4].map((rating, i) => ({ ...item(i, 6000 + ((i * 3700) % 9000)), rating, reviewsCount: [5, 2400, 40, 700, 90, 3000][i] ?? 1 }));
+    const opts = buildOptions(items.map(toJourneyItem).map((x) => ({ dedupeKey: dedupeKey(x), item: x })), 2, new OptionIdRegistry()).map((o) => o.public);
+    const params = { ranking: "best_value" as const, hotelPreferences: { pricePerNight: { min: 3000, max: 5000, currency: "RUB" } } };
+    const full = rankOptions(opts, params).orderedIds;
+    for (let mask = 3; mask < 1 << opts.length; mask++) {
+      const within = new Set(opts.filter((_, i) => (mask >> i) & 1).map((o) => o.optionId));
+      expect(rankOptions(opts, params, within).orderedIds).toEqual(full.filter((id) => within.has(id)));
+    }
+  });
+});

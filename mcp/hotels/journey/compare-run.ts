@@ -16,7 +16,8 @@ export function compareJourney(
   input: ScopeInput & { ranking?: Ranking | undefined },
 ): CompareRun {
   // optionIds are the person's own pick; every other scope keeps to the plan's hard filters, as its listing does.
-  const pub = input.optionIds ? journeyOptions(state) : applyFilters(journeyOptions(state), state.request.filters).kept;
+  const all = journeyOptions(state);
+  const pub = input.optionIds ? all : applyFilters(all, state.request.filters).kept;
   const scopeInput: ScopeInput = { ...(input.optionIds ? { optionIds: input.optionIds } : {}), ...(input.scope ? { scope: input.scope } : {}) };
   const decision = resolveComparisonScope(
     pub.map((o) => o.optionId),
@@ -25,7 +26,7 @@ export function compareJourney(
   );
   if (!decision.ok) return { status: "invalid_scope", errors: decision.errors };
   const comparison = compareOptions(
-    pub,
+    all,
     new Set(decision.optionIds),
     decision.scope,
     { ranking: input.ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences },

@@ -76,9 +76,9 @@ export function compareOptions(
   params: RankingParams,
   maxRows: number = MAX_COMPARE,
 ): Comparison {
-  const ranking = rankOptions(all, params);
+  const ranking = rankOptions(all, params, inScope);
   const byId = new Map(all.map((o) => [o.optionId, o]));
-  const ids = ranking.orderedIds.filter((id) => inScope.has(id)).slice(0, Math.max(MIN_COMPARE, Math.min(MAX_COMPARE, maxRows)));
+  const ids = ranking.orderedIds.slice(0, Math.max(MIN_COMPARE, Math.min(MAX_COMPARE, maxRows)));
   const shown = ids.flatMap((id) => {
     const option = byId.get(id);
     return option ? [option] : [];

@@ -4,6 +4,8 @@ import { matchHotelName, type HotelNameMatch } from "./destination.js";
 import { applyFilters, type FilterReport } from "./filters.js";
 import type { PlanStayRequest } from "./input.js";
 import { buildOptions, OptionIdRegistry, publicOptions, type PublicOption } from "./options.js";
+import { langOf } from "../../../shared/locale.js";
+import { journeyView, type JourneyView } from "./view.js";
 import { rankOptions, resolveRanking, type RankingResult } from "./ranking.js";
 import { toSearchBody } from "./search-request.js";
 import { newJourneyState, type ResolvedDestination } from "./state.js";
@@ -22,13 +24,16 @@ export type PlanRun =
       ranked: RankingResult;
       /** What the request's hard filters removed; `options` are what they kept. */
       hardFilters: FilterReport | null;
+      /** The destination as stored on the journey, with its catalog time zone when known. */
+      destination: ResolvedDestination;
+      view: JourneyView;
       /** Set when the request named a hotel: the matches, best first (may be empty). */
       hotelMatches: HotelNameMatch[] | null;
     };
 
 /** Collects, builds and stores the journey: the part of plan_stay after input and destination. */
 export async function runPlan(
-  ctx: Pick<HotelsContext, "staySearch" | "journeys" | "random">,
+  ctx: Pick<HotelsContext, "staySearch" | "journeys" | "random" | "catalog" | "now">,
   request: PlanStayRequest,
   destination: ResolvedDestination,
   opts: { signal: AbortSignal; progress: SearchProgress },
@@ -43,13 +48,26 @@ export async function runPlan(
   }
   const coverage = collector.coverage();
   const optionIds = new OptionIdRegistry(ctx.random);
-  const options = buildOptions(collector.items(), request.nights, optionIds);
+  const options = buildOptions(collector.items(), request.nights, optionIds, langOf(request.language));
   if (options.length === 0) return { status: "no_stays", filtered, coverage };
 
   const { ranking } = resolveRanking(request);
-  const record = ctx.journeys.create(newJourneyState({ request, destination, ranking, collector, optionIds, options }));
+  const located = { ...destination, ...(await catalogTimeZone(ctx, destination.destinationId)) };
+  const state = newJourneyState({ request, destination: located, ranking, collector, optionIds, options });
+  const record = ctx.journeys.create(state);
+  const view = journeyView(state, ctx.now());
   const { kept: pub, report: hardFilters } = applyFilters(publicOptions(options), request.filters);
-  const ranked = rankOptions(pub, { ranking, hotelPreferences: request.hotelPreferences });
+  const ranked = rankOptions(publicOptions(options), { ranking, hotelPreferences: request.hotelPreferences }, new Set(pub.map((o) => o.optionId)));
   const hotelMatches = request.hotelName === undefined ? null : matchHotelName(request.hotelName, pub);
-  return { status: "planned", journeyId: record.journeyId, filtered, coverage, options: pub, ranked, hardFilters, hotelMatches };
+  return { status: "planned", journeyId: record.journeyId, filtered, coverage, options: pub, ranked, hardFilters, hotelMatches, destination: located, view };
+}
+
+// The catalog is already cached by the destination lookup; a failure here only costs the offset.
+async function catalogTimeZone(ctx: Pick<HotelsContext, "catalog">, destinationId: string): Promise<{ timeZone?: string }> {
+  try {
+    const zone = (await ctx.catalog.get()).find((l) => l.id === destinationId)?.timeZone;
+    return zone ? { timeZone: zone } : {};
+  } catch {
+    return {};
+  }
 }

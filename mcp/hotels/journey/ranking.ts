@@ -76,8 +76,26 @@ export function bandPositions(options: readonly PublicOption[], band: PriceBand)
   return out;
 }
 
+/**
+ * Ranks the whole collection, then keeps only the ids `within` (what hard filters left, or a
+ * comparison's scope). best_value scores depend on the set they are computed over, so ranking a
+ * subset on its own could order two hotels differently from the full listing: one journey and one
+ * ranking give one order.
+ */
+export function rankOptions(options: readonly PublicOption[], params: RankingParams, within?: ReadonlySet<string>): RankingResult {
+  const all = rankAll(options, params);
+  if (!within) return all;
+  const keep = (ids: readonly string[]) => ids.filter((id) => within.has(id));
+  return {
+    ...all,
+    orderedIds: keep(all.orderedIds),
+    notPriceCompared: keep(all.notPriceCompared),
+    preferenceAlternatives: { below: keep(all.preferenceAlternatives.below), above: keep(all.preferenceAlternatives.above) },
+  };
+}
+
 // Array.prototype.sort is stable, so ties keep the collected provider order.
-export function rankOptions(options: readonly PublicOption[], params: RankingParams): RankingResult {
+function rankAll(options: readonly PublicOption[], params: RankingParams): RankingResult {
   const prefs = params.hotelPreferences;
   const bandCurrency = prefs?.pricePerNight.currency;
   const result: RankingResult = {

@@ -160,15 +160,15 @@ export function rankingLine(f: RankingFieldsT): string {
   return parts.join("; ");
 }
 
-/** Ranks every option locally (no search) and cuts one page of cards. */
+/** Ranks every option locally (no search), keeps those `within` (the hard filters' survivors), and cuts one page of cards. */
 export function rankedPage(
   options: readonly PublicOption[],
   params: RankingParams,
-  offset: number,
-  limit: number,
+  page: { offset: number; limit: number; within?: ReadonlySet<string> },
   view: JourneyView,
 ): { ranked: RankingResult; cards: OptionCardT[]; fields: RankingFieldsT } {
-  const ranked = rankOptions(options, params);
+  const { offset, limit, within } = page;
+  const ranked = rankOptions(options, params, within);
   const bands = journeyBands(options, params.hotelPreferences);
   const byId = new Map(options.map((o) => [o.optionId, o]));
   const ids = ranked.orderedIds.slice(offset, offset + limit);

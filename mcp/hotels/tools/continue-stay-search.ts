@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { continueJourney } from "../journey/continue-run.js";
-import { publicOptions } from "../journey/options.js";
+import { journeyOptions } from "../journey/options.js";
+import { journeyView } from "../journey/view.js";
 import { langOf } from "../../../shared/locale.js";
 import { applyFilters } from "../journey/filters.js";
 import { defineTool } from "./define.js";
 import { filtersFields, filtersLine } from "./filters-view.js";
 import { failure, success } from "../../shared/outcome.js";
 import { journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
-import { cardLine, coverageFields, coverageLine, journeyCoverage, rankedPage, rankingFields, rankingLine } from "./present.js";
+import { cardLine, rankedPage, rankingLine } from "./cards.js";
+import { coverageFields, coverageLine, journeyCoverage } from "./present.js";
 import { Coverage, Failure, Field, JourneyIdInput, Page, RankingFields, wire } from "./schemas.js";
 
 const Output = wire(z.object({
@@ -51,8 +53,10 @@ export const continueStaySearch = defineTool({
       const nextStep = "Nothing to continue: the collection is complete or its continuations are spent. Work with the current options.";
       return failure({ status: "continuation_unavailable" as const, retryAllowed: false, nextStep, journeyId, searchCoverage: coverageFields(searchCoverage), total: state.options.length }, { lines: [coverageLine(searchCoverage)] });
     }
-    const { kept, report } = applyFilters(publicOptions(state.options), state.request.filters);
-    const { ranked, cards } = rankedPage(kept, { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences }, 0, state.request.maxOptions);
+    const view = journeyView(state, ctx.now());
+    const { kept, report } = applyFilters(journeyOptions(state), state.request.filters);
+    const within = new Set(kept.map((o) => o.optionId));
+    const { cards, fields } = rankedPage(journeyOptions(state), { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences }, { offset: 0, limit: state.request.maxOptions, within }, view);
     const next = NEXT_OK + (searchCoverage.truncated ? NEXT_NOT_AGAIN : "");
     const nextStep = selectionReset ? `The selected hotel left the results: its selection and rates were reset; ask the user to choose again. ${next}` : next;
     const total = kept.length;
@@ -63,7 +67,7 @@ export const continueStaySearch = defineTool({
       ...(selectionReset ? { selectionReset } : {}),
       searchCoverage: coverageFields(searchCoverage),
       ...filtersFields(report, langOf(state.request.language)),
-      ...rankingFields(ranked),
+      ...fields,
       options: cards,
       total,
       hasMore: total > cards.length,
@@ -74,8 +78,8 @@ export const continueStaySearch = defineTool({
       coverageLine(searchCoverage),
       filtersLine(report, langOf(state.request.language)),
       selectionReset && "selection reset: a new selection is required",
-      rankingLine(ranked),
-      ...cards.map((c, i) => cardLine(c, i + 1)),
+      rankingLine(fields),
+      ...cards.map((c, i) => cardLine(c, i + 1, view.lang)),
     ]);
   },
 });

@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { publicOptions } from "../journey/options.js";
+import { journeyOptions } from "../journey/options.js";
+import { journeyView } from "../journey/view.js";
 import { langOf } from "../../../shared/locale.js";
 import { applyFilters, hardFiltersShape, pickFilters } from "../journey/filters.js";
 import { defineTool } from "./define.js";
 import { filtersFields, filtersLine, NEXT_NO_STAYS_WITH_FILTERS } from "./filters-view.js";
 import { failure, success } from "../../shared/outcome.js";
 import { lookupJourney } from "./outcomes.js";
-import { cardLine, rankedPage, rankingFields, rankingLine } from "./present.js";
+import { cardLine, rankedPage, rankingLine } from "./cards.js";
 import { Base, Field, JourneyIdInput, Page, RankingFields, RankingInput, wire } from "./schemas.js";
 
 const Output = wire(z.object({
@@ -39,22 +40,25 @@ export const getStayOptions = defineTool({
     const found = lookupJourney(ctx, journeyId);
     if (!found.ok) return Promise.resolve(failure(found.failure));
     const state = found.journey.state;
-    const { kept: pub, report } = applyFilters(publicOptions(state.options), pickFilters(given) ?? state.request.filters);
+    const { kept: pub, report } = applyFilters(journeyOptions(state), pickFilters(given) ?? state.request.filters);
     if (report?.kept === 0) {
       const empty = { status: "no_matching_stays" as const, retryAllowed: false, nextStep: NEXT_NO_STAYS_WITH_FILTERS, reason: "no_stays_with_filters" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), total: 0 };
       return Promise.resolve(failure(empty, { facts: `reason=no_stays_with_filters journeyId=${journeyId}`, lines: [filtersLine(report, langOf(state.request.language))] }));
     }
-    const { ranked, cards } = rankedPage(pub, { ranking: ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences }, offset, limit);
+    const view = journeyView(state, ctx.now());
+    const all = journeyOptions(state);
+    const within = new Set(pub.map((o) => o.optionId));
+    const { cards, fields } = rankedPage(all, { ranking: ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences }, { offset, limit, within }, view);
     const total = pub.length;
     const hasMore = offset + cards.length < total;
     const nextStep = `${hasMore ? `More: the same call with offset=${offset + cards.length}. ` : ""}Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.`;
-    const structured = { status: "ok" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), ...rankingFields(ranked), offset, options: cards, total, hasMore, nextStep };
+    const structured = { status: "ok" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), ...fields, offset, options: cards, total, hasMore, nextStep };
     return Promise.resolve(
       success(structured, [
         `status=ok journeyId=${journeyId} ${cards.length === 0 ? `no options at offset ${offset}` : `options ${offset + 1}–${offset + cards.length}`} of ${total}`,
         filtersLine(report, langOf(state.request.language)),
-        rankingLine(ranked),
-        ...cards.map((c, i) => cardLine(c, offset + i + 1)),
+        rankingLine(fields),
+        ...cards.map((c, i) => cardLine(c, offset + i + 1, view.lang)),
       ]),
     );
   },

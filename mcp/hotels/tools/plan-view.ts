@@ -6,8 +6,9 @@ import type { ToolOutcome } from "./define.js";
 import { failure, success } from "../../shared/outcome.js";
 import { providerFailure } from "./outcomes.js";
 import { filtersFields, filtersLine, NEXT_NO_STAYS_WITH_FILTERS } from "./filters-view.js";
+import { cardLine, journeyBands, rankingFields, rankingLine, searchLine, toCard, todayFields, todayLine } from "./cards.js";
+import { coverageFields, coverageLine } from "./present.js";
 import { langOf } from "../../../shared/locale.js";
-import { cardLine, coverageFields, coverageLine, rankingFields, rankingLine, searchLine, toCard } from "./present.js";
 import { Candidates, Coverage, Failure, Field, List, Page, RankingFields, wire } from "./schemas.js";
 
 /** What plan_stay and repeat_stay_plan return: one schema for every status either can reach. */
@@ -27,6 +28,8 @@ export const PlanOutput = wire(z.object({
   ...Failure,
   reason: Field,
   journeyId: Field,
+  today: Field,
+  utcOffset: Field,
   ...Candidates,
   stay: Field,
   ...Coverage,
@@ -38,7 +41,7 @@ export const PlanOutput = wire(z.object({
 }));
 export type PlanResult = z.infer<typeof PlanOutput>;
 
-const NEXT_OK = "Show the options with their «за поездку» and «за ночь» prices exactly as given. Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.";
+const NEXT_OK = "Quote each price phrase exactly as given («от»/«from»: the search price; the hotel's rates may differ). Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.";
 const CONDITION_BREAKFAST = "breakfastIncluded applied to the whole collection (provider filter meal_types=breakfast)";
 const NEXT_CONTINUE = "Coverage is partial: call tbank_hotels_continue_stay_search once before comparing. ";
 
@@ -50,7 +53,7 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
   const conditionsApplied = filtered ? [CONDITION_BREAKFAST] : undefined;
   const searchCoverage = run.coverage;
   const coverage = coverageFields(searchCoverage);
-  const stay = searchLine({ destination, request });
+  const stay = searchLine({ destination, request }, langOf(request.language));
   if (run.status === "no_stays") {
     const nextStep = filtered
       ? "Nothing matches breakfastIncluded for these dates. Tell the user; relax the condition only if the user explicitly asks."
@@ -59,15 +62,16 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
     return failure({ status: "no_matching_stays" as const, retryAllowed: false, nextStep, reason, stay, searchCoverage: coverage, ...(conditionsApplied ? { conditionsApplied } : {}) });
   }
 
-  const { journeyId, options: pub, ranked, hotelMatches: matches } = run;
+  const { journeyId, options: pub, ranked, hotelMatches: matches, view } = run;
   const total = pub.length;
   const byId = new Map(pub.map((o) => [o.optionId, o]));
+  const bands = journeyBands(pub, request.hotelPreferences);
   const pick = (ids: readonly string[]) => ids.flatMap((id) => {
     const o = byId.get(id);
-    return o ? [toCard(o, ranked)] : [];
+    return o ? [toCard(o, view, bands?.get(id))] : [];
   });
-  const base = { journeyId, stay, searchCoverage: coverage, ...(conditionsApplied ? { conditionsApplied } : {}), ...filtersFields(run.hardFilters, langOf(request.language)) };
-  const header = [stay, coverageLine(searchCoverage)];
+  const base = { journeyId, ...todayFields(view), stay, searchCoverage: coverage, ...(conditionsApplied ? { conditionsApplied } : {}), ...filtersFields(run.hardFilters, langOf(request.language)) };
+  const header = [stay, todayLine(view), coverageLine(searchCoverage)];
   if (filtered) header.push(`condition ${CONDITION_BREAKFAST}`);
   header.push(filtersLine(run.hardFilters, langOf(request.language)) ?? "");
   if (run.hardFilters?.kept === 0) {
@@ -88,13 +92,15 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
       : "Several hotels match: ask the user which one, then tbank_hotels_select_stay_option.";
     // The cards are the matches, best first; how each matched only decides nextStep.
     const structured: PlanResult = { status: "ok", ...base, hotelName: request.hotelName, options: cards, total, hasMore: total > cards.length, nextStep };
-    return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1))]);
+    return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1, view.lang))]);
   }
 
-  const cards = pick(ranked.orderedIds.slice(0, request.maxOptions));
+  const shownIds = ranked.orderedIds.slice(0, request.maxOptions);
+  const cards = pick(shownIds);
+  const fields = rankingFields(ranked, request.hotelPreferences, bands, shownIds, view.lang);
   const hasMore = total > cards.length;
   const more = hasMore ? `; more: tbank_hotels_get_stay_options(offset=${cards.length})` : "";
   const nextStep = (searchCoverage.continuationRecommended ? NEXT_CONTINUE : "") + NEXT_OK + (hasMore ? ` More options: tbank_hotels_get_stay_options(offset=${cards.length}).` : "");
-  const structured: PlanResult = { status: "ok", ...base, ...rankingFields(ranked), options: cards, total, hasMore, nextStep };
-  return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, rankingLine(ranked), ...cards.map((c, i) => cardLine(c, i + 1)), `shown ${cards.length} of ${total}${more}`]);
+  const structured: PlanResult = { status: "ok", ...base, ...fields, options: cards, total, hasMore, nextStep };
+  return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, rankingLine(fields), ...cards.map((c, i) => cardLine(c, i + 1, view.lang)), `shown ${cards.length} of ${total}${more}`]);
 }
