@@ -102,7 +102,7 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
         expect(text).toContain(`| ${String(r.rateNumber)} | ${String(r.room)} | ${String(r.meal)} |`);
       }
       // The table is the text channel's rendering of the same rates; the structured answer does not repeat it.
-      expect(text).toMatch(/\| # \| Номер \| Питание \| За поездку \| За ночь \| Отмена \|/);
+      expect(text).toMatch(/\| # \| Номер \| Питание \| За 2 ночи \| За ночь \| Отмена \| Оплата \|/);
       expect(data).not.toHaveProperty("ratesTableMarkdown");
       expect(text).toContain("tbank_hotels_select_stay_rate");
       expect(counts()).toEqual({ rates: 1 });
@@ -114,7 +114,7 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
       const selected = await call(SELECT, { journeyId: base.journeyId, rateNumber: 2 });
       expect(selected.data).toMatchObject({ status: "rate_selected", selectedRate: { rateNumber: 2 } });
       expect(selected.data.nextStep).toContain(HANDOFF);
-      expect(selected.text).toContain("«оформить/забронировать/продолжить» → tbank_hotels_create_checkout_handoff");
+      expect(selected.text).toContain("(«оформить/забронировать/продолжить») → tbank_hotels_create_checkout_handoff");
       const after = await call(RATES, { journeyId: base.journeyId });
       expect(after.data.rates).toEqual(before.rates);
       expect(after.text).toContain("already loaded");

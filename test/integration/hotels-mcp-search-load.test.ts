@@ -93,7 +93,7 @@ describe("Hotels MCP search tools: load protection, coverage, progress, contract
     harness.sandbox.control.resetCounters();
     const cheap = await harness.call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(31), ranking: "lowest_price", maxOptions: 20 });
     expect(cheap.data).toMatchObject({ status: "ok", ranking: "lowest_price", total: first.data.total });
-    // price is "<total> за поездку, <per night> за ночь": the per-night part decides lowest_price.
+    // price is "от <total> за 2 ночи, <per night> за ночь": the per-night part decides lowest_price.
     const perNight = (cheap.data.options as { price: string }[]).map((o) => Number(o.price.split(", ")[1]!.replace(/[^\d,]/g, "").replace(",", ".")));
     expect(perNight).toEqual([...perNight].sort((a, b) => a - b));
     const best = await harness.call("tbank_hotels_get_stay_options", { journeyId: first.data.journeyId, ranking: "best_value" });
@@ -207,8 +207,8 @@ describe("Hotels MCP search tools: load protection, coverage, progress, contract
     const harness = await start();
     const { text, data } = await harness.call("tbank_hotels_plan_stay", { ...KAZAN, ...stay(39), hotelPreferences: { pricePerNight: { min: 6000, max: 13000, currency: "RUB" } }, ranking: "best_value" });
     expect(data.options).toHaveLength(10);
-    expect(data.priceBandApplied).toBe("6000–13000 RUB/night");
-    expect(text).toContain("price band 6000–13000 RUB/night applied");
+    expect(data.priceBand).toMatch(/^ценовой диапазон 6\u00a0000\u00a0₽–13\u00a0000\u00a0₽ за ночь: только для ранжирования, не фильтр; из 10 показанных: /);
+    expect(text).toContain(String(data.priceBand));
     expect(enc.encode(JSON.stringify(data)).length).toBeLessThan(1_500);
     expect(enc.encode(text).length).toBeLessThan(1_500);
   });

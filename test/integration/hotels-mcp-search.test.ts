@@ -46,13 +46,14 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     const options = data.options as Card[];
     expect(options).toHaveLength(10);
     for (const card of options) {
-      expect(card.price).toMatch(/^\d[\d\u00a0,]*\u00a0₽ за поездку, \d[\d\u00a0,]*\u00a0₽ за ночь$/);
+      // The search price says it is one («от»), and what it covers.
+      expect(card.price).toMatch(/^от \d[\d\u00a0,]*\u00a0₽ за 2 ночи, \d[\d\u00a0,]*\u00a0₽ за ночь$/);
       // The photo URL and count, currency and nights per card are left out (see present.ts).
       for (const key of ["photos", "coverPhotoUrl", "photosCount", "currency", "stayNights"]) expect(Object.keys(card)).not.toContain(key);
       expect(text).toContain(card.price);
     }
     expect(text).toContain(`journeyId=${String(data.journeyId)}`);
-    expect(text).toContain("за поездку");
+    expect(text).toContain("₽ за 2 ночи");
     expect(text).toContain("за ночь");
     expect(text).toContain("next: ");
     expect(text).not.toContain("http");
@@ -218,7 +219,7 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     const rows = first.data.comparisonRows as (Card & { address: string; meal: string })[];
     expect(rows).toHaveLength(5);
     expect(rows[0]!.address).toContain("Казань");
-    expect(rows[0]!.price).toMatch(/₽ за поездку, .*₽ за ночь$/);
+    expect(rows[0]!.price).toMatch(/₽ за 2 ночи, .*₽ за ночь$/);
     expect(rows[0]!.cancellation).not.toBe("");
     expect(first.data.presentationGuidance).toContain("не делите");
     expect(first.text).toContain("guidance: ");
@@ -267,12 +268,12 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     const repeated = await call("tbank_hotels_repeat_stay_plan", { journeyId, changes: { ...stay(24, 3), ranking: "highest_rating" } });
     const changed = stay(24, 3);
     expect(repeated.data).toMatchObject({ status: "ok", ranking: "highest_rating" });
-    expect(repeated.data.stay).toBe(`Казань (Республика Татарстан), ${formatIsoDate(changed.checkinDate)}–${formatIsoDate(changed.checkoutDate)}, 3 ноч., 2 взр.`);
+    expect(repeated.data.stay).toBe(`Казань (Республика Татарстан), ${formatIsoDate(changed.checkinDate)}–${formatIsoDate(changed.checkoutDate)}, 3 ночи, 2 взр.`);
     expect(repeated.data.journeyId).not.toBe(journeyId);
     expect(repeated.data.options).toHaveLength(4);
     const same = await call("tbank_hotels_repeat_stay_plan", { journeyId });
     expect(same.data).toMatchObject({ status: "ok", ranking: "lowest_price" });
-    expect(same.data.stay).toContain(`${formatIsoDate(stay(23).checkinDate)}–${formatIsoDate(stay(23).checkoutDate)}, 2 ноч.`);
+    expect(same.data.stay).toContain(`${formatIsoDate(stay(23).checkinDate)}–${formatIsoDate(stay(23).checkoutDate)}, 2 ночи`);
 
     h.sandbox.control.resetCounters();
     const bad = await call("tbank_hotels_repeat_stay_plan", { journeyId, changes: { destination: "Москва", checkoutDate: "2027-03-01" } });
