@@ -103,6 +103,8 @@ describe("comparison rows", () => {
       distanceToCenterKm: 1.25,
       meal: "Завтрак включён",
       price: `от 20${NBSP}000${NBSP}₽ за 2 ночи, 10${NBSP}000${NBSP}₽ за ночь`,
+      totalDecimal: "20000",
+      currency: "RUB",
       breakfast: "завтрак в цене",
       cancellation: `отмена: ${MISSING}`,
     });

@@ -126,6 +126,8 @@ describe("journey options", () => {
       cancellationDisplay: "бесплатная отмена до 14.09.2026 18:00 (UTC+03:00)",
       hasRates: true,
       priceSource: "search",
+      pricePerRoomNightDecimal: "9225.25",
+      roomHolds: null,
       nonRefundable: false,
       penaltyAfter: null,
       paymentType: null,

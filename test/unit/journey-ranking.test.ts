@@ -101,7 +101,7 @@ describe("lowest_price", () => {
     const list = options([{ id: "b", perNight: 10_000 }, { id: "a", perNight: 9999.99 }, { id: "c", perNight: 10_000 }, { id: "d", perNight: 500 }]);
     const r = rankOptions(list, { ranking: "lowest_price" });
     expect(names(list, r.orderedIds)).toEqual(["d", "a", "b", "c"]);
-    expect(r).toMatchObject({ priceCurrency: "RUB", currencyNote: null, notPriceCompared: [] });
+    expect(r).toMatchObject({ priceCurrency: "RUB", otherCurrencies: null, notPriceCompared: [] });
   });
 
   it("never mixes currencies: other currencies go after, unsorted, with a note", () => {
@@ -117,8 +117,21 @@ describe("lowest_price", () => {
     expect(names(list, r.orderedIds)).toEqual(["rub-a", "rub-c", "rub-b", "usd-cheap", "usd-dear", "amd"]);
     expect(r.priceCurrency).toBe("RUB");
     expect(names(list, r.notPriceCompared)).toEqual(["usd-cheap", "usd-dear", "amd"]);
-    expect(r.currencyNote).toContain("USD, AMD");
-    expect(r.currencyNote).toContain("RUB");
+    expect(r.otherCurrencies).toEqual({ currencies: ["USD", "AMD"], count: 3 });
+  });
+
+  it("compares the currency of what a filter kept: USD options left by a USD price cap are sorted", () => {
+    const list = options([
+      { id: "rub-a", perNight: 7000 },
+      { id: "usd-dear", perNight: 161, currency: "USD" },
+      { id: "usd-cheap", perNight: 105, currency: "USD" },
+      { id: "rub-b", perNight: 6000 },
+    ]);
+    const within = new Set(list.filter((o) => o.currency === "USD").map((o) => o.optionId));
+    const r = rankOptions(list, { ranking: "lowest_price" }, within);
+    expect(names(list, r.orderedIds)).toEqual(["usd-cheap", "usd-dear"]);
+    expect(r.priceCurrency).toBe("USD");
+    expect(r.otherCurrencies).toBeNull();
   });
 
   it("compares in the requested band currency when options have it, else the most frequent one", () => {
@@ -207,6 +220,6 @@ describe("best_value (best_value_v2)", () => {
     const r = rankOptions(list, { ranking: "best_value", hotelPreferences: prefs() });
     expect(names(list, r.orderedIds)).toEqual(["rub", "usd"]);
     expect(r.bestValue?.[list[0]!.optionId]).toBeUndefined();
-    expect(r.currencyNote).toContain("USD");
+    expect(r.otherCurrencies).toEqual({ currencies: ["USD"], count: 1 });
   });
 });

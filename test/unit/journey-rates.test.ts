@@ -93,7 +93,7 @@ describe("rates normalization", () => {
     expect(rateLabel(3, "Люкс", null, "1 ₽")).toBe(`#3 Люкс, питание: ${MISSING}, 1 ₽`);
     const { rates } = normalizeRates([rate(1, { roomName: "Двухместный | вид на Кремль", mealName: null })], 1);
     const table = ratesTableMarkdown(rates, VIEW);
-    expect(table).toContain("| # | Номер | Питание | За 1 ночь | За ночь | Отмена | Оплата |");
+    expect(table).toContain("| # | Номер | Питание | За 1 ночь | Отмена | Оплата |");
     expect(table).toContain("Двухместный \\| вид на Кремль");
     expect(table.split("\n")).toHaveLength(3);
   });

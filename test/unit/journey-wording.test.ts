@@ -18,13 +18,13 @@ const s = (text: string) => text.replaceAll(NBSP, " ");
 describe("cancellation read against now", () => {
   it("shows a deadline still ahead as a benefit, with the penalty after it", () => {
     const c = { freeCancellationUntil: "2027-03-11T18:00:00+03:00", nonRefundable: false, penaltyAfter: rub("9695") };
-    expect(s(cancellationDisplay(c, ru))).toBe("бесплатная отмена до 11.03.2027 18:00 (UTC+03:00), затем штраф 9 695 ₽");
-    expect(s(cancellationDisplay(c, en))).toBe("free cancellation until 11 Mar 2027 18:00 (UTC+03:00), then a penalty of ₽9,695");
+    expect(s(cancellationDisplay(c, ru))).toBe("бесплатная отмена до 11.03.2027 18:00 (UTC+03:00), затем штраф от 9 695 ₽");
+    expect(s(cancellationDisplay(c, en))).toBe("free cancellation until 11 Mar 2027 18:00 (UTC+03:00), then a penalty from ₽9,695");
   });
 
   it("never shows a deadline already past as a benefit", () => {
     const c = { freeCancellationUntil: "2027-02-28T18:00:00+03:00", nonRefundable: false, penaltyAfter: rub("9695") };
-    expect(s(cancellationDisplay(c, ru))).toBe("бесплатная отмена закончилась 28.02.2027 18:00 (UTC+03:00); штраф сейчас 9 695 ₽");
+    expect(s(cancellationDisplay(c, ru))).toBe("бесплатная отмена закончилась 28.02.2027 18:00 (UTC+03:00); штраф от 9 695 ₽");
     expect(cancellationDisplay(c, en)).toMatch(/^free cancellation ended 28 Feb 2027 18:00/);
     expect(cancellationDisplay(c, ru)).not.toContain("до ");
   });
@@ -44,8 +44,8 @@ describe("cancellation read against now", () => {
 describe("prices say what they cover", () => {
   const p = { totalPriceDecimal: "40000", pricePerNightDecimal: "8000", currency: "RUB", stayNights: 5 };
   it("names every room and night, the per-room figure, and «от» for a search price", () => {
-    expect(s(priceDisplay(p, 2, "ru", true))).toBe("от 40 000 ₽ за 2 номера, 5 ночей (20 000 ₽ за номер), 8 000 ₽ за ночь");
-    expect(priceDisplay(p, 2, "en", false)).toBe("₽40,000 for 2 rooms, 5 nights (₽20,000 per room), ₽8,000 per night");
+    expect(s(priceDisplay(p, 2, "ru", true))).toBe("от 40 000 ₽ за 2 номера, 5 ночей (в среднем 20 000 ₽ за номер), 4 000 ₽ за номер в ночь");
+    expect(priceDisplay(p, 2, "en", false)).toBe("₽40,000 for 2 rooms, 5 nights (avg ₽20,000 per room), ₽4,000 per room per night");
     expect(s(priceDisplay({ ...p, totalPriceDecimal: "8000", stayNights: 1 }, 1, "ru", false))).toBe("8 000 ₽ за 1 ночь");
   });
 
@@ -106,5 +106,28 @@ describe("one order per ranking", () => {
       const within = new Set(opts.filter((_, i) => (mask >> i) & 1).map((o) => o.optionId));
       expect(rankOptions(opts, params, within).orderedIds).toEqual(full.filter((id) => within.has(id)));
     }
+  });
+});
+
+describe("audit regressions", () => {
+  it("re-prices a card with the cheapest rate whose room fits, and says so when none fits", () => {
+    const [o] = buildOptions([item(1, 20_000)].map(toJourneyItem).map((x) => ({ dedupeKey: dedupeKey(x), item: x })), 2, new OptionIdRegistry());
+    const loaded = normalizeRates([rate(1, 15_000, { maxOccupancy: 2 }), rate(2, 19_000, { maxOccupancy: 4 }), rate(3, 18_000)], 2);
+    expect(withLoadedRates(o!.public, loaded, { rooms: 1, guestsPerRoom: 3 })).toMatchObject({ totalPriceDecimal: "18000", cheapestRateNumber: 3, roomHolds: null });
+    const doublesOnly = normalizeRates([rate(1, 15_000, { maxOccupancy: 2 }), rate(2, 16_000, { maxOccupancy: 2 })], 2);
+    expect(withLoadedRates(o!.public, doublesOnly, { rooms: 1, guestsPerRoom: 3 })).toMatchObject({ totalPriceDecimal: "15000", roomHolds: 2 });
+  });
+
+  it("puts every bookable option, in any currency, before the unbookable ones", () => {
+    const items = [item(1, 9000, false), { ...item(2, 300), shownPrice: { value: 300, currency: "USD" } }, item(3, 12_000)];
+    const opts = buildOptions(items.map(toJourneyItem).map((x) => ({ dedupeKey: dedupeKey(x), item: x })), 1, new OptionIdRegistry()).map((o) => o.public);
+    const name = (ids: string[]) => ids.map((id) => opts.find((o) => o.optionId === id)?.name);
+    expect(name(rankOptions(opts, { ranking: "best_value" }).orderedIds)).toEqual(["H3", "H2", "H1"]);
+    expect(name(rankOptions(opts, { ranking: "lowest_price" }).orderedIds)).toEqual(["H3", "H2", "H1"]);
+  });
+
+  it("compares several rooms by the nightly price of one room", () => {
+    const [o] = buildOptions([item(1, 40_000)].map(toJourneyItem).map((x) => ({ dedupeKey: dedupeKey(x), item: x })), 5, new OptionIdRegistry(), "ru", 2);
+    expect(o!.public).toMatchObject({ pricePerNightDecimal: "8000", pricePerRoomNightDecimal: "4000" });
   });
 });

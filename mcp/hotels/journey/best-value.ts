@@ -49,7 +49,7 @@ export interface BestValueDetail {
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
 export function bestValueScores(options: readonly PublicOption[], band?: PriceBand): Map<string, BestValueDetail> {
-  const perNight = options.map((o) => Number(o.pricePerNightDecimal));
+  const perNight = options.map((o) => Number(o.pricePerRoomNightDecimal));
   const minPerNight = Math.min(...perNight);
   const maxReviews = Math.max(0, ...options.map((o) => o.reviewsCount));
   const scores = new Map<string, BestValueDetail>();

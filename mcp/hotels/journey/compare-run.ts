@@ -6,7 +6,11 @@ import type { JourneyState } from "./state.js";
 import type { FieldError, Ranking } from "./types.js";
 
 /** How a comparison ended. `first`: the journey's first comparison (its guidance is said once). */
-export type CompareRun = { status: "invalid_scope"; errors: FieldError[] } | { status: "compared"; comparison: Comparison; first: boolean };
+export type CompareRun =
+  | { status: "invalid_scope"; errors: FieldError[] }
+  /** The journey's hard filters left nothing to compare. */
+  | { status: "nothing_left" }
+  | { status: "compared"; comparison: Comparison; first: boolean };
 
 /** Ranks the options in scope and remembers them as the group a later call without scope stays in. */
 export function compareJourney(
@@ -18,6 +22,7 @@ export function compareJourney(
   // optionIds are the person's own pick; every other scope keeps to the plan's hard filters, as its listing does.
   const all = journeyOptions(state);
   const pub = input.optionIds ? all : applyFilters(all, state.request.filters).kept;
+  if (pub.length === 0) return { status: "nothing_left" };
   const scopeInput: ScopeInput = { ...(input.optionIds ? { optionIds: input.optionIds } : {}), ...(input.scope ? { scope: input.scope } : {}) };
   const decision = resolveComparisonScope(
     pub.map((o) => o.optionId),

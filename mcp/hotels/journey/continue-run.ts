@@ -1,4 +1,5 @@
 import type { HotelsContext } from "../context.js";
+import { langOf } from "../../../shared/locale.js";
 import { buildOptions } from "./options.js";
 import { toSearchBody } from "./search-request.js";
 import { withOptions, type JourneyState } from "./state.js";
@@ -29,7 +30,7 @@ export async function continueJourney(
   let selectionReset = false;
   const updated = ctx.journeys.update(journeyId, (s) => {
     // Another journey sharing this collection may have continued it: rebuild from what is collected.
-    const next = withOptions(s, buildOptions(s.collector.items(), s.request.nights, s.optionIds), ran);
+    const next = withOptions(s, buildOptions(s.collector.items(), s.request.nights, s.optionIds, langOf(s.request.language), s.request.rooms.length), ran);
     selectionReset = next.selectionReset;
     return next.state;
   });

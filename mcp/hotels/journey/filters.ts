@@ -58,7 +58,7 @@ function tests(f: HardFilters): { filter: FilterName; test: Test }[] {
   const price = f.maxPricePerNight;
   if (price) {
     const max = decimalFromProviderNumber(price.amount);
-    out.push({ filter: "maxPricePerNight", test: (o) => o.currency === price.currency && compareDecimal(o.pricePerNightDecimal, max) <= 0 });
+    out.push({ filter: "maxPricePerNight", test: (o) => o.currency === price.currency && compareDecimal(o.pricePerRoomNightDecimal, max) <= 0 });
   }
   const { minRating, minStars, maxDistanceKm } = f;
   if (minRating !== undefined) out.push({ filter: "minRating", test: (o) => o.rating !== null && o.rating >= minRating });

@@ -6,7 +6,7 @@ import type { BreakfastEvidence, CancellationFacts, PriceFacts } from "./facts.j
 import type { CollectedItem } from "./collect.js";
 import { cheapestBookable, type LoadedRates } from "./rates.js";
 import { DEFAULT_LANG, type Lang } from "../../../shared/locale.js";
-import type { Decimal } from "../../../shared/money.js";
+import { divideDecimal, type Decimal } from "../../../shared/money.js";
 
 // optionIds survive re-ranking and continuation because they are keyed by the dedupe key, not by
 // position: the same hotel collected again gets the same id.
@@ -39,6 +39,13 @@ export interface PublicOption extends PriceFacts, CancellationFacts {
    * comparison uses instead.
    */
   priceSource: "search" | "rates";
+  /**
+   * What the band, the price filter and lowest_price compare: the nightly price of one room (the
+   * nightly total split evenly over the rooms searched; the same as per night for one room).
+   */
+  pricePerRoomNightDecimal: Decimal;
+  /** Set when the re-pricing rate's room holds fewer guests than one room of the search. */
+  roomHolds: number | null;
   optionId: string;
   // 1-based position in the collected provider order (what provider_order ranking shows).
   providerPosition: number;
@@ -68,8 +75,10 @@ export interface JourneyOption {
   dedupeKey: string;
 }
 
-export function buildOptions(collected: readonly CollectedItem[], nights: number, ids: OptionIdRegistry, lang: Lang = DEFAULT_LANG): JourneyOption[] {
-  return collected.map(({ dedupeKey, item }, index) => ({
+export function buildOptions(collected: readonly CollectedItem[], nights: number, ids: OptionIdRegistry, lang: Lang = DEFAULT_LANG, rooms = 1): JourneyOption[] {
+  return collected.map(({ dedupeKey, item }, index) => {
+    const price = priceFacts(item.shownPrice, nights, lang);
+    return {
     dedupeKey,
     hotelId: item.hotelId ?? null,
     public: {
@@ -84,7 +93,9 @@ export function buildOptions(collected: readonly CollectedItem[], nights: number
       coverPhotoUrl: item.coverPhotoUrl,
       photosCount: item.photosCount,
       priceSource: "search",
-      ...priceFacts(item.shownPrice, nights, lang),
+      ...price,
+      pricePerRoomNightDecimal: perRoom(price.pricePerNightDecimal, rooms),
+      roomHolds: null,
       mealName: item.mealName,
       breakfastEvidence: breakfastEvidence(item.mealName),
       ...cancellationFacts(item.freeCancellationUntil),
@@ -94,7 +105,16 @@ export function buildOptions(collected: readonly CollectedItem[], nights: number
       paymentType: null,
       cheapestRateNumber: null,
     },
-  }));
+  };
+  });
+}
+
+const perRoom = (perNight: Decimal, rooms: number): Decimal => (rooms > 1 ? divideDecimal(perNight, rooms, 2) : perNight);
+
+/** The search's room shape, which a rate's room must fit. */
+export interface RoomShape {
+  rooms: number;
+  guestsPerRoom: number;
 }
 
 export function publicOptions(options: readonly JourneyOption[]): PublicOption[] {
@@ -105,9 +125,9 @@ export function publicOptions(options: readonly JourneyOption[]): PublicOption[]
  * The option as it stands once its rates are loaded: the cheapest bookable rate's price, meal and
  * terms replace the search price; a hotel whose rates hold nothing bookable is marked so.
  */
-export function withLoadedRates(o: PublicOption, loaded: LoadedRates | undefined): PublicOption {
+export function withLoadedRates(o: PublicOption, loaded: LoadedRates | undefined, shape: RoomShape = { rooms: 1, guestsPerRoom: 1 }): PublicOption {
   if (!loaded || loaded.status === "rates_temporarily_unavailable") return o;
-  const cheapest = cheapestBookable(loaded.rates);
+  const cheapest = cheapestBookable(loaded.rates, shape.guestsPerRoom);
   if (!cheapest) return { ...o, hasRates: false };
   const { totalPriceDecimal, currency, stayNights, pricePerNightDecimal, totalPriceDisplay, pricePerNightDisplay } = cheapest;
   return {
@@ -117,6 +137,8 @@ export function withLoadedRates(o: PublicOption, loaded: LoadedRates | undefined
     currency,
     stayNights,
     pricePerNightDecimal,
+    pricePerRoomNightDecimal: perRoom(pricePerNightDecimal, shape.rooms),
+    roomHolds: cheapest.maxOccupancy !== null && cheapest.maxOccupancy < shape.guestsPerRoom ? cheapest.maxOccupancy : null,
     totalPriceDisplay,
     pricePerNightDisplay,
     mealName: cheapest.mealName,
@@ -133,8 +155,13 @@ export function withLoadedRates(o: PublicOption, loaded: LoadedRates | undefined
 }
 
 /** The options every listing, ranking and comparison of a journey uses. */
-export function journeyOptions(state: { options: readonly JourneyOption[]; loadedRates: Readonly<Record<string, LoadedRates>> }): PublicOption[] {
-  return state.options.map((o) => withLoadedRates(o.public, state.loadedRates[o.public.optionId]));
+export function journeyOptions(state: { options: readonly JourneyOption[]; loadedRates: Readonly<Record<string, LoadedRates>>; request: { rooms: readonly { adults: number; childrenAges: readonly number[] }[] } }): PublicOption[] {
+  const shape = roomShape(state.request.rooms);
+  return state.options.map((o) => withLoadedRates(o.public, state.loadedRates[o.public.optionId], shape));
+}
+
+export function roomShape(rooms: readonly { adults: number; childrenAges: readonly number[] }[]): RoomShape {
+  return { rooms: rooms.length, guestsPerRoom: Math.max(1, ...rooms.map((r) => r.adults + r.childrenAges.length)) };
 }
 
 export function findOption(options: readonly JourneyOption[], optionId: string): JourneyOption | undefined {

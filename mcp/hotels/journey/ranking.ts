@@ -25,7 +25,8 @@ export interface RankingResult {
   orderedIds: string[];
   // The one currency whose prices were compared (null when ranking does not compare prices).
   priceCurrency: string | null;
-  currencyNote: string | null;
+  /** Options in other currencies, placed after the compared ones (rendered per language). */
+  otherCurrencies: { currencies: string[]; count: number } | null;
   notPriceCompared: string[];
   preferencesApplied: PreferencesApplied;
   preferenceAlternatives: { below: string[]; above: string[] };
@@ -57,10 +58,8 @@ export function referenceCurrency(options: readonly PublicOption[], preferred?: 
   return best;
 }
 
-function currencyNote(others: readonly PublicOption[], currency: string): string | null {
-  if (others.length === 0) return null;
-  const list = [...new Set(others.map((o) => o.currency))].join(", ");
-  return `Цены в ${list} (${others.length} вар.) не сравниваются с ${currency}: эти варианты стоят после, в порядке выдачи provider.`;
+function otherCurrencies(others: readonly PublicOption[]): RankingResult["otherCurrencies"] {
+  return others.length === 0 ? null : { currencies: [...new Set(others.map((o) => o.currency))], count: others.length };
 }
 
 const ids = (options: readonly PublicOption[]) => options.map((o) => o.optionId);
@@ -72,7 +71,7 @@ const bookableFirst = (options: readonly PublicOption[]): PublicOption[] => [...
 /** Where each option's per-night price sits against the band; options in another currency have no place. */
 export function bandPositions(options: readonly PublicOption[], band: PriceBand): Map<string, BandPosition> {
   const out = new Map<string, BandPosition>();
-  for (const o of options) if (o.currency === band.currency) out.set(o.optionId, bandFit(Number(o.pricePerNightDecimal), band).position);
+  for (const o of options) if (o.currency === band.currency) out.set(o.optionId, bandFit(Number(o.pricePerRoomNightDecimal), band).position);
   return out;
 }
 
@@ -83,26 +82,31 @@ export function bandPositions(options: readonly PublicOption[], band: PriceBand)
  * ranking give one order.
  */
 export function rankOptions(options: readonly PublicOption[], params: RankingParams, within?: ReadonlySet<string>): RankingResult {
-  const all = rankAll(options, params);
+  // The compared currency is the one of what is kept: a price filter in USD must sort the USD options.
+  const pool = within ? options.filter((o) => within.has(o.optionId)) : options;
+  const all = rankAll(options, params, referenceCurrency(pool, params.hotelPreferences?.pricePerNight.currency));
   if (!within) return all;
   const keep = (ids: readonly string[]) => ids.filter((id) => within.has(id));
+  const notPriceCompared = keep(all.notPriceCompared);
+  const keptOthers = pool.filter((o) => notPriceCompared.includes(o.optionId));
   return {
     ...all,
     orderedIds: keep(all.orderedIds),
-    notPriceCompared: keep(all.notPriceCompared),
+    notPriceCompared,
+    otherCurrencies: otherCurrencies(keptOthers),
     preferenceAlternatives: { below: keep(all.preferenceAlternatives.below), above: keep(all.preferenceAlternatives.above) },
   };
 }
 
 // Array.prototype.sort is stable, so ties keep the collected provider order.
-function rankAll(options: readonly PublicOption[], params: RankingParams): RankingResult {
+function rankAll(options: readonly PublicOption[], params: RankingParams, currency: string | null): RankingResult {
   const prefs = params.hotelPreferences;
   const bandCurrency = prefs?.pricePerNight.currency;
   const result: RankingResult = {
     ranking: params.ranking,
     orderedIds: ids(options),
     priceCurrency: null,
-    currencyNote: null,
+    otherCurrencies: null,
     notPriceCompared: [],
     preferencesApplied: { applied: false, reason: prefs ? "ranking_not_best_value" : "no_hotel_preferences" },
     preferenceAlternatives: { below: [], above: [] },
@@ -113,23 +117,23 @@ function rankAll(options: readonly PublicOption[], params: RankingParams): Ranki
     const sorted = [...options].sort((a, b) => (b.rating ?? -Infinity) - (a.rating ?? -Infinity));
     return { ...result, orderedIds: ids(bookableFirst(sorted)) };
   }
-  const currency = referenceCurrency(options, bandCurrency);
   if (currency === null) return result;
   const same = options.filter((o) => o.currency === currency);
   const others = options.filter((o) => o.currency !== currency);
   result.priceCurrency = currency;
-  result.currencyNote = currencyNote(others, currency);
+  result.otherCurrencies = otherCurrencies(others);
   result.notPriceCompared = ids(others);
+  // Other currencies follow the compared ones, in provider order; unbookable options follow all bookable ones.
   if (params.ranking === "lowest_price") {
-    const sorted = [...same].sort((a, b) => compareDecimal(a.pricePerNightDecimal, b.pricePerNightDecimal));
-    return { ...result, orderedIds: [...ids(bookableFirst(sorted)), ...ids(others)] };
+    const sorted = [...same].sort((a, b) => compareDecimal(a.pricePerRoomNightDecimal, b.pricePerRoomNightDecimal));
+    return { ...result, orderedIds: ids(bookableFirst([...sorted, ...others])) };
   }
   const applied = prefs !== undefined && bandCurrency === currency;
   const band = applied ? prefs.pricePerNight : undefined;
   const scores = bestValueScores(same, band);
   const score = (o: PublicOption) => scores.get(o.optionId)?.score ?? 0;
   const sorted = bookableFirst([...same].sort((a, b) => score(b) - score(a)));
-  result.orderedIds = [...ids(sorted), ...ids(others)];
+  result.orderedIds = ids(bookableFirst([...sorted, ...others]));
   result.bestValue = Object.fromEntries(scores);
   if (!prefs) return result;
   result.preferencesApplied = band ? { applied: true, band } : { applied: false, reason: "currency_mismatch" };

@@ -90,11 +90,16 @@ export function ratesUnavailable(attempts: AttemptSummary): LoadedRates {
   return { status: "rates_temporarily_unavailable", rates: [], private: [], attempts };
 }
 
-/** The cheapest bookable rate (the first of equals, in provider order); null when none is bookable. */
-export function cheapestBookable(rates: readonly PublicRate[]): PublicRate | null {
+/**
+ * The cheapest bookable rate whose room fits the guests of one room (the first of equals, in
+ * provider order); when no room is known to fit, the cheapest bookable one, which then says so.
+ * Null when nothing is bookable.
+ */
+export function cheapestBookable(rates: readonly PublicRate[], guestsPerRoom = 1): PublicRate | null {
+  const bookable = rates.filter((r) => r.bookable);
+  const fitting = bookable.filter((r) => r.maxOccupancy === null || r.maxOccupancy >= guestsPerRoom);
   let best: PublicRate | null = null;
-  for (const r of rates) {
-    if (!r.bookable) continue;
+  for (const r of fitting.length > 0 ? fitting : bookable) {
     if (best === null || (r.currency === best.currency && compareDecimal(r.totalPriceDecimal, best.totalPriceDecimal) < 0)) best = r;
   }
   return best;
@@ -108,9 +113,9 @@ function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 }
 
-const TABLE: Record<Lang, { room: string; meal: string; total: (covers: string) => string; perNight: string; cancellation: string; payment: string; notBookable: string }> = {
-  ru: { room: "Номер", meal: "Питание", total: (c) => `За ${c}`, perNight: "За ночь", cancellation: "Отмена", payment: "Оплата", notBookable: "не бронируется" },
-  en: { room: "Room", meal: "Meals", total: (c) => `For ${c}`, perNight: "Per night", cancellation: "Cancellation", payment: "Payment", notBookable: "not bookable" },
+const TABLE: Record<Lang, { room: string; meal: string; total: (covers: string) => string; perNight: string; perRoomNight: string; cancellation: string; payment: string; notBookable: string }> = {
+  ru: { room: "Номер", meal: "Питание", total: (c) => `За ${c}`, perNight: "За ночь", perRoomNight: "За номер в ночь", cancellation: "Отмена", payment: "Оплата", notBookable: "не бронируется" },
+  en: { room: "Room", meal: "Meals", total: (c) => `For ${c}`, perNight: "Per night", perRoomNight: "Per room per night", cancellation: "Cancellation", payment: "Payment", notBookable: "not bookable" },
 };
 
 // For one showing; rows keep their rateNumber even when the caller passes a filtered subset. The
@@ -120,13 +125,19 @@ export function ratesTableMarkdown(rates: readonly PublicRate[], view: JourneyVi
   const t = TABLE[lang];
   const first = rates[0];
   const covers = first ? (view.rooms > 1 ? `${roomsPhrase(view.rooms, lang)}, ${nightsPhrase(first.stayNights, lang)}` : nightsPhrase(first.stayNights, lang)) : "";
-  const head = `| # | ${t.room} | ${t.meal} | ${t.total(covers)} | ${t.perNight} | ${t.cancellation} | ${t.payment} |\n|---|---|---|---|---|---|---|`;
+  // One night: the total is the nightly price, so the per-night column would only repeat it.
+  const perNight = (first?.stayNights ?? 1) > 1;
+  const head = perNight
+    ? `| # | ${t.room} | ${t.meal} | ${t.total(covers)} | ${view.rooms > 1 ? t.perRoomNight : t.perNight} | ${t.cancellation} | ${t.payment} |\n|---|---|---|---|---|---|---|`
+    : `| # | ${t.room} | ${t.meal} | ${t.total(covers)} | ${t.cancellation} | ${t.payment} |\n|---|---|---|---|---|---|`;
   const rows = rates.map((r) => {
     const notes = [roomFitDisplay(r.maxOccupancy, view.guestsPerRoom, lang), r.bookable ? undefined : t.notBookable].filter((x) => x !== undefined);
     const room = notes.length > 0 ? `${r.roomName} (${notes.join("; ")})` : r.roomName;
     const money = (d: Decimal) => formatMoney(d, r.currency, lang);
-    const total = view.rooms > 1 ? `${money(r.totalPriceDecimal)} (${money(divideDecimal(r.totalPriceDecimal, view.rooms, 2))} ${lang === "en" ? "per room" : "за номер"})` : money(r.totalPriceDecimal);
-    return [r.rateNumber, room, r.mealName ?? missing(lang), total, money(r.pricePerNightDecimal), cancellationDisplay(r, view), paymentDisplay(r.paymentType, lang)]
+    const total = view.rooms > 1 ? `${money(r.totalPriceDecimal)} (${lang === "en" ? "avg" : "в среднем"} ${money(divideDecimal(r.totalPriceDecimal, view.rooms, 2))} ${lang === "en" ? "per room" : "за номер"})` : money(r.totalPriceDecimal);
+    const nightly = money(view.rooms > 1 ? divideDecimal(r.pricePerNightDecimal, view.rooms, 2) : r.pricePerNightDecimal);
+    const cells = [r.rateNumber, room, r.mealName ?? missing(lang), total, ...(perNight ? [nightly] : []), cancellationDisplay(r, view), paymentDisplay(r.paymentType, lang)];
+    return cells
       .map((v) => cell(String(v)))
       .join(" | ");
   });

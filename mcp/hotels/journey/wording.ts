@@ -46,6 +46,19 @@ export const BAND: Record<Lang, Record<BandPosition, string>> = {
   en: { inside: "inside the band", below: "below the band", above: "above the band" },
 };
 
+/** Options in other currencies: not price-compared, placed after the compared ones. */
+export function otherCurrenciesNote(o: { currencies: readonly string[]; count: number }, compared: string, lang: Lang): string {
+  const list = o.currencies.join(", ");
+  return lang === "en"
+    ? `${o.count} options priced in ${list} are not compared with ${compared} and follow the others`
+    : `${o.count} вар. с ценой в ${list} не сравниваются с ${compared} и стоят после остальных`;
+}
+
+export const ALTERNATIVES: Record<Lang, { cheaper: string; pricier: string }> = {
+  ru: { cheaper: "дешевле диапазона, но хороши", pricier: "дороже диапазона, но хороши" },
+  en: { cheaper: "cheaper alternatives", pricier: "pricier alternatives" },
+};
+
 export const NO_RATES: Record<Lang, string> = { ru: "тарифов для бронирования нет", en: "no bookable rates" };
 export const NO_RATING: Record<Lang, string> = { ru: "рейтинг: нет данных", en: "rating: no data" };
 
@@ -75,16 +88,22 @@ export interface PriceInput {
 export function priceDisplay(p: PriceInput, rooms: number, lang: Lang, from: boolean): string {
   const money = (d: Decimal) => formatMoney(d, p.currency, lang);
   const total = money(p.totalPriceDecimal);
-  const perRoom = rooms > 1 ? money(divideDecimal(p.totalPriceDecimal, rooms, 2)) : null;
   const nights = nightsPhrase(p.stayNights, lang);
-  if (lang === "en") {
-    const covers = rooms > 1 ? `${roomsPhrase(rooms, lang)}, ${nights} (${perRoom} per room)` : nights;
-    const perNight = p.stayNights > 1 ? `, ${money(p.pricePerNightDecimal)} per night` : "";
-    return `${from ? "from " : ""}${total} for ${covers}${perNight}`;
+  // Several rooms: an even split, said as an average (the rooms may hold different guests), and the
+  // nightly figure per room, which is what the band and the price filter compare.
+  if (rooms > 1) {
+    const perRoom = money(divideDecimal(p.totalPriceDecimal, rooms, 2));
+    const perRoomNight = money(divideDecimal(p.pricePerNightDecimal, rooms, 2));
+    return lang === "en"
+      ? `${from ? "from " : ""}${total} for ${roomsPhrase(rooms, lang)}, ${nights} (avg ${perRoom} per room), ${perRoomNight} per room per night`
+      : `${from ? "от " : ""}${total} за ${roomsPhrase(rooms, lang)}, ${nights} (в среднем ${perRoom} за номер), ${perRoomNight} за номер в ночь`;
   }
-  const covers = rooms > 1 ? `${roomsPhrase(rooms, lang)}, ${nights} (${perRoom} за номер)` : nights;
+  if (lang === "en") {
+    const perNight = p.stayNights > 1 ? `, ${money(p.pricePerNightDecimal)} per night` : "";
+    return `${from ? "from " : ""}${total} for ${nights}${perNight}`;
+  }
   const perNight = p.stayNights > 1 ? `, ${money(p.pricePerNightDecimal)} за ночь` : "";
-  return `${from ? "от " : ""}${total} за ${covers}${perNight}`;
+  return `${from ? "от " : ""}${total} за ${nights}${perNight}`;
 }
 
 export interface CancellationInput {
@@ -125,9 +144,9 @@ export function cancellationDisplay(c: CancellationInput, view: View): string {
       case "non_refundable":
         return "non-refundable";
       case "free_until":
-        return `free cancellation until ${deadline}${penalty ? `, then a penalty of ${penalty}` : ""}`;
+        return `free cancellation until ${deadline}${penalty ? `, then a penalty from ${penalty}` : ""}`;
       case "free_ended":
-        return `free cancellation ended ${deadline}${penalty ? `; penalty now ${penalty}` : ""}`;
+        return `free cancellation ended ${deadline}${penalty ? `; penalty from ${penalty}` : ""}`;
       case "penalty":
         return `cancellation penalty ${penalty ?? ""}`;
       case "no_data":
@@ -138,9 +157,9 @@ export function cancellationDisplay(c: CancellationInput, view: View): string {
     case "non_refundable":
       return "невозвратный тариф";
     case "free_until":
-      return `бесплатная отмена до ${deadline}${penalty ? `, затем штраф ${penalty}` : ""}`;
+      return `бесплатная отмена до ${deadline}${penalty ? `, затем штраф от ${penalty}` : ""}`;
     case "free_ended":
-      return `бесплатная отмена закончилась ${deadline}${penalty ? `; штраф сейчас ${penalty}` : ""}`;
+      return `бесплатная отмена закончилась ${deadline}${penalty ? `; штраф от ${penalty}` : ""}`;
     case "penalty":
       return `штраф при отмене ${penalty ?? ""}`;
     case "no_data":

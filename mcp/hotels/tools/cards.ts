@@ -7,7 +7,7 @@ import { bandPositions, rankOptions, type RankingParams, type RankingResult } fr
 import type { JourneyState } from "../journey/state.js";
 import type { HotelPreferencesInput, PriceBand } from "../journey/types.js";
 import { destinationToday, type JourneyView } from "../journey/view.js";
-import { BAND, BREAKFAST, cancellationDisplay, distanceDisplay, nightsPhrase, NO_RATES, NO_RATING, paymentDisplay, priceDisplay, ratingDisplay } from "../journey/wording.js";
+import { ALTERNATIVES, BAND, BREAKFAST, cancellationDisplay, distanceDisplay, nightsPhrase, NO_RATES, NO_RATING, otherCurrenciesNote, paymentDisplay, priceDisplay, ratingDisplay, roomFitDisplay } from "../journey/wording.js";
 import type { ComparisonRowT, OptionCardT, RankingFieldsT } from "./schemas.js";
 
 // Compact cards: the facts a user decides on, as display strings an answer can repeat, in the
@@ -31,9 +31,13 @@ export function toCard(o: PublicOption, view: JourneyView, band?: BandPosition):
     ...(rating ? { rating } : {}),
     ...(Number.isFinite(o.distanceToCenterKm) ? { distanceToCenterKm: o.distanceToCenterKm } : {}),
     price: priceDisplay(o, view.rooms, lang, o.priceSource === "search"),
+    // The amount beside its display, for a model that adds or compares: a decimal string, never a float.
+    totalDecimal: o.totalPriceDecimal,
+    currency: o.currency,
     breakfast: BREAKFAST[lang][o.breakfastEvidence],
     cancellation: cancellationDisplay(o, view),
     ...(o.paymentType === null ? {} : { payment: paymentDisplay(o.paymentType, lang) }),
+    ...(o.roomHolds === null ? {} : { roomFit: roomFitDisplay(o.roomHolds, view.guestsPerRoom, lang) }),
     ...(band ? { band: BAND[lang][band] } : {}),
     // Only the exception is stated: most options have rates.
     ...(o.hasRates ? {} : { hasRates: false as const }),
@@ -52,6 +56,7 @@ export function cardLine(card: OptionCardT, position: number, lang: Lang): strin
     card.cancellation,
   ];
   if (card.payment) parts.push(card.payment);
+  if (card.roomFit) parts.push(card.roomFit);
   if (card.band) parts.push(card.band);
   if (card.hasRates === false) parts.push(NO_RATES[lang]);
   return parts.join(" · ");
@@ -78,6 +83,7 @@ export function rowLine(r: ComparisonRowT, rank: number, lang: Lang): string {
   const meal = lang === "en" ? `meals: ${r.meal} (${r.breakfast})` : `питание: ${r.meal} (${r.breakfast})`;
   const parts = [`${rank}. ${r.optionId} ${r.name}${stars}`, r.rating ?? NO_RATING[lang], r.address, distanceDisplay(r.distanceToCenterKm ?? Number.NaN, lang), r.price, r.cancellation];
   if (r.payment) parts.push(r.payment);
+  if (r.roomFit) parts.push(r.roomFit);
   parts.push(meal);
   if (r.band) parts.push(r.band);
   if (r.hasRates === false) parts.push(NO_RATES[lang]);
@@ -146,16 +152,16 @@ export function rankingFields(r: RankingResult, prefs: HotelPreferencesInput | u
   if (!p.applied && p.reason && p.reason !== "no_hotel_preferences") out.preferencesNotApplied = p.reason;
   if (r.preferenceAlternatives.below.length > 0) out.cheaperAlternatives = r.preferenceAlternatives.below;
   if (r.preferenceAlternatives.above.length > 0) out.pricierAlternatives = r.preferenceAlternatives.above;
-  if (r.currencyNote) out.currencyNote = r.currencyNote;
+  if (r.otherCurrencies && r.priceCurrency) out.currencyNote = otherCurrenciesNote(r.otherCurrencies, r.priceCurrency, lang);
   return out;
 }
 
-export function rankingLine(f: RankingFieldsT): string {
+export function rankingLine(f: RankingFieldsT, lang: Lang): string {
   const parts = [`ranking=${f.ranking}`];
   if (f.priceBand) parts.push(f.priceBand);
-  if (f.preferencesNotApplied) parts.push(`hotelPreferences not applied (${f.preferencesNotApplied})`);
-  if (f.cheaperAlternatives) parts.push(`cheaper alternatives: ${f.cheaperAlternatives.join(", ")}`);
-  if (f.pricierAlternatives) parts.push(`pricier alternatives: ${f.pricierAlternatives.join(", ")}`);
+  if (f.preferencesNotApplied) parts.push(`hotelPreferences ${lang === "en" ? "not applied" : "не применены"} (${f.preferencesNotApplied})`);
+  if (f.cheaperAlternatives) parts.push(`${ALTERNATIVES[lang].cheaper}: ${f.cheaperAlternatives.join(", ")}`);
+  if (f.pricierAlternatives) parts.push(`${ALTERNATIVES[lang].pricier}: ${f.pricierAlternatives.join(", ")}`);
   if (f.currencyNote) parts.push(f.currencyNote);
   return parts.join("; ");
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PRESENTATION_GUIDANCE } from "../journey/compare.js";
 import { compareJourney } from "../journey/compare-run.js";
 import { defineTool } from "./define.js";
+import { NEXT_NO_STAYS_WITH_FILTERS } from "./filters-view.js";
 import { failure } from "../../shared/outcome.js";
 import { invalidInput, lookupJourney } from "./outcomes.js";
 import { compareRow, journeyBands, rankingFields, rankingLine, rowLine } from "./cards.js";
@@ -10,7 +11,8 @@ import { journeyView } from "../journey/view.js";
 import { Failure, Field, JourneyIdInput, List, RankingFields, RankingInput, wire } from "./schemas.js";
 
 const Output = wire(z.object({
-  status: z.enum(["ok", "invalid_input", "journey_not_found", "journey_expired"]),
+  status: z.enum(["ok", "invalid_input", "no_matching_stays", "journey_not_found", "journey_expired"]),
+  reason: Field,
   ...Failure,
   journeyId: Field,
   scope: Field,
@@ -38,6 +40,9 @@ export const compareStayOptions = defineTool({
     if (!found.ok) return Promise.resolve(failure(found.failure));
     const run = compareJourney(ctx, journeyId, found.journey.state, { optionIds, scope, ranking });
     if (run.status === "invalid_scope") return Promise.resolve(failure(invalidInput(run.errors, "Pass 2–5 optionIds of this journey, or scope=all_journey_options.")));
+    if (run.status === "nothing_left") {
+      return Promise.resolve(failure({ status: "no_matching_stays" as const, retryAllowed: false, reason: "no_stays_with_filters" as const, journeyId, nextStep: NEXT_NO_STAYS_WITH_FILTERS }, { facts: `reason=no_stays_with_filters journeyId=${journeyId}` }));
+    }
     const { comparison, first } = run;
     const state = found.journey.state;
     const view = journeyView(state, ctx.now());
@@ -49,7 +54,7 @@ export const compareStayOptions = defineTool({
     const guidance = PRESENTATION_GUIDANCE[view.lang];
     const nextStep = "Present these rows only; when the user chooses, call tbank_hotels_select_stay_option.";
     const lines = [
-      `status=ok journeyId=${journeyId} scope=${comparison.scope} ${rankingLine(fields)}`,
+      `status=ok journeyId=${journeyId} scope=${comparison.scope} ${rankingLine(fields, view.lang)}`,
       ...rows.map((r, i) => rowLine(r, i + 1, view.lang)),
       first ? `guidance: ${guidance}` : "",
       `next: ${nextStep}`,

@@ -74,11 +74,12 @@ export const continueStaySearch = defineTool({
       nextStep,
     };
     return success(structured, [
-      `status=ok journeyId=${journeyId} +${added} options, ${total} in total`,
+      // added counts collected hotels; total what the journey's filters keep of all collected.
+      `status=ok journeyId=${journeyId} +${added} hotels collected, ${state.options.length} in all${report ? `, ${total} match the filters` : ""}`,
       coverageLine(searchCoverage),
       filtersLine(report, langOf(state.request.language)),
       selectionReset && "selection reset: a new selection is required",
-      rankingLine(fields),
+      rankingLine(fields, view.lang),
       ...cards.map((c, i) => cardLine(c, i + 1, view.lang)),
     ]);
   },

@@ -25,7 +25,7 @@ export const getStayOptions = defineTool({
   name: "tbank_hotels_get_stay_options",
   title: "Page through stay options",
   description:
-    "Pages through all options of a journey as compact cards. ranking re-orders locally without a new search; omitted, the plan's ranking applies. Filters given here replace the plan's for this listing. No provider call.",
+    "Pages through all options of a journey as compact cards. ranking re-orders locally without a new search; omitted, the plan's ranking applies. Filters given here become the journey's (comparisons follow them). No provider call.",
   toolset: "journey",
   input: wire(z.strictObject({
     journeyId: JourneyIdInput,
@@ -39,8 +39,11 @@ export const getStayOptions = defineTool({
   handler: ({ journeyId, ranking, offset = 0, limit = 10, ...given }, ctx) => {
     const found = lookupJourney(ctx, journeyId);
     if (!found.ok) return Promise.resolve(failure(found.failure));
-    const state = found.journey.state;
-    const { kept: pub, report } = applyFilters(journeyOptions(state), pickFilters(given) ?? state.request.filters);
+    const replaced = pickFilters(given);
+    // New filters become the journey's, so the comparison this listing suggests keeps to them.
+    if (replaced) ctx.journeys.update(journeyId, (s) => ({ ...s, request: { ...s.request, filters: replaced }, lastComparisonGroup: null }));
+    const state = replaced ? { ...found.journey.state, request: { ...found.journey.state.request, filters: replaced } } : found.journey.state;
+    const { kept: pub, report } = applyFilters(journeyOptions(state), state.request.filters);
     if (report?.kept === 0) {
       const empty = { status: "no_matching_stays" as const, retryAllowed: false, nextStep: NEXT_NO_STAYS_WITH_FILTERS, reason: "no_stays_with_filters" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), total: 0 };
       return Promise.resolve(failure(empty, { facts: `reason=no_stays_with_filters journeyId=${journeyId}`, lines: [filtersLine(report, langOf(state.request.language))] }));
@@ -57,7 +60,7 @@ export const getStayOptions = defineTool({
       success(structured, [
         `status=ok journeyId=${journeyId} ${cards.length === 0 ? `no options at offset ${offset}` : `options ${offset + 1}–${offset + cards.length}`} of ${total}`,
         filtersLine(report, langOf(state.request.language)),
-        rankingLine(fields),
+        rankingLine(fields, view.lang),
         ...cards.map((c, i) => cardLine(c, offset + i + 1, view.lang)),
       ]),
     );

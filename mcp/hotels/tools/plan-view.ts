@@ -102,5 +102,5 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
   const more = hasMore ? `; more: tbank_hotels_get_stay_options(offset=${cards.length})` : "";
   const nextStep = (searchCoverage.continuationRecommended ? NEXT_CONTINUE : "") + NEXT_OK + (hasMore ? ` More options: tbank_hotels_get_stay_options(offset=${cards.length}).` : "");
   const structured: PlanResult = { status: "ok", ...base, ...fields, options: cards, total, hasMore, nextStep };
-  return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, rankingLine(fields), ...cards.map((c, i) => cardLine(c, i + 1, view.lang)), `shown ${cards.length} of ${total}${more}`]);
+  return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, rankingLine(fields, view.lang), ...cards.map((c, i) => cardLine(c, i + 1, view.lang)), `shown ${cards.length} of ${total}${more}`]);
 }

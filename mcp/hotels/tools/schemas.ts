@@ -79,8 +79,13 @@ export interface OptionCardT {
   breakfast: string;
   /** Read against now: a deadline already past is "ended", a penalty equal to the price "non-refundable". */
   cancellation: string;
+  /** The total as a decimal string and its ISO currency, beside the display. */
+  totalDecimal: string;
+  currency: string;
   /** Prepay or pay at the hotel, once the option's rates are loaded. */
   payment?: string;
+  /** The loaded cheapest rate's room holds fewer guests than one room of the search. */
+  roomFit?: string;
   /** Where the per-night price sits against the hotelPreferences band. */
   band?: string;
   hasRates?: false;

@@ -10,7 +10,7 @@ export const scenario: Scenario = {
     planStay({ destination: "Санкт-Петербург", checkinDate: "2027-04-09", checkoutDate: "2027-04-12", rooms: [{ adults: 2, childrenAges: [7] }] }, { status: "ok", isError: false, text: ["₽", "за ночь"], textMatches: ["journeyId=jrn_"] }, { save: { journeyId: "journeyId", optionId: "options.1.optionId" } }),
     SELECT_SAVED_OPTION,
     journeyStep("tbank_hotels_create_checkout_handoff", {}, { status: "handoff_ready", text: ["guestsCarried=false", "dateFrom=2027-04-09&dateTo=2027-04-12", "состав гостей"], notText: ["guests="], nextStep: ["show hostedCheckoutUrl"] }),
-    planStay({ destination: "Санкт-Петербург", checkinDate: "2027-04-09", checkoutDate: "2027-04-12", rooms: [{ adults: 2, childrenAges: [] }, { adults: 2, childrenAges: [] }] }, { status: "ok", isError: false, text: ["₽", "за ночь"], textMatches: ["journeyId=jrn_"] }, { save: { journeyId: "journeyId", optionId: "options.1.optionId" } }),
+    planStay({ destination: "Санкт-Петербург", checkinDate: "2027-04-09", checkoutDate: "2027-04-12", rooms: [{ adults: 2, childrenAges: [] }, { adults: 2, childrenAges: [] }] }, { status: "ok", isError: false, text: ["₽", "за 2 номера, 3 ночи", "за номер в ночь"], textMatches: ["journeyId=jrn_"] }, { save: { journeyId: "journeyId", optionId: "options.1.optionId" } }),
     SELECT_SAVED_OPTION,
     journeyStep("tbank_hotels_create_checkout_handoff", {}, { status: "handoff_ready", text: ["guestsCarried=false", "dateFrom=2027-04-09&dateTo=2027-04-12", "состав гостей", "2 номера (2 взр.; 2 взр.)"], notText: ["guests="], nextStep: ["show hostedCheckoutUrl"] }),
   ],

@@ -27,6 +27,6 @@ export const scenario: Scenario = {
       { save: { journeyId: "journeyId", optionId: `options.${position}.optionId` } },
     ),
     journeyStep("tbank_hotels_select_stay_option", { optionId: "$optionId" }, { status: "ok", notText: ["бесплатная отмена до"] }),
-    journeyStep("tbank_hotels_get_selected_stay_rates", {}, { status: "ready", text: ["бесплатная отмена закончилась", "штраф сейчас", "невозвратный тариф"], textOnly: ["| Оплата |"], notText: ["бесплатная отмена до"] }),
+    journeyStep("tbank_hotels_get_selected_stay_rates", {}, { status: "ready", text: ["бесплатная отмена закончилась", "; штраф от ", "невозвратный тариф"], textOnly: ["| Оплата |"], notText: ["бесплатная отмена до"] }),
   ],
 };

@@ -1,5 +1,5 @@
 import { journeyStep, planStay } from "../journey-steps.js";
-import { kazanHotel, KAZAN_WEEKEND } from "../sandbox-facts.js";
+import { kazanHotel, KAZAN_WEEKEND, rub } from "../sandbox-facts.js";
 import type { Scenario } from "../types.js";
 
 // A hotel with a two-guest room among its rates, for three adults in one room.
@@ -9,6 +9,9 @@ const position = [...Array(10).keys()].find((p) => {
   return f.hotel.hasRates && !f.hotel.feedWithoutId && f.rates.some((r) => r.maxOccupancy < 3);
 });
 if (position === undefined) throw new Error("s074: no Казань hotel with a double room among the first ten");
+// Once its rates are loaded, the card's price is the cheapest rate whose room holds three.
+const fits = kazanHotel(position, three).rates.filter((r) => r.maxOccupancy >= 3 && r.bookHash !== "").map((r) => r.price.value);
+const fitting = fits.length > 0 ? rub(Math.min(...fits)) : undefined;
 
 export const scenario: Scenario = {
   id: "s074",
@@ -23,9 +26,10 @@ export const scenario: Scenario = {
     ),
     journeyStep("tbank_hotels_select_stay_option", { optionId: "$optionId" }, { status: "ok" }),
     journeyStep("tbank_hotels_get_selected_stay_rates", {}, { status: "ready", text: ["номер на 2 гостей — меньше, чем 3 в номере по запросу"] }),
+    journeyStep("tbank_hotels_get_stay_options", { offset: position, limit: 1 }, fitting ? { status: "ok", text: [`${fitting} за 2 ночи`], notText: ["· от "] } : { status: "ok", text: ["номер на 2 гостей"] }),
     planStay(
       { destination: "Казань", checkinDate: three.checkinDate, checkoutDate: three.checkoutDate, maxOptions: 3, rooms: [{ adults: 2, childrenAges: [] }, { adults: 1, childrenAges: [] }] },
-      { status: "ok", text: ["за 2 номера, 2 ночи (", "за номер)"] },
+      { status: "ok", text: ["за 2 номера, 2 ночи (в среднем", "за номер в ночь"] },
     ),
   ],
 };

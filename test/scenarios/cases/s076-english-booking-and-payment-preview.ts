@@ -25,7 +25,7 @@ export const scenario: Scenario = {
         "12 Mar 2027 → 14 Mar 2027, 2 nights, 2 adults",
         `#2 ${rate.roomName}`,
         `${rubEn(rate.price.value)} for 2 nights, ${rubEn(rate.price.value / 2)} per night`,
-        `free cancellation until ${enDateTime(freeCancellationUntil)}, then a penalty of ${rubEn(penaltyAfter.value)}`,
+        `free cancellation until ${enDateTime(freeCancellationUntil)}, then a penalty from ${rubEn(penaltyAfter.value)}`,
         PAYMENT[rate.paymentType],
         "nothing is booked",
       ],

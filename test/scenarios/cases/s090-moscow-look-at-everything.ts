@@ -15,7 +15,7 @@ export const scenario: Scenario = {
     journeyStep(
       "tbank_hotels_continue_stay_search",
       {},
-      { status: "ok", isError: false, text: ["+83 options, 400 in total", "coverage complete"], textOnly: ["coverage complete 1: 400 hotels of 400 reported"], notText: ["not yet seen", "continuationRecommended", "Do not continue again"], nextStep: ["tbank_hotels_compare_stay_options"] },
+      { status: "ok", isError: false, text: ["coverage complete"], textOnly: ["+83 hotels collected, 400 in all", "coverage complete 1: 400 hotels of 400 reported"], notText: ["not yet seen", "continuationRecommended", "Do not continue again"], nextStep: ["tbank_hotels_compare_stay_options"] },
     ),
     journeyStep("tbank_hotels_get_stay_options", { ranking: "lowest_price", limit: 3 }, { status: "ok", text: ["options 1–3 of 400"] }),
   ],
