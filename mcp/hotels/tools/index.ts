@@ -4,10 +4,11 @@ import { connectionStatus } from "./connection-status.js";
 import { CHECKOUT_TOOLS } from "./checkout-tools.js";
 import { CUSTOMER_TOOLS } from "./customer-tools.js";
 import { registerTool, type AnyToolDef } from "./define.js";
+import { LOWLEVEL_TOOLS } from "./lowlevel/index.js";
 import { SEARCH_TOOLS } from "./search-tools.js";
 
 /** Every Hotels tool, in the order tools/list shows them. */
-export const HOTELS_TOOLS: readonly AnyToolDef[] = [connectionStatus, ...SEARCH_TOOLS, ...CHECKOUT_TOOLS, ...CUSTOMER_TOOLS];
+export const HOTELS_TOOLS: readonly AnyToolDef[] = [connectionStatus, ...SEARCH_TOOLS, ...CHECKOUT_TOOLS, ...CUSTOMER_TOOLS, ...LOWLEVEL_TOOLS];
 
 /** Registers the tools of the configured toolsets (plus the always-on ones). */
 export function registerHotelsTools(server: McpServer, ctx: HotelsContext, tools: readonly AnyToolDef[] = HOTELS_TOOLS): string[] {
