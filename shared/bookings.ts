@@ -14,6 +14,17 @@ export function isClosedStatus(status: string): boolean {
   return CLOSED_BOOKING_STATUSES.includes(status);
 }
 
+/**
+ * The one order status with something left to pay. The payment handoff is offered and minted only
+ * for it: a paid (CONFIRMED), CANCELLED or COMPLETED booking has nothing to pay, and a handoff would
+ * send the person to a payment page for nothing. paymentStatus stays the provider's raw word.
+ */
+export const AWAITING_PAYMENT_STATUS = "AWAITING_PAYMENT";
+
+export function isAwaitingPayment(status: string): boolean {
+  return status === AWAITING_PAYMENT_STATUS;
+}
+
 export interface DatedBooking {
   status: string;
   checkinDate: IsoDate | null;

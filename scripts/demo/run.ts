@@ -130,7 +130,9 @@ export async function runDemo(opts: DemoOptions): Promise<{ ok: boolean; steps: 
     if (!booking) throw new Error("the sandbox customer has no bookings");
     await call(hotels, "hotels", "tbank_hotels_get_booking", { bookingRef: booking.bookingRef }, ["ok"]);
     await call(hotels, "hotels", "tbank_hotels_save_voucher", { bookingRef: booking.bookingRef }, ["ok"]);
-    const handoff = await call(hotels, "hotels", "tbank_hotels_create_payment_handoff_preview", { bookingRef: booking.bookingRef }, ["ok"]);
+    // Only a booking awaiting payment has something to hand off.
+    const unpaid = bookings.find((b) => b.status === "AWAITING_PAYMENT") ?? booking;
+    const handoff = await call(hotels, "hotels", "tbank_hotels_create_payment_handoff_preview", { bookingRef: unpaid.bookingRef }, ["ok"]);
     await call(banking, "banking", "tbank_banking_get_hotel_preferences", {}, ["ok"]);
     await call(banking, "banking", "tbank_banking_preview_hotel_payment", { paymentHandoffRef: handoff.paymentHandoffRef }, ["ok"]);
     await call(banking, "banking", "tbank_banking_preview_hotel_payment", { paymentHandoffRef: handoff.paymentHandoffRef }, ["capability_consumed"]);

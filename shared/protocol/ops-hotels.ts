@@ -133,7 +133,7 @@ export const SaveVoucherResultSchema = z.strictObject({
 export type SaveVoucherResult = z.infer<typeof SaveVoucherResultSchema>;
 
 export const CreatePaymentHandoffArgsSchema = BookingRefArgsSchema;
-export const CreatePaymentHandoffResultSchema = z.strictObject({
+export const PaymentHandoffMintedSchema = z.strictObject({
   paymentHandoffRef: PaymentHandoffRefSchema,
   amountDecimal: DecimalSchema,
   currency: CurrencySchema,
@@ -141,4 +141,15 @@ export const CreatePaymentHandoffResultSchema = z.strictObject({
   observedAt: TimestampSchema,
   expiresAt: TimestampSchema,
 });
+// A booking not awaiting payment (shared/bookings.ts) gets no capability: a ref for a paid or
+// closed booking would send the person to a payment page for nothing. Not an error: the booking
+// is fine, there is just nothing to hand off; the statuses say why.
+export const NothingToPaySchema = z.strictObject({
+  nothingToPay: z.literal(true),
+  status: ProviderStatusSchema,
+  paymentStatus: ProviderStatusSchema.nullable(),
+  observedAt: TimestampSchema,
+});
+export type PaymentHandoffMinted = z.infer<typeof PaymentHandoffMintedSchema>;
+export const CreatePaymentHandoffResultSchema = z.union([PaymentHandoffMintedSchema, NothingToPaySchema]);
 export type CreatePaymentHandoffResult = z.infer<typeof CreatePaymentHandoffResultSchema>;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { BROKER_BIN, brokerEnv, brokerPids, startDaemon, type BrokerEnv } from "./helpers/broker-process.js";
+import { minted } from "../fixtures/payment-handoff.js";
 
 const CANARY = "CANARY-e2e-broker-5d1c";
 
@@ -87,7 +88,10 @@ describe("the real broker process against the sandbox", () => {
     expect(createHash("sha256").update(bytes).digest("hex")).toBe(voucher.sha256);
     expect((await stat(voucher.path)).mode & 0o777).toBe(0o600);
 
-    const handoff = keep(await hotels.call("hotels.create_payment_handoff", { bookingRef: paid.bookingRef }));
+    // A paid booking has nothing to pay: the broker mints nothing for it. The unpaid one gets the handoff.
+    expect(keep(await hotels.call("hotels.create_payment_handoff", { bookingRef: paid.bookingRef }))).toMatchObject({ nothingToPay: true, status: "CONFIRMED" });
+    const unpaid = list.items.find((i) => i.status === "AWAITING_PAYMENT")!;
+    const handoff = minted(keep(await hotels.call("hotels.create_payment_handoff", { bookingRef: unpaid.bookingRef })));
     expect(handoff.paymentHandoffRef).toMatch(/^phr_/);
     expect((await error(hotels.call("banking.consume_payment_handoff" as never, { paymentHandoffRef: handoff.paymentHandoffRef } as never))).code).toBe("operation_not_allowed");
     expect(keep(await banking.call("banking.consume_payment_handoff", { paymentHandoffRef: handoff.paymentHandoffRef }))).toMatchObject({ amountDecimal: handoff.amountDecimal, currency: handoff.currency });

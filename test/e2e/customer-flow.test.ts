@@ -82,7 +82,9 @@ describe("customer flow with real processes: sandbox, broker, Hotels MCP and Ban
     expect(createHash("sha256").update(pdf).digest("hex")).toBe(voucher.sha256);
     expect((await stat(voucher.path)).mode & 0o777).toBe(0o600);
 
-    const handoff = (await call(hotels, "tbank_hotels_create_payment_handoff_preview", { bookingRef: confirmed.bookingRef })).data as { paymentHandoffRef: string };
+    // Only the unpaid booking has something to pay, so only it gets a handoff.
+    const unpaid = items.find((i) => i.status === "AWAITING_PAYMENT")!;
+    const handoff = (await call(hotels, "tbank_hotels_create_payment_handoff_preview", { bookingRef: unpaid.bookingRef })).data as { paymentHandoffRef: string };
     expect(handoff.paymentHandoffRef).toMatch(/^phr_/);
 
     // The Hotels MCP keeps no state about refs: a fresh process resolves the same bookingRef.

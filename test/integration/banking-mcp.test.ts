@@ -9,6 +9,7 @@ import { formatMoney } from "../../shared/money.js";
 import { newRef } from "../../shared/refs.js";
 import { brokerEnv, type BrokerEnv } from "../e2e/helpers/broker-process.js";
 import { signIn, startInProcessBroker, type RunningBroker } from "../fixtures/in-process-broker.js";
+import { minted } from "../fixtures/payment-handoff.js";
 import { startBankingHarness, type BankingHarness } from "./helpers/banking-mcp-harness.js";
 
 const CANARY = "CANARY-banking-mcp-7e2a";
@@ -51,11 +52,12 @@ describe("Banking MCP against a real broker and the sandbox", () => {
   const mintHandoff = async () => {
     const hotels = await connect("hotels");
     const list = await hotels.call("hotels.list_bookings", { limit: 20 });
-    const booking = list.items.find((i) => i.status === "CONFIRMED") ?? list.items[0];
-    if (!booking) throw new Error("the sandbox has no bookings");
+    // Only a booking awaiting payment gets a handoff: a paid one has nothing to pay.
+    const booking = list.items.find((i) => i.status === "AWAITING_PAYMENT");
+    if (!booking) throw new Error("the sandbox has no unpaid booking");
     const handoff = await hotels.call("hotels.create_payment_handoff", { bookingRef: booking.bookingRef });
     seen.push(list, handoff);
-    return handoff;
+    return minted(handoff);
   };
 
   beforeAll(async () => {
@@ -264,9 +266,9 @@ describe("Banking MCP when the broker could not verify the banking API", () => {
     expect(hotels.welcome.verifiedOperations).toEqual([...ROLE_OPERATIONS.hotels]);
     // Nothing changed since this connection's welcome, so the status repeats no list.
     expect((await hotels.call("hotels.status", {})).verifiedOperations).toBeUndefined();
-    const booking = (await hotels.call("hotels.list_bookings", { limit: 1 })).items[0];
-    if (!booking) throw new Error("the sandbox has no bookings");
-    const handoff = await hotels.call("hotels.create_payment_handoff", { bookingRef: booking.bookingRef });
+    const booking = (await hotels.call("hotels.list_bookings", { limit: 20 })).items.find((i) => i.status === "AWAITING_PAYMENT");
+    if (!booking) throw new Error("the sandbox has no unpaid booking");
+    const handoff = minted(await hotels.call("hotels.create_payment_handoff", { bookingRef: booking.bookingRef }));
     const preview = await mcp.call("tbank_banking_preview_hotel_payment", { paymentHandoffRef: handoff.paymentHandoffRef });
     expect(preview.data).toMatchObject({ status: "ok", amountDecimal: handoff.amountDecimal });
   });

@@ -16,6 +16,7 @@ import type { Role } from "../../shared/protocol/common.js";
 import { BrokerError, toWireError } from "../../shared/protocol/errors.js";
 import { OPERATION_NAMES, OPERATIONS, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
 import { newRef } from "../../shared/refs.js";
+import { minted } from "../fixtures/payment-handoff.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { fakeTime } from "./helpers/fake-time.js";
 import { SandboxTestSession } from "./helpers/sandbox-session.js";
@@ -188,7 +189,7 @@ describe("broker operations against the sandbox", () => {
     const row = (await bookings()).find((b) => b.status === "AWAITING_PAYMENT")!;
     const card = await call("hotels.get_booking_v1", { bookingRef: row.bookingRef });
     sandbox.control.resetCounters();
-    const handoff = await call("hotels.create_payment_handoff", { bookingRef: row.bookingRef });
+    const handoff = minted(await call("hotels.create_payment_handoff", { bookingRef: row.bookingRef }));
     expect(sandbox.control.requestCount("order_v1")).toBe(1);
     expect(handoff).toMatchObject({ amountDecimal: card.payment.amountDecimal, currency: card.payment.currency, paymentStatus: "WAITING_FOR_PAYMENT" });
     expect(await codeOf(call("banking.consume_payment_handoff", { paymentHandoffRef: handoff.paymentHandoffRef }, { role: "hotels" }))).toBe("operation_not_allowed");
@@ -196,6 +197,20 @@ describe("broker operations against the sandbox", () => {
     expect(consumed).toMatchObject({ amountDecimal: handoff.amountDecimal, currency: handoff.currency, observedAt: handoff.observedAt });
     expect(await codeOf(call("banking.consume_payment_handoff", { paymentHandoffRef: handoff.paymentHandoffRef }))).toBe("capability_consumed");
     expect(logLines.some((l) => l.includes("payment_handoff_replay"))).toBe(true);
+  });
+
+  it("mints nothing for a booking with nothing to pay: paid, cancelled or completed", async () => {
+    const rows = await bookings();
+    const closedOrPaid = ["CONFIRMED", "CANCELLED", "COMPLETED"].map((status) => rows.find((b) => b.status === status)!);
+    const before = deps.capabilities.size;
+    const handoffsBefore = (await call("broker.status")).activeRefs.paymentHandoffs;
+    for (const row of closedOrPaid) {
+      const card = await call("hotels.get_booking_v1", { bookingRef: row.bookingRef });
+      const out = await call("hotels.create_payment_handoff", { bookingRef: row.bookingRef });
+      expect(out).toEqual({ nothingToPay: true, status: row.status, paymentStatus: card.payment.paymentStatus, observedAt: expect.any(String) as string });
+    }
+    expect(deps.capabilities.size).toBe(before);
+    expect((await call("broker.status")).activeRefs.paymentHandoffs).toBe(handoffsBefore);
   });
 
   it("derives a soft per-night band from RUB stays only", async () => {

@@ -147,6 +147,10 @@ describe("Hotels MCP customer tools through the auth broker", () => {
       expect(Object.keys(data.customer as Row).sort()).toEqual(["firstName", "hasEmail", "hasPhone"]);
       expect(text).toContain("Анна");
       expect(text).not.toMatch(/@|\+7/);
+      const en = await h.call("tbank_hotels_get_customer", { language: "en" });
+      expect(en.data).toEqual(data);
+      expect(en.text).toBe("status=ok\naccount: Анна; email: yes; phone: yes");
+      expect((await h.call("tbank_hotels_get_customer", { language: "de" })).result.isError).toBe(true);
     });
 
     it("list_bookings: active and past against the clock, by check-in, upcoming marked; the same booking keeps its ref", async () => {
@@ -268,6 +272,25 @@ describe("Hotels MCP customer tools through the auth broker", () => {
       }
     });
 
+    it("a CANCELLED or COMPLETED booking's details and overview say it is closed: no deadline, no penalty, in ru and en", async () => {
+      const past = (await h.call("tbank_hotels_list_bookings", { status: "past", limit: 20 })).data.bookings as Row[];
+      const says = {
+        CANCELLED: { ru: "бронь уже отменена: отменять нечего", en: "the booking is already cancelled: nothing to cancel" },
+        COMPLETED: { ru: "проживание завершено: отменять нечего", en: "the stay is completed: nothing to cancel" },
+      } as const;
+      for (const status of ["CANCELLED", "COMPLETED"] as const) {
+        const b = past.find((r) => r.status === status)!;
+        for (const language of ["ru", "en"] as const) {
+          for (const name of ["tbank_hotels_get_booking", "tbank_hotels_get_booking_overview"]) {
+            const { data, text } = await h.call(name, { bookingRef: b.bookingRef, language });
+            expect((data.booking as Row).cancellation, `${name} ${status} ${language}`).toEqual({ closed: says[status][language] });
+            expect(text).toContain(says[status][language]);
+            expect(text).not.toMatch(/бесплатная отмена|штраф|free cancellation|penalty/);
+          }
+        }
+      }
+    });
+
     it("save_voucher returns path, size, sha256 and expiry; the file is owner-only; no bytes in the result", async () => {
       const all = (await h.call("tbank_hotels_list_bookings", { limit: 20 })).data.bookings as Row[];
       const confirmed = all.find((b) => b.city === "Казань");
@@ -312,6 +335,25 @@ describe("Hotels MCP customer tools through the auth broker", () => {
       const wording = (JSON.stringify(data) + text).toLowerCase();
       for (const phrase of ["к оплате", "outstanding", "to be charged", "задолженность", "balance", "остаток", "you owe"]) expect(wording).not.toContain(phrase);
       expect(text).toContain(`цена оплаты, указанная в брони: ${String(data.paymentPrice)}`);
+    });
+
+    it("create_payment_handoff_preview on a paid, cancelled or completed booking: nothing_to_pay, and the broker mints no ref", async () => {
+      const all = (await h.call("tbank_hotels_list_bookings", { limit: 20 })).data.bookings as Row[];
+      const handoffs = async () => (await toolkit.call("broker.status", {})).activeRefs.paymentHandoffs;
+      const before = await handoffs();
+      for (const status of ["CONFIRMED", "CANCELLED", "COMPLETED"]) {
+        const b = all.find((r) => r.status === status)!;
+        const { data, text, result } = await h.call("tbank_hotels_create_payment_handoff_preview", { bookingRef: b.bookingRef, language: "en" });
+        expect(result.isError, status).toBeFalsy();
+        expect(data).toMatchObject({ status: "nothing_to_pay", retryAllowed: false, bookingStatus: status, paymentStatus: expect.any(String) as string });
+        expect(data).not.toHaveProperty("paymentHandoffRef");
+        expect(text).toContain(`status=nothing_to_pay retryAllowed=false bookingStatus=${status}`);
+        expect(text).toContain(`paymentStatus: ${String(data.paymentStatus)}`);
+        expect(data.nextStep).toContain("no paymentHandoffRef was made");
+        // No pointer to a payment page: there is nothing to pay there.
+        expect(JSON.stringify(data) + text).not.toMatch(/phr_|tbank\.ru|tbank_banking_preview_hotel_payment/);
+      }
+      expect(await handoffs()).toBe(before);
     });
 
     it("rejects a malformed bookingRef locally and an unknown one through the broker", async () => {

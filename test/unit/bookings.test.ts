@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareBookings, inBookingList, isPastBooking, isUpcomingBooking, type DatedBooking } from "../../shared/bookings.js";
+import { compareBookings, inBookingList, isAwaitingPayment, isPastBooking, isUpcomingBooking, type DatedBooking } from "../../shared/bookings.js";
 
 const TODAY = "2027-03-01";
 const b = (status: string, checkinDate: string | null, checkoutDate: string | null): DatedBooking => ({ status, checkinDate, checkoutDate });
@@ -20,6 +20,11 @@ describe("booking lists against today", () => {
     expect(isUpcomingBooking(b("CONFIRMED", "2027-02-28", "2027-03-02"), TODAY)).toBe(false);
     expect(isUpcomingBooking(b("CONFIRMED", null, "2027-03-02"), TODAY)).toBe(false);
     expect(isUpcomingBooking(b("CANCELLED", "2027-04-01", "2027-04-03"), TODAY)).toBe(false);
+  });
+
+  it("something to pay: only an AWAITING_PAYMENT order (paid, cancelled and completed ones have nothing)", () => {
+    expect(isAwaitingPayment("AWAITING_PAYMENT")).toBe(true);
+    for (const s of ["CONFIRMED", "CANCELLED", "COMPLETED", "awaiting_payment"]) expect(isAwaitingPayment(s)).toBe(false);
   });
 
   it("filters active, past and all", () => {

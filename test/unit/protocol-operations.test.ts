@@ -68,6 +68,12 @@ describe("operations table", () => {
     expect(handoff.safeParse({ ...sample, amountDecimal: "1e3" }).success).toBe(false);
     expect(handoff.safeParse({ ...sample, currency: "rub" }).success).toBe(false);
     expect(handoff.safeParse({ ...sample, expiresAt: "tomorrow" }).success).toBe(false);
+    // Nothing to pay: the statuses only, never a ref or an amount beside them.
+    const nothing = { nothingToPay: true, status: "CONFIRMED", paymentStatus: "PAID", observedAt: sample.observedAt };
+    expect(handoff.safeParse(nothing).success).toBe(true);
+    expect(handoff.safeParse({ ...nothing, paymentStatus: null }).success).toBe(true);
+    expect(handoff.safeParse({ ...nothing, paymentHandoffRef: `phr_${"A".repeat(43)}` }).success).toBe(false);
+    expect(handoff.safeParse({ ...nothing, amountDecimal: "18450.5" }).success).toBe(false);
   });
 
   it("checks the other shapes' rules", () => {

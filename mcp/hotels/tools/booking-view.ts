@@ -1,4 +1,4 @@
-import { isClosedStatus, isUpcomingBooking } from "../../../shared/bookings.js";
+import { isAwaitingPayment, isClosedStatus, isUpcomingBooking } from "../../../shared/bookings.js";
 import { missing, type Lang } from "../../../shared/locale.js";
 import type { BookingDetails, BookingSummary } from "../../../shared/protocol/ops-hotels.js";
 import { formatIsoDate, formatOffsetDateTime, parseOffsetDateTime } from "../../../shared/time.js";
@@ -19,6 +19,8 @@ const LABELS = {
     freeEnded: "бесплатная отмена закончилась",
     free: "бесплатная отмена",
     penalty: "штраф",
+    cancelledNote: "бронь уже отменена: отменять нечего",
+    completedNote: "проживание завершено: отменять нечего",
     upcoming: "предстоит",
   },
   en: {
@@ -30,6 +32,8 @@ const LABELS = {
     freeEnded: "free cancellation ended",
     free: "free cancellation",
     penalty: "penalty",
+    cancelledNote: "the booking is already cancelled: nothing to cancel",
+    completedNote: "the stay is completed: nothing to cancel",
     upcoming: "upcoming",
   },
 } as const satisfies Record<Lang, Record<string, string>>;
@@ -88,7 +92,13 @@ export function cancellationFacts(b: BookingDetails, lang: Lang, now: number) {
   };
 }
 
-export function cancellationLine(f: ReturnType<typeof cancellationFacts>, lang: Lang): string {
+/** A CANCELLED or COMPLETED booking's terms are over: it says so instead of offering a deadline or a penalty. */
+function closedCancellation(status: string, lang: Lang): { closed: string } {
+  return { closed: status === "CANCELLED" ? LABELS[lang].cancelledNote : LABELS[lang].completedNote };
+}
+
+export function cancellationLine(f: ReturnType<typeof cancellationFacts> | ReturnType<typeof closedCancellation>, lang: Lang): string {
+  if ("closed" in f) return f.closed;
   const l = LABELS[lang];
   const free = f.freeUntilIso === undefined ? `${l.free}: ${f.freeUntil}` : `${f.freeEnded ? l.freeEnded : l.freeUntil} ${f.freeUntil}`;
   return `${free}; ${l.penalty}: ${f.penalty}`;
@@ -115,7 +125,7 @@ export function bookingFacts(b: BookingDetails, lang: Lang, now: number) {
       ...(p.amountDecimal === null || p.currency === null ? {} : { amountDecimal: p.amountDecimal, currency: p.currency }),
       paymentStatus: fact(p.paymentStatus, lang),
     },
-    cancellation: cancellationFacts(b, lang, now),
+    cancellation: isClosedStatus(b.status) ? closedCancellation(b.status, lang) : cancellationFacts(b, lang, now),
   };
 }
 
@@ -140,7 +150,7 @@ interface FollowUp {
 // contract says, the provider) has vouchers for CONFIRMED and COMPLETED orders only.
 const FOLLOW_UPS: readonly FollowUp[] = [
   { tool: "tbank_hotels_get_booking_overview", when: "any", fits: () => true },
-  { tool: "tbank_hotels_create_payment_handoff_preview", when: "AWAITING_PAYMENT", fits: (s) => s === "AWAITING_PAYMENT" },
+  { tool: "tbank_hotels_create_payment_handoff_preview", when: "AWAITING_PAYMENT", fits: isAwaitingPayment },
   { tool: "tbank_hotels_save_voucher", when: "CONFIRMED, COMPLETED", fits: (s) => s === "CONFIRMED" || s === "COMPLETED" },
   { tool: "tbank_hotels_preview_cancellation", when: "unless CANCELLED/COMPLETED", fits: (s) => !isClosedStatus(s) },
 ];

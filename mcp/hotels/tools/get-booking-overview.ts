@@ -10,7 +10,7 @@ const Output = wire(z.object({ ...CustomerBase, booking: Obj.optional() }));
 export const getBookingOverview = defineTool({
   name: "tbank_hotels_get_booking_overview",
   title: "Booking overview",
-  description: "A short overview of one booking by bookingRef; no voucher PDF.",
+  description: "A short booking overview; no voucher PDF.",
   toolset: "customer",
   input: wire(BookingReadInput),
   output: Output,

@@ -10,7 +10,7 @@ const Output = wire(z.object({ ...CustomerBase, booking: Obj.optional() }));
 export const getBooking = defineTool({
   name: "tbank_hotels_get_booking",
   title: "Booking details",
-  description: "One booking by bookingRef: hotel, room, dates, payment and cancellation facts.",
+  description: "One booking: hotel, room, dates, payment and cancellation facts.",
   toolset: "customer",
   input: wire(BookingReadInput),
   output: Output,

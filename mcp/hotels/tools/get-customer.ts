@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_LANG } from "../../../shared/locale.js";
+import { langOf, LanguageInput, type Lang } from "../../../shared/locale.js";
 import { defineTool } from "./define.js";
 import { failure } from "../../shared/outcome.js";
 import { CustomerBase, fact, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
@@ -7,15 +7,20 @@ import { Obj, wire } from "./schemas.js";
 
 const Output = wire(z.object({ ...CustomerBase, customer: Obj.optional() }));
 
+const LABELS = {
+  ru: { account: "аккаунт", phone: "телефон", yes: "есть", no: "нет" },
+  en: { account: "account", phone: "phone", yes: "yes", no: "no" },
+} as const satisfies Record<Lang, Record<string, string>>;
+
 export const getCustomer = defineTool({
   name: "tbank_hotels_get_customer",
   title: "Whose account",
-  description: "Whose account the session reads: first name, whether email/phone exist.",
+  description: "Signed-in account: first name, has email/phone.",
   toolset: "customer",
-  input: wire(z.strictObject({})),
+  input: wire(z.strictObject({ language: LanguageInput.optional() })),
   output: Output,
   annotations: READ_ANNOTATIONS,
-  handler: (_args, ctx) => {
+  handler: ({ language }, ctx) => {
     // A service JWT identifies this server, not the person: the customer route would only answer 401.
     if (!ctx.broker && ctx.config.hotels.auth.kind === "service_jwt") {
       return Promise.resolve(
@@ -28,10 +33,12 @@ export const getCustomer = defineTool({
     }
     return withBroker(ctx, async (broker) => {
       const { customer } = await broker.call("hotels.get_customer", {});
-      const yes = (b: boolean) => (b ? "есть" : "нет");
+      const lang = langOf(language);
+      const l = LABELS[lang];
+      const yes = (b: boolean) => (b ? l.yes : l.no);
       return {
         structured: { status: "ok", customer },
-        text: `status=ok\nаккаунт: ${fact(customer.firstName, DEFAULT_LANG)}; email: ${yes(customer.hasEmail)}; телефон: ${yes(customer.hasPhone)}`,
+        text: `status=ok\n${l.account}: ${fact(customer.firstName, lang)}; email: ${yes(customer.hasEmail)}; ${l.phone}: ${yes(customer.hasPhone)}`,
       };
     });
   },

@@ -22,7 +22,7 @@ const Input = wire(
 export const listBookings = defineTool({
   name: "tbank_hotels_list_bookings",
   title: "My bookings",
-  description: "The person's hotel bookings by check-in, each with a bookingRef (30 min) for the booking tools.",
+  description: "The person's hotel bookings by check-in, each with a bookingRef (30 min).",
   toolset: "customer",
   input: Input,
   output: Output,

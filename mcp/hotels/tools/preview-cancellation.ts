@@ -13,7 +13,7 @@ const NOT_CANCELLED = "nothing was cancelled; this server cannot cancel bookings
 export const previewCancellation = defineTool({
   name: "tbank_hotels_preview_cancellation",
   title: "Cancellation terms",
-  description: "A booking's cancellation terms by bookingRef. Cancels nothing.",
+  description: "A booking's cancellation terms. Cancels nothing.",
   toolset: "customer",
   input: wire(BookingReadInput),
   output: Output,

@@ -9,7 +9,7 @@ const SaveOutput = wire(z.object({ ...CustomerBase, path: Field, sizeBytes: Fiel
 export const saveVoucher = defineTool({
   name: "tbank_hotels_save_voucher",
   title: "Save voucher PDF",
-  description: "On explicit request, saves the voucher PDF to a private local file; returns the path, never bytes.",
+  description: "On explicit request, saves the voucher PDF to a private file; returns the path, not bytes.",
   toolset: "customer",
   input: wire(BookingRefInput),
   output: SaveOutput,
@@ -31,7 +31,7 @@ const RefuseOutput = wire(z.object({ ...CustomerBase, message: Field }));
 export const getVoucher = defineTool({
   name: "tbank_hotels_get_voucher",
   title: "Voucher guard",
-  description: "Always refuses inline voucher delivery; use tbank_hotels_save_voucher.",
+  description: "Refuses inline voucher delivery; use tbank_hotels_save_voucher.",
   toolset: "customer",
   input: wire(BookingRefInput),
   output: RefuseOutput,
