@@ -18,6 +18,8 @@ export const HOTELS_ROUTES = {
   search: { method: "POST", path: "/v3/search" },
   hotel: { method: "GET", path: "/v3/hotels/:hotelId" },
   rates: { method: "POST", path: "/v3/hotels/:hotelId/rates" },
+  reviews: { method: "GET", path: "/v1/hotels/:hotelId/reviews" },
+  points_of_interest: { method: "GET", path: "/v1/search/points-of-interest" },
   checkout_inspect: { method: "POST", path: "/v1/checkout/inspect" },
   promo_validate: { method: "POST", path: "/v1/checkout/:checkOutId/promocode" },
   upgrade: { method: "GET", path: "/v1/checkout/:checkOutId/upgrade" },

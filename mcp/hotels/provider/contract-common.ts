@@ -10,6 +10,10 @@ export const ProviderMoneySchema = z.looseObject({
 });
 export type ProviderMoney = z.infer<typeof ProviderMoneySchema>;
 
+/** A point on the map. Read with `.optional().catch(undefined)`: a bad point is no point, not a failed answer. */
+export const ProviderCoordinatesSchema = z.looseObject({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) });
+export type ProviderCoordinates = z.infer<typeof ProviderCoordinatesSchema>;
+
 export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
 
 /** One room: `guests` has one element per room. */

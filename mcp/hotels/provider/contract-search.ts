@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ProviderMoneySchema, ProviderStayShape } from "./contract-common.js";
+import { ProviderCoordinatesSchema, ProviderMoneySchema, ProviderStayShape } from "./contract-common.js";
 
 const FilterIdSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "expected a filter id");
 const FilterValueSchema = z.string().min(1).max(64);
@@ -84,6 +84,8 @@ export const ProviderHotelItemSchema = z.looseObject({
   reviewsCount: z.number().int().min(0),
   address: z.string().optional(),
   distanceToCenterKm: z.number().optional(),
+  /** Inferred: lets the journey measure the distance to a landmark. */
+  coordinates: ProviderCoordinatesSchema.optional().catch(undefined),
   coverPhotoUrl: z.string().optional(),
   photosCount: z.number().int().min(0).optional(),
   /** Total for all nights and all guests. */

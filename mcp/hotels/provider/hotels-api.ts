@@ -17,6 +17,8 @@ import {
   type ProviderUpgrade,
 } from "./contract-checkout.js";
 import { ProviderIdSchema } from "./contract-common.js";
+import { PointsOfInterestQuerySchema, ProviderPointsOfInterestSchema, type PointsOfInterestQuery, type ProviderPointsOfInterest } from "./contract-poi.js";
+import { ProviderReviewsPageSchema, ReviewsQuerySchema, type ProviderReviewsPage, type ReviewsQuery } from "./contract-reviews.js";
 import {
   ProviderHotelSchema,
   ProviderLocationPageSchema,
@@ -85,6 +87,16 @@ export class HotelsApi {
 
   rates(hotelId: string, body: ProviderRatesRequest, opts: CallOptions = {}): Promise<ProviderRates> {
     return this.#call("rates", { hotelId }, ProviderRatesSchema, opts, () => ({ body: local("rates", ProviderRatesRequestSchema, body) }));
+  }
+
+  /** A page of the hotel's reviews, newest first, with the average and the count. */
+  reviews(hotelId: string, query: ReviewsQuery = {}, opts: CallOptions = {}): Promise<ProviderReviewsPage> {
+    return this.#call("reviews", { hotelId }, ProviderReviewsPageSchema, opts, () => ({ query: local("reviews", ReviewsQuerySchema, query) }));
+  }
+
+  /** Landmarks, streets and stations of a destination matching `query` (all of them without one). */
+  pointsOfInterest(query: PointsOfInterestQuery, opts: CallOptions = {}): Promise<ProviderPointsOfInterest> {
+    return this.#call("points_of_interest", {}, ProviderPointsOfInterestSchema, opts, () => ({ query: local("points_of_interest", PointsOfInterestQuerySchema, query) }));
   }
 
   inspectCheckout(body: ProviderCheckoutInspectRequest, opts: CallOptions = {}): Promise<ProviderCheckout> {

@@ -8,6 +8,8 @@ import { hotelPageRoutes } from "./hotel-page.js";
 import { hotelRoutes } from "./hotel.js";
 import { locationRoutes } from "./locations.js";
 import { orderRoutes } from "./orders.js";
+import { pointOfInterestRoutes } from "./points-of-interest.js";
+import { reviewRoutes } from "./reviews.js";
 import { searchRoutes } from "./search.js";
 
 /** The sandbox Hotels API: catalog, search, rates, checkout, customer orders and the public hotel page. */
@@ -15,6 +17,6 @@ export function createHotelsModule(env: SandboxEnv, identity: IdentityApi): { ro
   // Hotels are generated per city on first use, so start-up only builds the location list.
   const ctx: HotelsContext = { env, identity, catalog: createCatalog(env.seed, () => env.origin(), { hostileText: env.hostileText }) };
   return {
-    routes: [...locationRoutes(ctx), ...searchRoutes(ctx), ...hotelRoutes(ctx), ...checkoutRoutes(ctx), ...orderRoutes(ctx), ...hotelPageRoutes(ctx)],
+    routes: [...locationRoutes(ctx), ...searchRoutes(ctx), ...hotelRoutes(ctx), ...reviewRoutes(ctx), ...pointOfInterestRoutes(ctx), ...checkoutRoutes(ctx), ...orderRoutes(ctx), ...hotelPageRoutes(ctx)],
   };
 }

@@ -26,6 +26,7 @@ export interface SearchItem {
   reviewsCount: number;
   address: string;
   distanceToCenterKm: number;
+  coordinates: { lat: number; lon: number };
   coverPhotoUrl: string;
   photosCount: number;
   shownPrice: { value: number; currency: string };
@@ -46,6 +47,7 @@ export function searchRoutes(ctx: HotelsContext): RouteDef[] {
     reviewsCount: hotel.reviewsCount,
     address: hotel.address,
     distanceToCenterKm: hotel.distanceToCenterKm,
+    coordinates: hotel.coordinates,
     coverPhotoUrl: ctx.catalog.photoUrl(hotel, 0),
     photosCount: hotel.photosCount,
     shownPrice: offer.price,
