@@ -18,6 +18,24 @@ function table(rows: ScenarioResult[]): string {
   return head + rows.map((r) => `| ${r.id} — ${r.title} | ${r.passed ? "pass" : "FAIL"} | ${r.calls} | ${r.textTokens} | ${r.structuredTokens} | ${r.budgetTokens} |`).join("\n") + "\n";
 }
 
+/** o200k tokens of tools/list in the combined profile, for the default toolsets or the ones named. */
+async function toolsListTokens(toolsets?: string): Promise<number> {
+  const parsed = parseConfig({
+    HOME: "/nonexistent-home",
+    TBANK_AUTH_BROKER_SOCKET: "/nonexistent-home/auth.sock",
+    ...(toolsets === undefined ? {} : { TBANK_HOTELS_TOOLSETS: toolsets }),
+  });
+  if (!parsed.ok) throw new Error("config");
+  const { server } = createHotelsServer(parsed.config);
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(b);
+  const client = new Client({ name: "eval", version: "1" });
+  await client.connect(a);
+  const list = await client.listTools();
+  await client.close();
+  return tokens(JSON.stringify(list));
+}
+
 describe("scenario evals", () => {
   it("has at least 60 scenarios with unique ids", () => {
     expect(scenarios.length).toBeGreaterThanOrEqual(60);
@@ -25,16 +43,11 @@ describe("scenario evals", () => {
   });
 
   it("keeps the default tools/list within 6,000 o200k tokens", async () => {
-    const parsed = parseConfig({ HOME: "/nonexistent-home", TBANK_AUTH_BROKER_SOCKET: "/nonexistent-home/auth.sock" });
-    if (!parsed.ok) throw new Error("config");
-    const { server } = createHotelsServer(parsed.config);
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    await server.connect(b);
-    const client = new Client({ name: "eval", version: "1" });
-    await client.connect(a);
-    const list = await client.listTools();
-    await client.close();
-    expect(tokens(JSON.stringify(list))).toBeLessThanOrEqual(6000);
+    expect(await toolsListTokens()).toBeLessThanOrEqual(6000);
+  });
+
+  it("keeps the lowlevel tools/list (TBANK_HOTELS_TOOLSETS=lowlevel) within 9,000 o200k tokens", async () => {
+    expect(await toolsListTokens("lowlevel")).toBeLessThanOrEqual(9000);
   });
 
   for (const scenario of scenarios) {

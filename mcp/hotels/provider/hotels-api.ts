@@ -17,6 +17,27 @@ import {
   type ProviderUpgrade,
 } from "./contract-checkout.js";
 import { ProviderIdSchema } from "./contract-common.js";
+import {
+  ProviderFilterAvailabilityRequestSchema,
+  ProviderFilterAvailabilitySchema,
+  ProviderMapHotelsRequestSchema,
+  ProviderMapHotelsSchema,
+  ProviderMapRequestSchema,
+  ProviderMapSchema,
+  ProviderRateRequestSchema,
+  ProviderReviewOrderStatusSchema,
+  ProviderSingleRateSchema,
+  type ProviderApiVersion,
+  type ProviderFilterAvailability,
+  type ProviderFilterAvailabilityRequest,
+  type ProviderMap,
+  type ProviderMapHotels,
+  type ProviderMapHotelsRequest,
+  type ProviderMapRequest,
+  type ProviderRateRequest,
+  type ProviderReviewOrderStatus,
+  type ProviderSingleRate,
+} from "./contract-lowlevel.js";
 import { PointsOfInterestQuerySchema, ProviderPointsOfInterestSchema, type PointsOfInterestQuery, type ProviderPointsOfInterest } from "./contract-poi.js";
 import { ProviderReviewsPageSchema, ReviewsQuerySchema, type ProviderReviewsPage, type ReviewsQuery } from "./contract-reviews.js";
 import {
@@ -46,6 +67,10 @@ export const LocationsQuerySchema = z.strictObject({
 export type LocationsQuery = z.input<typeof LocationsQuerySchema>;
 
 export const PromoCodeSchema = z.string().trim().min(1).max(64);
+
+/** The rate reads by contract version; the journey reads v3. */
+const RATES_ROUTE = { v1: "rates_v1", v2: "rates_v2", v3: "rates" } as const satisfies Record<ProviderApiVersion, HotelsRouteId>;
+const RATE_ROUTE = { v1: "rate_v1", v2: "rate_v2", v3: "rate" } as const satisfies Record<ProviderApiVersion, HotelsRouteId>;
 
 export interface HotelsApiOptions {
   http: ProviderHttp;
@@ -85,8 +110,36 @@ export class HotelsApi {
     return this.#call("hotel", { hotelId }, ProviderHotelSchema, opts);
   }
 
-  rates(hotelId: string, body: ProviderRatesRequest, opts: CallOptions = {}): Promise<ProviderRates> {
-    return this.#call("rates", { hotelId }, ProviderRatesSchema, opts, () => ({ body: local("rates", ProviderRatesRequestSchema, body) }));
+  rates(hotelId: string, body: ProviderRatesRequest, opts: CallOptions = {}, version: ProviderApiVersion = "v3"): Promise<ProviderRates> {
+    const route = RATES_ROUTE[version];
+    return this.#call(route, { hotelId }, ProviderRatesSchema, opts, () => ({ body: local(route, ProviderRatesRequestSchema, body) }));
+  }
+
+  /** One rate of a hotel for a stay, by its rateId. */
+  rate(hotelId: string, rateId: string, body: ProviderRateRequest, opts: CallOptions = {}, version: ProviderApiVersion = "v3"): Promise<ProviderSingleRate> {
+    const route = RATE_ROUTE[version];
+    return this.#call(route, { hotelId, rateId }, ProviderSingleRateSchema, opts, () => ({ body: local(route, ProviderRateRequestSchema, body) }));
+  }
+
+  /** How many hotels each filter value would leave, given the request's other filters. */
+  filterAvailability(body: ProviderFilterAvailabilityRequest, opts: CallOptions = {}): Promise<ProviderFilterAvailability> {
+    return this.#call("filter_availability", {}, ProviderFilterAvailabilitySchema, opts, () => ({
+      body: local("filter_availability", ProviderFilterAvailabilityRequestSchema, body),
+    }));
+  }
+
+  searchMap(body: ProviderMapRequest, opts: CallOptions = {}): Promise<ProviderMap> {
+    return this.#call("search_map", {}, ProviderMapSchema, opts, () => ({ body: local("search_map", ProviderMapRequestSchema, body) }));
+  }
+
+  /** The search cards of hotels picked on the map. */
+  mapHotels(body: ProviderMapHotelsRequest, opts: CallOptions = {}): Promise<ProviderMapHotels> {
+    return this.#call("map_hotels", {}, ProviderMapHotelsSchema, opts, () => ({ body: local("map_hotels", ProviderMapHotelsRequestSchema, body) }));
+  }
+
+  /** Whether the customer may review the stay of this order; the provider decides whose order it is. */
+  reviewOrderStatus(orderId: string, opts: CallOptions = {}): Promise<ProviderReviewOrderStatus> {
+    return this.#call("review_order_status", { orderId }, ProviderReviewOrderStatusSchema, opts);
   }
 
   /** A page of the hotel's reviews, newest first, with the average and the count. */

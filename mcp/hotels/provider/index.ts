@@ -57,6 +57,7 @@ export { endpoint, HOTELS_ROUTES } from "../../../shared/http/routes.js";
 export type { HotelsRouteId } from "../../../shared/http/routes.js";
 export * from "./contract-checkout.js";
 export * from "./contract-common.js";
+export * from "./contract-lowlevel.js";
 export * from "./contract-poi.js";
 export * from "./contract-reviews.js";
 export * from "./contract-search.js";

@@ -40,6 +40,11 @@ const DEFINITIONS: Record<string, { kind: Kind; name: string; options?: readonly
 
 const hasFreeCancellation = (h: Hotel): boolean => h.cancellation === "free";
 
+/** Every filter the sandbox knows, with its form and (for array and radio) its values. */
+export function filterCatalog(): { filterId: string; kind: Kind; values: string[] }[] {
+  return Object.entries(DEFINITIONS).map(([filterId, def]) => ({ filterId, kind: def.kind, values: def.options?.map((o) => o.value) ?? [] }));
+}
+
 /** Validates raw filters one by one so each failure gets its own provider code. */
 export function parseFilters(req: RouteRequest, raw: readonly unknown[]): { ok: true; value: Filter[] } | { ok: false; response: SandboxResponse } {
   const fail = (code: string, message: string) => ({ ok: false as const, response: providerError(400, code, message, req.requestId) });

@@ -3,6 +3,7 @@ import type { SandboxEnv } from "../env.js";
 import type { RouteDef } from "../http.js";
 import type { IdentityApi } from "../identity/types.js";
 import { checkoutRoutes } from "./checkout.js";
+import { filterAvailabilityRoutes } from "./filter-availability.js";
 import type { HotelsContext } from "./context.js";
 import { hotelPageRoutes } from "./hotel-page.js";
 import { hotelRoutes } from "./hotel.js";
@@ -10,6 +11,7 @@ import { locationRoutes } from "./locations.js";
 import { orderRoutes } from "./orders.js";
 import { pointOfInterestRoutes } from "./points-of-interest.js";
 import { reviewRoutes } from "./reviews.js";
+import { mapRoutes } from "./search-map.js";
 import { searchRoutes } from "./search.js";
 
 /** The sandbox Hotels API: catalog, search, rates, checkout, customer orders and the public hotel page. */
@@ -17,6 +19,6 @@ export function createHotelsModule(env: SandboxEnv, identity: IdentityApi): { ro
   // Hotels are generated per city on first use, so start-up only builds the location list.
   const ctx: HotelsContext = { env, identity, catalog: createCatalog(env.seed, () => env.origin(), { hostileText: env.hostileText }) };
   return {
-    routes: [...locationRoutes(ctx), ...searchRoutes(ctx), ...hotelRoutes(ctx), ...reviewRoutes(ctx), ...pointOfInterestRoutes(ctx), ...checkoutRoutes(ctx), ...orderRoutes(ctx), ...hotelPageRoutes(ctx)],
+    routes: [...locationRoutes(ctx), ...searchRoutes(ctx), ...filterAvailabilityRoutes(ctx), ...mapRoutes(ctx), ...hotelRoutes(ctx), ...reviewRoutes(ctx), ...pointOfInterestRoutes(ctx), ...checkoutRoutes(ctx), ...orderRoutes(ctx), ...hotelPageRoutes(ctx)],
   };
 }

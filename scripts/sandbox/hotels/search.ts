@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { Hotel } from "../data/hotels.js";
-import { nightsOf, searchOfferFor, stayKey, type Stay } from "../data/pricing.js";
+import { stayKey, type Stay } from "../data/pricing.js";
 import { json, parseJsonBody, providerError, type RouteDef, type RouteRequest } from "../http.js";
 import type { HotelsContext } from "./context.js";
-import { describeFilters, matchesFilters, parseFilters, rateMatchesFilters, type Filter } from "./filters.js";
+import { describeFilters, parseFilters, type Filter } from "./filters.js";
 import { checkStay, parseValue, StayShape } from "./schemas.js";
+import { searchItemOf, searchMatches, type SearchItem } from "./search-matches.js";
 import { createSearchStore, pageOf } from "./search-store.js";
 
 export const SEARCH_PAGE_LIMIT = 20;
@@ -18,43 +18,9 @@ const SearchBodySchema = z.strictObject({
   searchId: z.string().min(1).max(128).optional(),
 });
 
-export interface SearchItem {
-  hotelId?: string;
-  name: string;
-  stars: number | null;
-  rating: number | null;
-  reviewsCount: number;
-  address: string;
-  distanceToCenterKm: number;
-  coordinates: { lat: number; lon: number };
-  coverPhotoUrl: string;
-  photosCount: number;
-  shownPrice: { value: number; currency: string };
-  mealName: string | null;
-  freeCancellationUntil: string | null;
-  hasRates: boolean;
-}
-
 /** [search_filters] and [search]: the filter catalog and the progressively loading hotel search. */
 export function searchRoutes(ctx: HotelsContext): RouteDef[] {
   const store = createSearchStore<SearchItem>(ctx.env.seed);
-
-  const toItem = (hotel: Hotel, offer: ReturnType<typeof searchOfferFor>): SearchItem => ({
-    ...(hotel.feedWithoutId ? {} : { hotelId: hotel.hotelId }),
-    name: hotel.name,
-    stars: hotel.stars,
-    rating: hotel.rating,
-    reviewsCount: hotel.reviewsCount,
-    address: hotel.address,
-    distanceToCenterKm: hotel.distanceToCenterKm,
-    coordinates: hotel.coordinates,
-    coverPhotoUrl: ctx.catalog.photoUrl(hotel, 0),
-    photosCount: hotel.photosCount,
-    shownPrice: offer.price,
-    mealName: offer.mealName,
-    freeCancellationUntil: offer.freeCancellationUntil,
-    hasRates: hotel.hasRates,
-  });
 
   const search = (req: RouteRequest) => {
     const raw = parseJsonBody(req);
@@ -81,12 +47,7 @@ export function searchRoutes(ctx: HotelsContext): RouteDef[] {
       if (session.key !== key) return providerError(409, "search_mismatch", "searchId belongs to a search with other parameters", req.requestId);
       store.advance(session);
     } else {
-      const nights = nightsOf(stay);
-      const results = ctx.catalog.hotelsOf(location.id).flatMap((hotel) => {
-        const offer = searchOfferFor(ctx.env.seed, hotel, stay, location.profile.utcOffset, (rate) => rateMatchesFilters(rate, filters.value));
-        return matchesFilters(hotel, offer.price.value / nights, filters.value) ? [toItem(hotel, offer)] : [];
-      });
-      session = store.create(key, results);
+      session = store.create(key, searchMatches(ctx, location, stay, filters.value).map((match) => searchItemOf(ctx, match)));
     }
     return json(200, { searchId: session.searchId, destinationId, ...pageOf(session, offset, limit) });
   };

@@ -1,0 +1,63 @@
+import type { Hotel } from "../data/hotels.js";
+import type { Location } from "../data/locations.js";
+import { nightsOf, searchOfferFor, type Stay } from "../data/pricing.js";
+import type { HotelsContext } from "./context.js";
+import { matchesFilters, rateMatchesFilters, type Filter } from "./filters.js";
+
+export type SearchOffer = ReturnType<typeof searchOfferFor>;
+
+export interface SearchMatch {
+  hotel: Hotel;
+  offer: SearchOffer;
+}
+
+/** What a search shows for one hotel, or undefined when the filters leave it out. */
+export function searchMatchOf(ctx: HotelsContext, hotel: Hotel, location: Location, stay: Stay, filters: readonly Filter[]): SearchMatch | undefined {
+  const offer = searchOfferFor(ctx.env.seed, hotel, stay, location.profile.utcOffset, (rate) => rateMatchesFilters(rate, filters));
+  return matchesFilters(hotel, offer.price.value / nightsOf(stay), filters) ? { hotel, offer } : undefined;
+}
+
+/**
+ * The hotels a search of this destination, stay and filters finds, in provider order, each with the
+ * offer it shows: the map and the filter counts read the same collection the search feed pages.
+ */
+export function searchMatches(ctx: HotelsContext, location: Location, stay: Stay, filters: readonly Filter[]): SearchMatch[] {
+  return ctx.catalog.hotelsOf(location.id).flatMap((hotel) => searchMatchOf(ctx, hotel, location, stay, filters) ?? []);
+}
+
+export interface SearchItem {
+  hotelId?: string;
+  name: string;
+  stars: number | null;
+  rating: number | null;
+  reviewsCount: number;
+  address: string;
+  distanceToCenterKm: number;
+  coordinates: { lat: number; lon: number };
+  coverPhotoUrl: string;
+  photosCount: number;
+  shownPrice: { value: number; currency: string };
+  mealName: string | null;
+  freeCancellationUntil: string | null;
+  hasRates: boolean;
+}
+
+/** One search card; the feed leaves the id out for a few hotels, a read by id (`withId`) never does. */
+export function searchItemOf(ctx: HotelsContext, { hotel, offer }: SearchMatch, withId = !hotel.feedWithoutId): SearchItem {
+  return {
+    ...(withId ? { hotelId: hotel.hotelId } : {}),
+    name: hotel.name,
+    stars: hotel.stars,
+    rating: hotel.rating,
+    reviewsCount: hotel.reviewsCount,
+    address: hotel.address,
+    distanceToCenterKm: hotel.distanceToCenterKm,
+    coordinates: hotel.coordinates,
+    coverPhotoUrl: ctx.catalog.photoUrl(hotel, 0),
+    photosCount: hotel.photosCount,
+    shownPrice: offer.price,
+    mealName: offer.mealName,
+    freeCancellationUntil: offer.freeCancellationUntil,
+    hasRates: hotel.hasRates,
+  };
+}
