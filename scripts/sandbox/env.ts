@@ -14,6 +14,11 @@ export interface SandboxEnv {
   deviceIntervalSeconds: number;
   /** One hotel per city carries hostile text (data/hostile.ts), to prove the toolkit neutralises it. */
   hostileText?: boolean;
+  /**
+   * An integrator's static token (a static profile's TBANK_HOTELS_AUTH_TOKEN): when set, the order
+   * reads by provider id accept it as `Bearer <token>` for any order. Absent: customer tokens only.
+   */
+  integrationToken?: string;
   /** Origin the server listens on, e.g. http://127.0.0.1:41234 (known after listen). */
   origin(): string;
   /** A fresh unguessable secret with a prefix, carrying the canary when one is set. */

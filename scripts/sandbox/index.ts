@@ -21,6 +21,7 @@ export const SandboxOptionsSchema = z.strictObject({
   deviceIntervalSeconds: z.number().int().min(0).max(60).default(5),
   now: z.custom<() => number>((v) => typeof v === "function").optional(),
   hostileText: z.boolean().default(false),
+  integrationToken: z.string().regex(/^[A-Za-z0-9._~-]{16,128}$/, "16-128 token characters").optional(),
 });
 export type SandboxOptions = z.input<typeof SandboxOptionsSchema>;
 
@@ -73,6 +74,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     deviceCodeTtlSeconds: opts.deviceCodeTtlSeconds,
     deviceIntervalSeconds: opts.deviceIntervalSeconds,
     hostileText: opts.hostileText,
+    ...(opts.integrationToken === undefined ? {} : { integrationToken: opts.integrationToken }),
     origin: () => origin,
     secret: makeSecretFactory(opts.canary),
   };

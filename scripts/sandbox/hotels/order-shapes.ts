@@ -1,5 +1,5 @@
 import { customerProfile, type Booking } from "../data/customer.js";
-import { daysBetween } from "../data/dates.js";
+import { daysBetween, isoAtOffset } from "../data/dates.js";
 
 const voucherAvailable = (b: Booking): boolean => b.status === "CONFIRMED" || b.status === "COMPLETED";
 
@@ -67,4 +67,72 @@ export function orderV3(b: Booking, canary: string | undefined): unknown {
       documents: { voucher: { available: voucherAvailable(b), path: `/api/v1/orders/${encodeURIComponent(b.orderId)}/voucher` } },
     },
   };
+}
+
+/** Booking v2 (inferred): v1's flat stay, rooms with their guests, payment and cancellation as blocks. */
+export function orderV2(b: Booking, canary: string | undefined): unknown {
+  const contact = customerProfile(canary);
+  return {
+    orderId: b.orderId,
+    status: b.status,
+    createdAt: b.createdAt,
+    checkinDate: b.stay.checkinDate,
+    checkoutDate: b.stay.checkoutDate,
+    nights: daysBetween(b.stay.checkinDate, b.stay.checkoutDate),
+    hotel: {
+      hotelId: b.hotel.hotelId,
+      name: b.hotel.name,
+      address: b.hotel.address,
+      city: b.location.name,
+      country: b.location.country,
+      stars: b.hotel.stars,
+      checkinTime: b.hotel.checkinTime,
+      checkoutTime: b.hotel.checkoutTime,
+    },
+    rooms: b.stay.guests.map((room) => ({ roomName: b.roomName, mealName: b.mealName, adultsCount: room.adultsCount, childrenAges: room.childrenAges, guests: b.guests })),
+    contacts: { email: contact.email, phone: contact.phone },
+    payment: { price: b.paymentPrice, paymentType: b.paymentType, paymentStatus: b.paymentStatus },
+    cancellation: { freeCancellationUntil: b.freeCancellationUntil, penalties: b.penalties },
+    voucherAvailable: voucherAvailable(b),
+  };
+}
+
+// The reads below are inferred from the seed's tool names (docs/provider-contract.md); each carries
+// a provider id of its own that contains the canary, so tests prove the broker never passes it on.
+
+const EVO_STATUS: Record<Booking["status"], string> = { CONFIRMED: "CONFIRMED", AWAITING_PAYMENT: "PENDING_PAYMENT", CANCELLED: "CANCELLED", COMPLETED: "CONFIRMED" };
+const providerSuffix = (b: Booking): string => b.orderId.replace(/^ord_/, "");
+const secondsAfter = (iso: string, seconds: number): string => isoAtOffset(Date.parse(iso) + seconds * 1000, iso.slice(-6));
+
+/** The supplier-side (EVO) booking behind an order. */
+export function evoBooking(b: Booking): unknown {
+  const confirmed = b.status === "CONFIRMED" || b.status === "COMPLETED";
+  return {
+    orderId: b.orderId,
+    evoBookingId: `evo_${providerSuffix(b)}`,
+    status: EVO_STATUS[b.status],
+    supplierName: "Sandbox Supplier",
+    hotelConfirmationNumber: confirmed ? `HC-${b.orderId.slice(-7)}` : null,
+    createdAt: secondsAfter(b.createdAt, 20),
+    updatedAt: secondsAfter(b.createdAt, 60),
+  };
+}
+
+/** The asynchronous booking task that created the order: every sandbox order's task has finished. */
+export function bookingTask(b: Booking): unknown {
+  return {
+    orderId: b.orderId,
+    taskId: `task_${providerSuffix(b)}`,
+    status: "SUCCESS",
+    orderStatus: b.status,
+    startedAt: b.createdAt,
+    finishedAt: secondsAfter(b.createdAt, 42),
+    error: null,
+  };
+}
+
+/** Whether an order is an LS order; the sandbox marks stays of four nights or more as LS orders. */
+export function lsOrderCheck(b: Booking, now: number): unknown {
+  const isLsOrder = daysBetween(b.stay.checkinDate, b.stay.checkoutDate) >= 4;
+  return { orderId: b.orderId, isLsOrder, lsOrderStatus: isLsOrder ? b.status : null, checkedAt: isoAtOffset(now, "+03:00") };
 }
