@@ -26,6 +26,11 @@ export const OPERATION_ROUTE: Readonly<Record<OperationName, RouteId | "local">>
   "hotels.get_booking_v1": "hotels_api",
   "hotels.save_voucher_v1": "hotels_api",
   "hotels.create_payment_handoff": "hotels_api",
+  // The order reads are the same Hotels API with the same Bearer session as the customer read.
+  "hotels.get_reservation": "hotels_api",
+  "hotels.get_evo_booking": "hotels_api",
+  "hotels.get_booking_task_status": "hotels_api",
+  "hotels.check_ls_order": "hotels_api",
   "banking.status": "local",
   "banking.get_hotel_preferences": "banking_api",
   "banking.consume_payment_handoff": "local",

@@ -9,9 +9,13 @@ import { brokerStatus } from "./broker-status.js";
 import { brokerStop } from "./broker-stop.js";
 import type { OperationDeps } from "./deps.js";
 import { revokeSessionState } from "./deps.js";
+import { hotelsCheckLsOrder } from "./hotels-check-ls-order.js";
 import { hotelsCreatePaymentHandoff } from "./hotels-create-payment-handoff.js";
 import { hotelsGetBooking } from "./hotels-get-booking.js";
+import { hotelsGetBookingTaskStatus } from "./hotels-get-booking-task-status.js";
 import { hotelsGetCustomer } from "./hotels-get-customer.js";
+import { hotelsGetEvoBooking } from "./hotels-get-evo-booking.js";
+import { hotelsGetReservation } from "./hotels-get-reservation.js";
 import { hotelsListBookings } from "./hotels-list-bookings.js";
 import { hotelsSaveVoucher } from "./hotels-save-voucher.js";
 import { hotelsStatus } from "./hotels-status.js";
@@ -40,6 +44,10 @@ export function createOperations(deps: OperationDeps): HandlerMap {
     "hotels.get_booking_v1": hotelsGetBooking(deps),
     "hotels.save_voucher_v1": hotelsSaveVoucher(deps),
     "hotels.create_payment_handoff": hotelsCreatePaymentHandoff(deps),
+    "hotels.get_reservation": hotelsGetReservation(deps),
+    "hotels.get_evo_booking": hotelsGetEvoBooking(deps),
+    "hotels.get_booking_task_status": hotelsGetBookingTaskStatus(deps),
+    "hotels.check_ls_order": hotelsCheckLsOrder(deps),
     "banking.status": bankingStatus(deps),
     "banking.get_hotel_preferences": bankingGetHotelPreferences(deps),
     "banking.consume_payment_handoff": bankingConsumePaymentHandoff(deps),

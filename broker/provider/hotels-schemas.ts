@@ -67,3 +67,11 @@ export const ProviderOrderV1Schema = z.looseObject({
   paymentStatus: ProviderStatusSchema.nullish(),
 });
 export type ProviderOrderV1 = z.infer<typeof ProviderOrderV1Schema>;
+
+// The low-level order reads: only what tells one answer from another is checked here; the broker
+// then copies the fields its protocol allowlist names (shared/protocol/ops-hotels-orders.ts).
+export const ProviderOrderV2Schema = z.looseObject({ status: ProviderStatusSchema });
+export const ProviderOrderV3Schema = z.looseObject({ order: z.looseObject({}) });
+export const ProviderEvoBookingSchema = z.looseObject({ status: ProviderStatusSchema });
+export const ProviderBookingTaskSchema = z.looseObject({ status: ProviderStatusSchema });
+export const ProviderLsOrderCheckSchema = z.looseObject({ isLsOrder: z.boolean() });

@@ -1,9 +1,9 @@
 import type { Socket } from "node:net";
 import { BrokerUnavailableError, connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
-import { isBrokerError, type ErrorCode } from "../../shared/protocol/errors.js";
+import { BrokerError, isBrokerError, type ErrorCode } from "../../shared/protocol/errors.js";
 import type { StatusResult } from "../../shared/protocol/ops-hotels.js";
 import { BrokerUntrustedError } from "../../shared/protocol/socket-trust.js";
-import { ROLE_OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
+import { HOTELS_ORDER_READ_OPERATIONS, ROLE_OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
 import { readinessNextStep } from "./readiness.js";
 
 export interface BrokerClientOptions {
@@ -23,6 +23,10 @@ export interface BrokerClientOptions {
 
 /** What connection_status reports about customer reads; computed locally, no provider call. */
 export type BrokerReadiness = "broker_unavailable" | "broker_untrusted" | "mobile_login_required" | "mobile_read_only_ready" | "partial_read_only_unverified";
+
+// Operations a broker from an older toolkit may not implement. One that it does not list is left
+// out of readiness (the customer reads stay usable); a tool that needs it gets operation_not_allowed.
+const LATER_OPERATIONS: ReadonlySet<OperationName> = new Set(HOTELS_ORDER_READ_OPERATIONS);
 
 // Retrying these after the request may have reached the broker could use a capability twice.
 const NOT_RETRIED_AFTER_SEND: ReadonlySet<OperationName> = new Set(["banking.consume_payment_handoff"]);
@@ -84,7 +88,7 @@ export class BrokerClient {
     const verified = [...this.verifiedOn(conn)];
     // Without a session nothing can be verified yet: the login is the step that helps.
     if (status.state !== "mobile_read_only_ready") return { state: "mobile_login_required", verifiedOperations: verified };
-    const needed = ROLE_OPERATIONS[this.opts.role];
+    const needed = ROLE_OPERATIONS[this.opts.role].filter((op) => !LATER_OPERATIONS.has(op) || conn.welcome.operations.includes(op));
     const state = needed.every((op) => verified.includes(op)) ? "mobile_read_only_ready" : "partial_read_only_unverified";
     return { state, verifiedOperations: verified };
   }
@@ -94,6 +98,8 @@ export class BrokerClient {
    * login, so the status is asked once for the current list before refusing.
    */
   private async send<Op extends OperationName>(conn: BrokerConnection, op: Op, args: OperationArgs<Op>): Promise<OperationResult<Op>> {
+    // Not implemented by this broker (an older one): it would refuse it, so it is not sent.
+    if (!conn.welcome.operations.includes(op)) throw new BrokerError("operation_not_allowed", "the running broker does not implement this operation");
     if (!this.verifiedOn(conn).includes(op)) {
       const status = await this.status(conn);
       // Without a session the broker's own answer (mobile_login_required) is the useful one.
@@ -185,6 +191,8 @@ const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
 
 // A payment handoff ref that is unknown or expired needs a new handoff, not a new booking list.
 const HANDOFF_REF_STEP = "this payment handoff is unknown or expired: create a new one with tbank_hotels_create_payment_handoff_preview";
+// An older broker still running after the toolkit was updated: a restart brings the current one.
+const OLDER_BROKER_STEP = "the running auth broker predates this operation: the person runs `tbank-mcp stop-broker` in a terminal (the next call starts the current broker), then ask again";
 // The bank refusing a voucher is usually a booking without one (cancelled, not yet confirmed).
 const VOUCHER_REFUSED_STEP = "the bank gave no voucher for this booking (vouchers exist for confirmed and completed stays): tell the person; do not retry";
 
@@ -197,6 +205,7 @@ export function brokerFailure(err: unknown, op?: OperationName): BrokerFailure {
   const retryAllowed = isBrokerError(err) ? err.retryAllowed : false;
   const handoffRef = op === "banking.consume_payment_handoff" && (code === "invalid_ref" || code === "ref_expired");
   if (handoffRef) return { status: code, retryAllowed, nextStep: HANDOFF_REF_STEP };
+  if (op !== undefined && LATER_OPERATIONS.has(op) && code === "operation_not_allowed") return { status: code, retryAllowed, nextStep: OLDER_BROKER_STEP };
   if (op === "hotels.save_voucher_v1" && code === "provider_error") return { status: code, retryAllowed, nextStep: VOUCHER_REFUSED_STEP };
   return { status: code, retryAllowed, nextStep: NEXT_STEP[code] ?? "stop and tell the person the bookings service failed; do not retry" };
 }

@@ -39,9 +39,23 @@ export type HotelsRouteId = keyof typeof HOTELS_ROUTES;
 export const HOTELS_CUSTOMER_ROUTES = {
   customer: { method: "GET", path: "/v1/customer" },
   orders: { method: "GET", path: "/v1/orders" },
-  order_v1: { method: "GET", path: "/v1/orders/:orderId" },
   voucher: { method: "GET", path: "/v1/orders/:orderId/voucher" },
 } as const satisfies Record<string, ProviderRoute>;
+
+/**
+ * One order by provider id; they need customer context. The broker calls them with the session,
+ * behind a bookingRef; a Hotels MCP without a broker but with a static or service profile calls
+ * them with its own auth (the seed's integration contract).
+ */
+export const HOTELS_ORDER_ROUTES = {
+  order_v1: { method: "GET", path: "/v1/orders/:orderId" },
+  order_v2: { method: "GET", path: "/v2/orders/:orderId" },
+  order_v3: { method: "GET", path: "/v3/orders/:orderId" },
+  evo_booking: { method: "GET", path: "/v1/orders/:orderId/evo-booking" },
+  booking_task: { method: "GET", path: "/v1/orders/:orderId/booking-task" },
+  ls_order_check: { method: "GET", path: "/v1/ls-orders/:orderId/check" },
+} as const satisfies Record<string, ProviderRoute>;
+export type HotelsOrderRouteId = keyof typeof HOTELS_ORDER_ROUTES;
 
 /** Relative to TBANK_BANKING_API_BASE_URL. */
 export const BANKING_ROUTES = {

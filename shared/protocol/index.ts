@@ -4,6 +4,7 @@ export * from "./handshake.js";
 export * from "./envelope.js";
 export * from "./read-buffer.js";
 export * from "./ops-hotels.js";
+export * from "./ops-hotels-orders.js";
 export * from "./ops-banking.js";
 export * from "./ops-broker.js";
 export * from "./operations.js";

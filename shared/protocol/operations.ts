@@ -15,6 +15,16 @@ import {
   StatusResultSchema,
 } from "./ops-hotels.js";
 import {
+  CheckLsOrderArgsSchema,
+  CheckLsOrderResultSchema,
+  GetBookingTaskStatusArgsSchema,
+  GetBookingTaskStatusResultSchema,
+  GetEvoBookingArgsSchema,
+  GetEvoBookingResultSchema,
+  GetReservationArgsSchema,
+  GetReservationResultSchema,
+} from "./ops-hotels-orders.js";
+import {
   ConsumePaymentHandoffArgsSchema,
   ConsumePaymentHandoffResultSchema,
   GetHotelPreferencesArgsSchema,
@@ -38,6 +48,10 @@ export const OPERATIONS = {
   "hotels.get_booking_v1": { args: GetBookingArgsSchema, result: GetBookingResultSchema },
   "hotels.save_voucher_v1": { args: SaveVoucherArgsSchema, result: SaveVoucherResultSchema },
   "hotels.create_payment_handoff": { args: CreatePaymentHandoffArgsSchema, result: CreatePaymentHandoffResultSchema },
+  "hotels.get_reservation": { args: GetReservationArgsSchema, result: GetReservationResultSchema },
+  "hotels.get_evo_booking": { args: GetEvoBookingArgsSchema, result: GetEvoBookingResultSchema },
+  "hotels.get_booking_task_status": { args: GetBookingTaskStatusArgsSchema, result: GetBookingTaskStatusResultSchema },
+  "hotels.check_ls_order": { args: CheckLsOrderArgsSchema, result: CheckLsOrderResultSchema },
   "banking.status": { args: StatusArgsSchema, result: StatusResultSchema },
   "banking.get_hotel_preferences": { args: GetHotelPreferencesArgsSchema, result: GetHotelPreferencesResultSchema },
   "banking.consume_payment_handoff": { args: ConsumePaymentHandoffArgsSchema, result: ConsumePaymentHandoffResultSchema },
@@ -54,6 +68,11 @@ export type OperationResult<Op extends OperationName> = z.infer<(typeof OPERATIO
 
 export const OPERATION_NAMES = Object.keys(OPERATIONS) as readonly OperationName[];
 
+// The Hotels MCP's low-level order reads (`lowlevel` toolset), added to the hotels allowlist after
+// the customer reads. A broker started from an older toolkit does not list them: clients treat that
+// as "not available from this broker", not as an unverified session.
+export const HOTELS_ORDER_READ_OPERATIONS = ["hotels.get_reservation", "hotels.get_evo_booking", "hotels.get_booking_task_status", "hotels.check_ls_order"] as const satisfies readonly OperationName[];
+
 // The v2 allowlist (DESIGN.md section 3). A role sees nothing outside its own row.
 export const ROLE_OPERATIONS: Readonly<Record<Role, readonly OperationName[]>> = {
   hotels: [
@@ -63,6 +82,7 @@ export const ROLE_OPERATIONS: Readonly<Record<Role, readonly OperationName[]>> =
     "hotels.get_booking_v1",
     "hotels.save_voucher_v1",
     "hotels.create_payment_handoff",
+    ...HOTELS_ORDER_READ_OPERATIONS,
   ],
   banking: ["banking.status", "banking.get_hotel_preferences", "banking.consume_payment_handoff"],
   toolkit: ["broker.status", "broker.login_start", "broker.login_poll", "broker.logout", "broker.stop"],

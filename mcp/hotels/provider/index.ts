@@ -3,6 +3,7 @@ import { ProviderHttp, type FetchLike } from "../../../shared/http/provider-http
 import type { Logger } from "../../../shared/logger.js";
 import { createAuthHeaders, type AuthDescription } from "./auth.js";
 import { HotelsApi } from "./hotels-api.js";
+import { HotelsOrderApi } from "./order-api.js";
 import { ConcurrencyLimiter, type LimiterStats } from "../../../shared/http/limiter.js";
 import { SearchCache, type SearchCacheStats } from "./search-cache.js";
 import type { KeyFileSystem } from "./service-key.js";
@@ -21,6 +22,8 @@ export type LoadProtection = LimiterStats & SearchCacheStats;
 
 export interface HotelsProvider<TSearch> {
   api: HotelsApi;
+  /** Order reads by provider id with this server's auth: for a static or service profile without the broker. */
+  orders: HotelsOrderApi;
   limiter: { stats(): LimiterStats };
   /** For plan_stay: coalesces identical concurrent searches and reuses successes for 30 s. */
   searchCache: SearchCache<TSearch>;
@@ -40,8 +43,10 @@ export function createHotelsProvider<TSearch = unknown>(config: HotelsProviderCo
   // No `rejected` hook: a 401 to a configured profile is one HTTP call and terminal for the journey.
   const http = new ProviderHttp({ auth: { credentials: async () => ({ headers: await auth.headers() }) }, fetch: deps.fetch, now, logger: deps.logger });
   const searchCache = new SearchCache<TSearch>({ now });
+  const apiOptions = { http, baseUrl: config.apiBaseUrl, limiter, timeoutMs: config.timeoutMs };
   return {
-    api: new HotelsApi({ http, baseUrl: config.apiBaseUrl, limiter, timeoutMs: config.timeoutMs }),
+    api: new HotelsApi(apiOptions),
+    orders: new HotelsOrderApi(apiOptions),
     limiter: { stats: () => limiter.stats() },
     searchCache,
     describeAuth: () => auth.describe(),
@@ -64,6 +69,7 @@ export * from "./contract-search.js";
 export { isProviderError, PROVIDER_ERROR_KINDS, ProviderError } from "../../../shared/http/provider-error.js";
 export type { ProviderErrorInfo, ProviderErrorJson, ProviderErrorKind, UnavailableReason } from "../../../shared/http/provider-error.js";
 export { HotelsApi, LocationsQuerySchema, PromoCodeSchema } from "./hotels-api.js";
+export { HotelsOrderApi } from "./order-api.js";
 export type { CallOptions, HotelsApiOptions, LocationsQuery } from "./hotels-api.js";
 export { ConcurrencyLimiter, QUEUE_LIMIT } from "../../../shared/http/limiter.js";
 export type { LimiterStats, RunOptions } from "../../../shared/http/limiter.js";

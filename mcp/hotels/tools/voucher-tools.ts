@@ -32,7 +32,8 @@ export const getVoucher = defineTool({
   name: "tbank_hotels_get_voucher",
   title: "Voucher guard",
   description: "Refuses inline voucher delivery; use tbank_hotels_save_voucher.",
-  toolset: "customer",
+  // The guard answers in every configuration (the lowlevel toolset lists it too, as the seed does).
+  toolset: "always",
   input: wire(BookingRefInput),
   output: RefuseOutput,
   annotations: { ...READ_ANNOTATIONS, openWorldHint: false },
