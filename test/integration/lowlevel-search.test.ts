@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCatalog } from "../../scripts/sandbox/data/catalog.js";
+import { orderIdFor } from "../../scripts/sandbox/data/customer.js";
 import { ratesFor, searchPriceFor } from "../../scripts/sandbox/data/pricing.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 
@@ -7,6 +8,7 @@ import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-har
 // provider answer as { status, data }, a refused input that makes no HTTP call, and a provider fault.
 
 const SEED = "hotels-mcp";
+const TOKEN = "integration-token-lowlevel-search";
 const KAZAN = "1003";
 const STAY = { checkinDate: "2027-03-10", checkoutDate: "2027-03-12", guests: [{ adultsCount: 2 }] };
 const STAY_DATA = { checkinDate: STAY.checkinDate, checkoutDate: STAY.checkoutDate, guests: [{ adultsCount: 2, childrenAges: [] }] };
@@ -32,7 +34,10 @@ describe("lowlevel toolset: search and hotel reads", () => {
   const call = (name: string, args: Record<string, unknown> = {}) => h.call(`tbank_hotels_${name}`, args);
 
   beforeAll(async () => {
-    h = await startHotelsHarness({ env: { TBANK_HOTELS_TOOLSETS: "lowlevel" } });
+    h = await startHotelsHarness({
+      sandbox: { integrationToken: TOKEN },
+      env: { TBANK_HOTELS_TOOLSETS: "lowlevel", TBANK_HOTELS_AUTH_TOKEN: TOKEN },
+    });
   });
   afterAll(() => h.close());
   beforeEach(() => {
@@ -59,10 +64,10 @@ describe("lowlevel toolset: search and hotel reads", () => {
     expect(h.sandbox.control.requestCount(routeId)).toBe(1);
   }
 
-  it("lists the ten search and hotel reads, read-only and open-world, each with an output schema", async () => {
+  it("lists the eleven search and hotel reads, read-only and open-world, each with an output schema", async () => {
     const { tools } = await h.client.listTools();
     const names = tools.map((t) => t.name);
-    const reads = ["search", "get_search_filters", "get_filter_availability", "search_map", "get_map_hotels", "search_points_of_interest", "get_hotel", "get_hotel_rates", "get_rate", "get_reviews"];
+    const reads = ["search", "get_search_filters", "get_filter_availability", "search_map", "get_map_hotels", "search_points_of_interest", "get_hotel", "get_hotel_rates", "get_rate", "get_reviews", "get_review_order_status"];
     for (const name of reads) {
       const tool = tools.find((t) => t.name === `tbank_hotels_${name}`);
       expect(tool, name).toBeDefined();
@@ -324,4 +329,41 @@ describe("lowlevel toolset: search and hotel reads", () => {
     });
   });
 
+  describe("get_review_order_status", () => {
+    const order = (n: number) => orderIdFor(SEED, undefined, n);
+
+    it("a stay that ended is reviewable for 90 days; a future one not yet; a cancelled one not at all", async () => {
+      const completed = await call("get_review_order_status", { orderId: order(4) });
+      expect(completed.data).toMatchObject({ status: "ok", data: { orderId: order(4), status: "available", canLeaveReview: true } });
+      const upcoming = await call("get_review_order_status", { orderId: order(1) });
+      expect(upcoming.data).toMatchObject({ data: { status: "not_yet_available", canLeaveReview: false } });
+      const old = await call("get_review_order_status", { orderId: order(5) });
+      expect(old.data).toMatchObject({ data: { status: "expired", canLeaveReview: false } });
+      const cancelled = await call("get_review_order_status", { orderId: order(3) });
+      expect(cancelled.data).toMatchObject({ data: { status: "not_available", canLeaveReview: false, availableFrom: null } });
+    });
+
+    it("refuses an id with a slash before HTTP; an unknown order is not_found", async () => {
+      await expectRefused("get_review_order_status", { orderId: "ord/1" }, "invalid_input");
+      const { data } = await call("get_review_order_status", { orderId: "ord_unknown" });
+      expect(data).toMatchObject({ status: "not_found", provider: { code: "order_not_found" } });
+    });
+
+    it("a provider fault", async () => {
+      await expectFault("get_review_order_status", { orderId: order(4) }, "review_order_status");
+    });
+  });
+});
+
+describe("lowlevel get_review_order_status without a token the provider accepts", () => {
+  it("is provider_auth_rejected (the anonymous profile sends no Authorization)", async () => {
+    const h = await startHotelsHarness({ env: { TBANK_HOTELS_TOOLSETS: "lowlevel" } });
+    try {
+      const { data, result } = await h.call("tbank_hotels_get_review_order_status", { orderId: orderIdFor(SEED, undefined, 4) });
+      expect(result.isError).toBe(true);
+      expect(data).toMatchObject({ status: "provider_auth_rejected", provider: { httpStatus: 401 } });
+    } finally {
+      await h.close();
+    }
+  });
 });

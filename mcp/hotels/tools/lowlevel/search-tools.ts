@@ -4,6 +4,7 @@ import { getHotelRatesTool } from "./get-hotel-rates.js";
 import { getHotelTool } from "./get-hotel.js";
 import { getMapHotelsTool } from "./get-map-hotels.js";
 import { getRateTool } from "./get-rate.js";
+import { getReviewOrderStatusTool } from "./get-review-order-status.js";
 import { getReviewsTool } from "./get-reviews.js";
 import { getSearchFiltersTool } from "./get-search-filters.js";
 import { searchMapTool } from "./search-map.js";
@@ -22,4 +23,5 @@ export const LOWLEVEL_SEARCH_TOOLS: readonly AnyToolDef[] = [
   getHotelRatesTool,
   getRateTool,
   getReviewsTool,
+  getReviewOrderStatusTool,
 ];
