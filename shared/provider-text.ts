@@ -38,7 +38,26 @@ const LINK = new RegExp(String.raw`\[([^\]]*)\]` + TARGET, "g");
 const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^<>\s]*)>/gi;
 
 export function providerText(value: string, kind: ProviderTextKind): string {
-  const text = value
+  return bounded(clean(value), PROVIDER_TEXT_MAX[kind]);
+}
+
+/** Longest provider string a low-level answer carries: exact data for integrators, never an essay. */
+export const PROVIDER_DATA_STRING_MAX = 4_000;
+
+/**
+ * A whole provider answer for the low-level tools: every string (keys included) cleaned like
+ * providerText, so an integrator's exact data cannot forge lines, hide text or plant links in
+ * what a model reads; numbers, booleans and nulls pass as they are.
+ */
+export function providerData(value: unknown): unknown {
+  if (typeof value === "string") return bounded(clean(value), PROVIDER_DATA_STRING_MAX);
+  if (Array.isArray(value)) return value.map(providerData);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [bounded(clean(k), 120), providerData(v)]));
+  return value;
+}
+
+function clean(value: string): string {
+  return value
     .replace(OSC, "")
     .replace(CSI, "")
     .replace(ESC_OTHER, "")
@@ -53,7 +72,6 @@ export function providerText(value: string, kind: ProviderTextKind): string {
     .replaceAll("![", "! [")
     .replace(/\s+/g, " ")
     .trim();
-  return bounded(text, PROVIDER_TEXT_MAX[kind]);
 }
 
 /** null for a missing value or one with nothing left after sanitizing ("нет данных", not ""). */

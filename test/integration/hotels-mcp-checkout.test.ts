@@ -72,7 +72,7 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
     }
     // One JourneyIdInput for the search and the checkout tools alike (the checkout tools once allowed "").
     const journeyIds = tools.flatMap((t) => Object.entries(t.inputSchema.properties ?? {}).filter(([k]) => k === "journeyId").map(([, v]) => ({ tool: t.name, v })));
-    expect(journeyIds.length).toBe(12);
+    expect(journeyIds.length).toBe(13);
     // Its bounds are checked, not advertised (tools/list tokens): "" and 65 characters are refused.
     for (const { tool, v } of journeyIds) expect({ tool, v }).toEqual({ tool, v: { type: "string" } });
     expect([JourneyIdInput.safeParse("").success, JourneyIdInput.safeParse("j".repeat(65)).success]).toEqual([false, false]);

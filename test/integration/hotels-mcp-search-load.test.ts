@@ -15,6 +15,7 @@ const SEARCH_TOOL_NAMES = [
   "tbank_hotels_continue_stay_search",
   "tbank_hotels_get_stay_options",
   "tbank_hotels_compare_stay_options",
+  "tbank_hotels_get_stay_option_details",
   "tbank_hotels_select_stay_option",
   "tbank_hotels_repeat_stay_plan",
 ];
@@ -61,6 +62,7 @@ describe("Hotels MCP search tools: load protection, coverage, progress, contract
       tbank_hotels_continue_stay_search: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
       tbank_hotels_get_stay_options: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       tbank_hotels_compare_stay_options: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      tbank_hotels_get_stay_option_details: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       tbank_hotels_select_stay_option: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       tbank_hotels_repeat_stay_plan: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     });

@@ -48,8 +48,10 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     for (const card of options) {
       // The search price says it is one («от»), and what it covers.
       expect(card.price).toMatch(/^от \d[\d\u00a0,]*\u00a0₽ за 2 ночи, \d[\d\u00a0,]*\u00a0₽ за ночь$/);
-      // The photo URL and count, currency and nights per card are left out (see present.ts).
-      for (const key of ["photos", "coverPhotoUrl", "photosCount", "currency", "stayNights"]) expect(Object.keys(card)).not.toContain(key);
+      // The photo URL and count and the nights per card are left out (see cards.ts); the amount
+      // travels as a decimal string with its currency beside the display.
+      for (const key of ["photos", "coverPhotoUrl", "photosCount", "stayNights"]) expect(Object.keys(card)).not.toContain(key);
+      expect(card).toMatchObject({ totalDecimal: expect.stringMatching(/^\d+(\.\d+)?$/) as string, currency: "RUB" });
       expect(text).toContain(card.price);
     }
     expect(text).toContain(`journeyId=${String(data.journeyId)}`);

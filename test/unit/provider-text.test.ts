@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROVIDER_TEXT_MAX, providerText, providerTextOrNull, providerUrl } from "../../shared/provider-text.js";
+import { PROVIDER_TEXT_MAX, providerData, providerText, providerTextOrNull, providerUrl } from "../../shared/provider-text.js";
 import { toBookingDetails } from "../../broker/operations/booking-details.js";
 import { toJourneyPage } from "../../mcp/hotels/journey/provider-shapes.js";
 import { ProviderSearchPageSchema } from "../../mcp/hotels/provider/index.js";
@@ -74,5 +74,13 @@ describe("both consumers use it", () => {
     expect(card.hotel.city).toBe("Казань");
     expect(Array.from(card.hotel.address ?? "")).toHaveLength(PROVIDER_TEXT_MAX.address);
     expect(JSON.stringify(card)).not.toMatch(/\\n|\\u001b|\]\(|javascript:|[\u202a-\u202e\u2066-\u2069]/);
+  });
+});
+
+describe("providerData", () => {
+  it("cleans every string of a low-level answer, keys included, and keeps other values", () => {
+    const hostile = { "na\nme": "Отель\u202e\n[click](https://evil.example) ![x](https://evil.example/i.png)", stars: 4, ok: true, none: null, list: ["a\u001b[31mred", 2] };
+    expect(providerData(hostile)).toEqual({ "na me": "Отель click", stars: 4, ok: true, none: null, list: ["ared", 2] });
+    expect((providerData("x".repeat(5000)) as string).length).toBe(4000);
   });
 });

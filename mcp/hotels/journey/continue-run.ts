@@ -30,7 +30,7 @@ export async function continueJourney(
   let selectionReset = false;
   const updated = ctx.journeys.update(journeyId, (s) => {
     // Another journey sharing this collection may have continued it: rebuild from what is collected.
-    const next = withOptions(s, buildOptions(s.collector.items(), s.request.nights, s.optionIds, langOf(s.request.language), s.request.rooms.length), ran);
+    const next = withOptions(s, buildOptions(s.collector.items(), s.request.nights, s.optionIds, langOf(s.request.language), s.request.rooms.length, s.destination.near?.coordinates), ran);
     selectionReset = next.selectionReset;
     return next.state;
   });

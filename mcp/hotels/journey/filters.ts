@@ -63,7 +63,11 @@ function tests(f: HardFilters): { filter: FilterName; test: Test }[] {
   const { minRating, minStars, maxDistanceKm } = f;
   if (minRating !== undefined) out.push({ filter: "minRating", test: (o) => o.rating !== null && o.rating >= minRating });
   if (minStars !== undefined) out.push({ filter: "minStars", test: (o) => o.stars !== null && o.stars >= minStars });
-  if (maxDistanceKm !== undefined) out.push({ filter: "maxDistanceKm", test: (o) => Number.isFinite(o.distanceToCenterKm) && o.distanceToCenterKm <= maxDistanceKm });
+  if (maxDistanceKm !== undefined) {
+    // From the journey's near point when it has one (never the centre instead), else from the centre.
+    const km = (o: PublicOption) => o.distanceToNearKm ?? o.distanceToCenterKm;
+    out.push({ filter: "maxDistanceKm", test: (o) => Number.isFinite(km(o)) && km(o) <= maxDistanceKm });
+  }
   if (f.bookableOnly === true) out.push({ filter: "bookableOnly", test: (o) => o.hasRates });
   return out;
 }

@@ -53,6 +53,7 @@ export const planStayInputShape = {
   maxOptions: MaxOptions.describe("Default 10; the journey keeps all").optional(),
   breakfastIncluded: z.boolean().optional(),
   hotelName: Text.describe("Match a hotel among this destination's results").optional(),
+  near: Text.describe("Landmark or address in the destination").optional(),
   hotelPreferences: HotelPreferencesSchema.describe("Pass the object from the banking MCP unchanged").optional(),
   ...hardFiltersShape,
   // Bounded aliases: normalized below, never together with their canonical field.
@@ -77,6 +78,8 @@ export interface PlanStayRequest {
   maxOptions: number;
   breakfastIncluded?: boolean;
   hotelName?: string;
+  /** A landmark or address, as given; the journey stores the point it resolved to (destination.near). */
+  near?: string;
   hotelPreferences?: HotelPreferencesInput;
   /** Hard filters: stored with the journey, applied locally to the whole collection. */
   filters?: HardFilters;
@@ -167,6 +170,7 @@ function toRequest(input: PlanStayInput): PlanStayRequest {
   if (input.ranking !== undefined) request.ranking = input.ranking;
   if (input.breakfastIncluded !== undefined) request.breakfastIncluded = input.breakfastIncluded;
   if (input.hotelName !== undefined) request.hotelName = input.hotelName;
+  if (input.near !== undefined) request.near = input.near;
   if (input.hotelPreferences !== undefined) request.hotelPreferences = input.hotelPreferences;
   const filters = pickFilters(input);
   if (filters) request.filters = filters;

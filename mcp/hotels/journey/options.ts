@@ -7,6 +7,7 @@ import type { CollectedItem } from "./collect.js";
 import { cheapestBookable, type LoadedRates } from "./rates.js";
 import { DEFAULT_LANG, type Lang } from "../../../shared/locale.js";
 import { divideDecimal, type Decimal } from "../../../shared/money.js";
+import { distanceKm, type Coordinates } from "./geo.js";
 
 // optionIds survive re-ranking and continuation because they are keyed by the dedupe key, not by
 // position: the same hotel collected again gets the same id.
@@ -55,6 +56,8 @@ export interface PublicOption extends PriceFacts, CancellationFacts {
   reviewsCount: number;
   address: string;
   distanceToCenterKm: number;
+  /** Set when the journey has a near point: the distance to it (NaN without the hotel's coordinates). */
+  distanceToNearKm?: number;
   coverPhotoUrl: string;
   photosCount: number;
   mealName: string | null;
@@ -75,7 +78,7 @@ export interface JourneyOption {
   dedupeKey: string;
 }
 
-export function buildOptions(collected: readonly CollectedItem[], nights: number, ids: OptionIdRegistry, lang: Lang = DEFAULT_LANG, rooms = 1): JourneyOption[] {
+export function buildOptions(collected: readonly CollectedItem[], nights: number, ids: OptionIdRegistry, lang: Lang = DEFAULT_LANG, rooms = 1, near?: Coordinates): JourneyOption[] {
   return collected.map(({ dedupeKey, item }, index) => {
     const price = priceFacts(item.shownPrice, nights, lang);
     return {
@@ -90,6 +93,7 @@ export function buildOptions(collected: readonly CollectedItem[], nights: number
       reviewsCount: item.reviewsCount,
       address: item.address,
       distanceToCenterKm: item.distanceToCenterKm,
+      ...(near ? { distanceToNearKm: item.coordinates ? distanceKm(item.coordinates, near) : Number.NaN } : {}),
       coverPhotoUrl: item.coverPhotoUrl,
       photosCount: item.photosCount,
       priceSource: "search",

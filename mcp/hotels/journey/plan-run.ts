@@ -48,7 +48,7 @@ export async function runPlan(
   }
   const coverage = collector.coverage();
   const optionIds = new OptionIdRegistry(ctx.random);
-  const options = buildOptions(collector.items(), request.nights, optionIds, langOf(request.language), request.rooms.length);
+  const options = buildOptions(collector.items(), request.nights, optionIds, langOf(request.language), request.rooms.length, destination.near?.coordinates);
   if (options.length === 0) return { status: "no_stays", filtered, coverage };
 
   const { ranking } = resolveRanking(request);

@@ -2,6 +2,7 @@ import type { NormalizedCheckout } from "./checkout.js";
 import type { Collector } from "./collect.js";
 import type { PlanStayRequest } from "./input.js";
 import type { JourneyOption, OptionIdRegistry } from "./options.js";
+import type { NearPoint } from "./near.js";
 import type { LoadedRates } from "./rates.js";
 import type { Ranking } from "./types.js";
 
@@ -12,6 +13,8 @@ export interface ResolvedDestination {
   country: string;
   /** IANA zone from the location catalog, when the provider gives one. */
   timeZone?: string;
+  /** plan_stay's `near`, resolved: distances and maxDistanceKm measure from it (a repeat keeps it). */
+  near?: NearPoint;
 }
 
 // Everything a journey remembers between tool calls. Provider ids live only in `options[].hotelId`,

@@ -8,6 +8,8 @@ export interface JourneyView extends View {
   rooms: number;
   /** The most guests any one room of the search holds: what a rate's room must fit. */
   guestsPerRoom: number;
+  /** The near point's name, when the journey measures distances from one. */
+  near?: string;
 }
 
 const LONG_OFFSET = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/;
@@ -49,6 +51,7 @@ export function journeyView(state: Pick<JourneyState, "destination" | "options" 
     offsetMinutes: destinationOffset(state, nowMs),
     rooms: rooms.length,
     guestsPerRoom: Math.max(...rooms.map((r) => r.adults + r.childrenAges.length)),
+    ...(state.destination.near ? { near: state.destination.near.name } : {}),
   };
 }
 

@@ -73,6 +73,17 @@ export function distanceDisplay(km: number, lang: Lang): string {
   return lang === "en" ? `${km.toFixed(1)} km from the centre` : `${km.toFixed(1).replace(".", ",")} км до центра`;
 }
 
+/** The distance to the journey's near point, which replaces the centre's on a card. */
+export function nearDisplay(km: number, place: string, lang: Lang): string {
+  if (!Number.isFinite(km)) return lang === "en" ? `distance to «${place}»: no data` : `расстояние до «${place}»: нет данных`;
+  return lang === "en" ? `${km.toFixed(1)} km from «${place}»` : `${km.toFixed(1).replace(".", ",")} км до «${place}»`;
+}
+
+/** The search's near point, said once beside the destination. */
+export function nearPhrase(place: string, lang: Lang): string {
+  return lang === "en" ? `near «${place}» (distances from it)` : `рядом с «${place}» (расстояния от него)`;
+}
+
 export interface PriceInput {
   totalPriceDecimal: Decimal;
   pricePerNightDecimal: Decimal;

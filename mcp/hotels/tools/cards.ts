@@ -7,7 +7,7 @@ import { bandPositions, rankOptions, type RankingParams, type RankingResult } fr
 import type { JourneyState } from "../journey/state.js";
 import type { HotelPreferencesInput, PriceBand } from "../journey/types.js";
 import { destinationToday, type JourneyView } from "../journey/view.js";
-import { ALTERNATIVES, BAND, BREAKFAST, cancellationDisplay, distanceDisplay, nightsPhrase, NO_RATES, NO_RATING, otherCurrenciesNote, paymentDisplay, priceDisplay, ratingDisplay, roomFitDisplay } from "../journey/wording.js";
+import { ALTERNATIVES, BAND, BREAKFAST, cancellationDisplay, distanceDisplay, nearDisplay, nearPhrase, nightsPhrase, NO_RATES, NO_RATING, otherCurrenciesNote, paymentDisplay, priceDisplay, ratingDisplay, roomFitDisplay } from "../journey/wording.js";
 import type { ComparisonRowT, OptionCardT, RankingFieldsT } from "./schemas.js";
 
 // Compact cards: the facts a user decides on, as display strings an answer can repeat, in the
@@ -30,6 +30,7 @@ export function toCard(o: PublicOption, view: JourneyView, band?: BandPosition):
     ...(o.stars === null ? {} : { stars: o.stars }),
     ...(rating ? { rating } : {}),
     ...(Number.isFinite(o.distanceToCenterKm) ? { distanceToCenterKm: o.distanceToCenterKm } : {}),
+    ...(view.near !== undefined && o.distanceToNearKm !== undefined ? { near: nearDisplay(o.distanceToNearKm, view.near, lang) } : {}),
     price: priceDisplay(o, view.rooms, lang, o.priceSource === "search"),
     // The amount beside its display, for a model that adds or compares: a decimal string, never a float.
     totalDecimal: o.totalPriceDecimal,
@@ -50,7 +51,7 @@ export function cardLine(card: OptionCardT, position: number, lang: Lang): strin
   const parts = [
     `${position}. ${card.optionId} ${card.name}${stars}`,
     card.rating ?? NO_RATING[lang],
-    distanceDisplay(card.distanceToCenterKm ?? Number.NaN, lang),
+    card.near ?? distanceDisplay(card.distanceToCenterKm ?? Number.NaN, lang),
     card.price,
     card.breakfast,
     card.cancellation,
@@ -81,7 +82,7 @@ export function compareRow(o: PublicOption, view: JourneyView, band?: BandPositi
 export function rowLine(r: ComparisonRowT, rank: number, lang: Lang): string {
   const stars = r.stars === undefined ? "" : ` ${r.stars}★`;
   const meal = lang === "en" ? `meals: ${r.meal} (${r.breakfast})` : `питание: ${r.meal} (${r.breakfast})`;
-  const parts = [`${rank}. ${r.optionId} ${r.name}${stars}`, r.rating ?? NO_RATING[lang], r.address, distanceDisplay(r.distanceToCenterKm ?? Number.NaN, lang), r.price, r.cancellation];
+  const parts = [`${rank}. ${r.optionId} ${r.name}${stars}`, r.rating ?? NO_RATING[lang], r.address, r.near ?? distanceDisplay(r.distanceToCenterKm ?? Number.NaN, lang), r.price, r.cancellation];
   if (r.payment) parts.push(r.payment);
   if (r.roomFit) parts.push(r.roomFit);
   parts.push(meal);
@@ -101,7 +102,8 @@ export function searchLine(state: Pick<JourneyState, "destination" | "request">,
     lang === "en"
       ? `${adults} adult${adults === 1 ? "" : "s"}${children > 0 ? `, ${children} child${children === 1 ? "" : "ren"}` : ""}${rooms > 1 ? `, ${rooms} rooms` : ""}`
       : `${adults} взр.${children > 0 ? `, ${children} дет.` : ""}${rooms > 1 ? `, ${rooms} номера` : ""}`;
-  return `${d.name} (${d.region}), ${dates}, ${nightsPhrase(r.nights, lang)}, ${guests}`;
+  const near = d.near ? `, ${nearPhrase(d.near.name, lang)}` : "";
+  return `${d.name} (${d.region})${near}, ${dates}, ${nightsPhrase(r.nights, lang)}, ${guests}`;
 }
 
 /** Today at the destination and its offset, so "tonight" and "next Friday" need no second call. */

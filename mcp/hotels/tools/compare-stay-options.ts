@@ -25,11 +25,11 @@ export const compareStayOptions = defineTool({
   name: "tbank_hotels_compare_stay_options",
   title: "Compare stay options",
   description:
-    "Ranks and compares up to 5 options as flat comparisonRows. First call: the whole journey; a later call without scope: the group shown last; scope=all_journey_options: everything again; optionIds: exactly those 2–5. No provider call.",
+    "Compares up to 5 options as ranked comparisonRows. First call: the whole journey; later without scope: the last group; scope=all_journey_options: everything again; optionIds: exactly those 2–5. No provider call.",
   toolset: "journey",
   input: wire(z.strictObject({
     journeyId: JourneyIdInput,
-    optionIds: z.array(z.string().max(40)).max(20).optional(),
+    optionIds: z.array(z.string().max(40).meta({ maxLength: undefined })).max(20).optional(),
     scope: z.literal("all_journey_options").optional(),
     ranking: RankingInput.optional(),
   })),

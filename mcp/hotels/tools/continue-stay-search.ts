@@ -31,7 +31,7 @@ export const continueStaySearch = defineTool({
   name: "tbank_hotels_continue_stay_search",
   title: "Continue a truncated search",
   description:
-    "Continues a truncated journey collection from where it stopped, with its own 20-request budget; optionIds stay the same. Call only when searchCoverage.continuationRecommended is true or the user asks for a fuller search.",
+    "Resumes a truncated collection (own 20-request budget; optionIds stay). Only when searchCoverage.continuationRecommended is true or the user asks for a fuller search.",
   toolset: "journey",
   input: wire(z.strictObject({ journeyId: JourneyIdInput })),
   output: Output,

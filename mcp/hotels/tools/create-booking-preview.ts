@@ -30,8 +30,8 @@ export const createBookingPreview = defineTool({
   name: "tbank_hotels_create_booking_preview",
   title: "Booking preview",
   description:
-    "Local summary of the selected hotel, dates, guests, rate and price; creates nothing and asks for no personal data. " +
-    "Booking is not executed here: finish with tbank_hotels_create_checkout_handoff.",
+    "Local summary of the selected stay, rate and price; creates nothing, asks no personal data. " +
+    "To book: tbank_hotels_create_checkout_handoff.",
   toolset: "journey",
   input: z.strictObject({ journeyId: JourneyIdInput }),
   output: Output,

@@ -25,7 +25,7 @@ export const getStayOptions = defineTool({
   name: "tbank_hotels_get_stay_options",
   title: "Page through stay options",
   description:
-    "Pages through all options of a journey as compact cards. ranking re-orders locally without a new search; omitted, the plan's ranking applies. Filters given here become the journey's (comparisons follow them). No provider call.",
+    "Pages through a journey's options as cards; ranking re-orders locally (default: the plan's). Filters given here become the journey's. No provider call.",
   toolset: "journey",
   input: wire(z.strictObject({
     journeyId: JourneyIdInput,

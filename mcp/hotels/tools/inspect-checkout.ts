@@ -86,8 +86,8 @@ export const inspectCheckout = defineTool({
   name: "tbank_hotels_inspect_checkout",
   title: "Inspect checkout",
   description:
-    "Checks the selected rate with the provider: current vs search price, cancellation penalties, extras as extraServiceOptionRef, optionally one promo code (validated only) and one upgrade offer. " +
-    "Fresh 5 minutes. checkout_temporarily_unavailable is terminal: no retry, no other tools.",
+    "Checks the selected rate with the provider: current vs search price, penalties, extras (extraServiceOptionRef), optionally one promo code (validated only) and an upgrade offer. " +
+    "Fresh 5 min. checkout_temporarily_unavailable is terminal: no retry, no other tools.",
   toolset: "journey",
   input: z.strictObject({
     journeyId: JourneyIdInput,

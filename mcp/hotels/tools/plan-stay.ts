@@ -1,31 +1,42 @@
-import type { DestinationResolution } from "../journey/destination.js";
+import type { DestinationCandidate, DestinationResolution } from "../journey/destination.js";
 import { parsePlanStayInput, PlanStayInputSchema } from "../journey/input.js";
-import { defineTool } from "./define.js";
+import { defineTool, type ToolOutcome } from "./define.js";
 import { lookupDestination } from "../journey/destination-lookup.js";
 import { failure } from "../../shared/outcome.js";
+import { resolveNear, type NearResolution } from "../journey/near.js";
+import type { ResolvedDestination } from "../journey/state.js";
+import { langOf, type Lang } from "../../../shared/locale.js";
+import { distanceDisplay } from "../journey/wording.js";
 import { invalidInput, providerFailure } from "./outcomes.js";
 import { runPlan } from "../journey/plan-run.js";
-import { PlanOutput, planAnswer } from "./plan-view.js";
+import { PlanOutput, planAnswer, type PlanResult } from "./plan-view.js";
 import { unresolved } from "./resolve-destination.js";
 import { advertise } from "./schemas.js";
 
+// Aliases advertise only what they stand for (their canonical field has the shape), and
+// hotelPreferences only that it is passed on unchanged: the banking MCP builds it, not the model.
+const OPEN_OBJECTS = ["hotelPreferences"];
+const ALIASES = ["location", "guests", "adultsCount", "childrenAge", "limit"];
+
 const Input = advertise(PlanStayInputSchema, (json) => {
-  const props = json.properties as Record<string, { description?: string; minLength?: number; maxLength?: number }>;
+  const props = json.properties as Record<string, Record<string, unknown>>;
   if (props.destination) props.destination.description = "City name, or a destinationId from clarification_required";
-  // The handler still checks text lengths (and says which field failed); advertised, they cost ~10 tokens a field.
+  // The handler still checks text lengths and bounds (and says which field failed); advertised, they cost ~10 tokens a field.
   for (const prop of Object.values(props)) {
     delete prop.minLength;
     delete prop.maxLength;
   }
+  for (const name of ALIASES) if (props[name]) props[name] = { description: props[name].description };
+  for (const name of OPEN_OBJECTS) if (props[name]) props[name] = { type: "object", description: props[name].description };
 });
 
 export const planStay = defineTool({
   name: "tbank_hotels_plan_stay",
   title: "Plan a hotel stay",
   description:
-    "Searches real T-Bank Hotels prices for a city, dates and guests; opens a 60-minute journey (journeyId) with option cards. " +
-    "Ambiguous cities return clarification_required without searching. breakfastIncluded, max*/min* and bookableOnly are hard filters; hotelPreferences from the banking MCP only rank best_value. " +
-    "Follow status and nextStep; never retry when retryAllowed is false.",
+    "Searches T-Bank Hotels prices for a city, dates and guests; opens a 60-minute journey (journeyId) with option cards. " +
+    "An ambiguous city or near returns clarification_required without searching. breakfastIncluded, max*/min*, bookableOnly: hard filters; hotelPreferences (banking MCP) only rank best_value. " +
+    "Follow nextStep; never retry when retryAllowed is false.",
   toolset: "journey",
   input: Input,
   output: PlanOutput,
@@ -41,6 +52,28 @@ export const planStay = defineTool({
       return failure(providerFailure(err));
     }
     if (resolution.status !== "resolved") return unresolved(parsed.request.destination, resolution);
-    return planAnswer(await runPlan(ctx, parsed.request, resolution.destination, extra), parsed.request, resolution.destination);
+    let destination: ResolvedDestination = resolution.destination;
+    if (parsed.request.near !== undefined) {
+      let near: NearResolution;
+      try {
+        near = await resolveNear(ctx, destination.destinationId, parsed.request.near, extra.signal);
+      } catch (err) {
+        return failure(providerFailure(err));
+      }
+      if (near.status !== "resolved") return nearUnresolved(parsed.request.near, destination, near, langOf(parsed.request.language));
+      destination = { ...destination, near: near.point };
+    }
+    return planAnswer(await runPlan(ctx, parsed.request, destination, extra), parsed.request, destination);
   },
 });
+
+const NEXT_NEAR = "No hotel search was made. Ask the user which place they mean, then call tbank_hotels_plan_stay again with near set to its name as listed.";
+
+/** `near` is not one point of the destination: the candidates (which may be empty), like a destination's. */
+function nearUnresolved(query: string, destination: DestinationCandidate, r: Exclude<NearResolution, { status: "resolved" }>, lang: Lang): ToolOutcome<PlanResult> {
+  const structured = { status: r.status, retryAllowed: false, reason: r.reason, nextStep: NEXT_NEAR, destination, candidates: r.candidates };
+  return failure(structured, {
+    facts: `(${r.reason}): «${query}» is not one place in ${destination.name}; no hotel search was made`,
+    lines: r.candidates.map((c) => `- «${c.name}»${c.type ? ` ${c.type}` : ""}${c.distanceToCenterKm === undefined ? "" : `, ${distanceDisplay(c.distanceToCenterKm, lang)}`}`),
+  });
+}

@@ -102,8 +102,8 @@ export const previewCheckoutChanges = defineTool({
   name: "tbank_hotels_preview_checkout_changes",
   title: "Preview checkout changes",
   description:
-    "Local preview of a desired promo code, extras (extraServiceOptionRef) or upgrade against the last checkout inspection (fresh 5 minutes). " +
-    "Applies nothing and computes no new total: the final price comes only from the seller's page.",
+    "Local preview of a promo code, extras or upgrade against the last inspection (fresh 5 min). " +
+    "Applies nothing, computes no new total: only the seller's page gives the final price.",
   toolset: "journey",
   input: z.strictObject({
     journeyId: JourneyIdInput,

@@ -16,7 +16,7 @@ const Changes = z.unknown().meta({ type: "object", description: `plan_stay field
 /** The stored request as plan_stay input, so a changed repeat is validated exactly like a plan. */
 function asInput(r: PlanStayRequest, destinationId: string): Record<string, unknown> {
   const input: Record<string, unknown> = { destination: destinationId, checkinDate: r.checkinDate, checkoutDate: r.checkoutDate, rooms: r.rooms, maxOptions: r.maxOptions };
-  for (const key of ["language", "ranking", "breakfastIncluded", "hotelName", "hotelPreferences"] as const) if (r[key] !== undefined) input[key] = r[key];
+  for (const key of ["language", "ranking", "breakfastIncluded", "hotelName", "near", "hotelPreferences"] as const) if (r[key] !== undefined) input[key] = r[key];
   return { ...input, ...r.filters };
 }
 
@@ -24,7 +24,7 @@ export const repeatStayPlan = defineTool({
   name: "tbank_hotels_repeat_stay_plan",
   title: "Repeat a stay plan",
   description:
-    "Runs a journey's plan again, optionally with small changes (dates, rooms, ranking, maxOptions, breakfastIncluded), and returns a new journeyId. The same destination is reused without asking again.",
+    "Runs a journey's plan again, with optional changes, as a new journeyId; the destination (and near point) stay.",
   toolset: "journey",
   input: wire(z.strictObject({ journeyId: JourneyIdInput, changes: Changes.optional() })),
   output: PlanOutput,

@@ -33,7 +33,7 @@ export const resolveDestinationTool = defineTool({
   name: "tbank_hotels_resolve_destination",
   title: "Resolve a destination",
   description:
-    "Finds a city in the T-Bank Hotels location catalog. Returns resolved (destinationId), clarification_required with candidates for an ambiguous name, or destination_not_found. Optional: tbank_hotels_plan_stay resolves names itself.",
+    "Finds a city in the location catalog: resolved (destinationId), clarification_required with candidates, or destination_not_found. Optional: tbank_hotels_plan_stay resolves names itself.",
   toolset: "journey",
   input: wire(z.strictObject({ query: z.string().trim().min(1).max(200) })),
   output: Output,

@@ -8,6 +8,7 @@ import { RANKINGS, type Ranking } from "../journey/types.js";
 // Checked, not advertised: the bounds of an opaque id tell a model nothing, and this schema is
 // repeated in every journey tool of tools/list.
 export const JourneyIdInput = z.string().min(1).max(64).meta({ minLength: undefined, maxLength: undefined });
+export const OptionIdInput = z.string().min(1).max(40).meta({ minLength: undefined, maxLength: undefined });
 export const RankingInput = z.enum(RANKINGS);
 
 // `{"type":"object"}` on the wire and `unknown` to the SDK's parse: nested payloads are typed by
@@ -73,6 +74,8 @@ export interface OptionCardT {
   rating?: string;
   /** Kilometres to the city centre, as the provider measures it. */
   distanceToCenterKm?: number;
+  /** "0,4 км до «Казанский Кремль»": the distance to the journey's near point, when it has one. */
+  near?: string;
   /** "от 15 585,50 ₽ за 2 ночи, 7 792,75 ₽ за ночь": «от» while it is the search price, not a loaded rate's. */
   price: string;
   /** "завтрак в цене" only when the meal name confirms it for the shown price. */

@@ -1,6 +1,7 @@
 import { compareStayOptions } from "./compare-stay-options.js";
 import { continueStaySearch } from "./continue-stay-search.js";
 import type { AnyToolDef } from "./define.js";
+import { getStayOptionDetails } from "./get-stay-option-details.js";
 import { getStayOptions } from "./get-stay-options.js";
 import { planStay } from "./plan-stay.js";
 import { repeatStayPlan } from "./repeat-stay-plan.js";
@@ -14,6 +15,7 @@ export const SEARCH_TOOLS: readonly AnyToolDef[] = [
   continueStaySearch,
   getStayOptions,
   compareStayOptions,
+  getStayOptionDetails,
   selectStayOption,
   repeatStayPlan,
 ];

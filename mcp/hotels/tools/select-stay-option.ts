@@ -6,7 +6,7 @@ import { invalidInput, lookupJourney } from "./outcomes.js";
 import { cardLine, journeyBands, toCard } from "./cards.js";
 import { journeyOptions, withLoadedRates } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
-import { Failure, Field, JourneyIdInput, Obj, wire } from "./schemas.js";
+import { Failure, Field, JourneyIdInput, Obj, OptionIdInput, wire } from "./schemas.js";
 
 const Output = wire(z.object({
   status: z.enum(["ok", "invalid_input", "journey_not_found", "journey_expired"]),
@@ -19,9 +19,9 @@ export const selectStayOption = defineTool({
   name: "tbank_hotels_select_stay_option",
   title: "Select a stay option",
   description:
-    "Selects one option of the journey by optionId (choosing another hotel clears previously loaded rates). Next: tbank_hotels_get_selected_stay_rates. No provider call.",
+    "Selects an option by optionId (another hotel clears loaded rates). Next: tbank_hotels_get_selected_stay_rates. No provider call.",
   toolset: "journey",
-  input: wire(z.strictObject({ journeyId: JourneyIdInput, optionId: z.string().min(1).max(40) })),
+  input: wire(z.strictObject({ journeyId: JourneyIdInput, optionId: OptionIdInput })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: ({ journeyId, optionId }, ctx) => {

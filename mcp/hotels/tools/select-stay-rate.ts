@@ -24,8 +24,8 @@ export const selectStayRate = defineTool({
   name: "tbank_hotels_select_stay_rate",
   title: "Select a rate",
   description:
-    "Selects a rate by its rateNumber from tbank_hotels_get_selected_stay_rates. " +
-    "For «оформить/забронировать» continue with tbank_hotels_create_checkout_handoff.",
+    "Selects a rate by rateNumber (from tbank_hotels_get_selected_stay_rates). " +
+    "To book («оформить/забронировать»): tbank_hotels_create_checkout_handoff.",
   toolset: "journey",
   input: z.strictObject({ journeyId: JourneyIdInput, rateNumber: z.number().int().min(1).max(99) }),
   output: Output,

@@ -38,8 +38,9 @@ export function createCatalog(seed: string, photoBase: () => string, opts: { hos
     return hotels;
   };
 
+  // Opaque paths: a photo URL the MCP passes on must not carry the provider's hotel id.
   const photoUrl = (hotel: Hotel, n: number): string =>
-    n === 0 && hotel.hostileText ? hotel.hostileText.photoUrl : `${photoBase()}/static/hotels/${hotel.hotelId}/${n + 1}-${digest(seed, hotel.hotelId, n).slice(0, 10)}.jpg`;
+    n === 0 && hotel.hostileText ? hotel.hostileText.photoUrl : `${photoBase()}/static/hotels/${digest(seed, "photos", hotel.hotelId).slice(0, 12)}/${n + 1}-${digest(seed, hotel.hotelId, n).slice(0, 10)}.jpg`;
 
   return {
     locations,

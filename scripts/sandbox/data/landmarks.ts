@@ -135,3 +135,10 @@ export function landmarkMatches(landmark: Landmark, query: string): boolean {
     return wanted.every((stem) => words.some((w) => w.startsWith(stem)));
   });
 }
+
+/** Great-circle distance in kilometres, unrounded: what the sandbox's facts measure with. */
+export function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - a.lon) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { landmarkMatches, landmarksOf } from "../data/landmarks.js";
+import { haversineKm, landmarkMatches, landmarksOf } from "../data/landmarks.js";
 import { json, providerError, type RouteDef } from "../http.js";
 import type { HotelsContext } from "./context.js";
 import { parseValue } from "./schemas.js";
@@ -23,17 +23,13 @@ export function pointOfInterestRoutes(ctx: HotelsContext): RouteDef[] {
         const { destinationId, query, limit } = parsed.value;
         const location = ctx.catalog.location(destinationId);
         if (!location) return providerError(404, "destination_not_found", "unknown destinationId", req.requestId);
+        const [lat, lon] = location.profile.center;
+        const center = { lat, lon };
         const found = landmarksOf(location).filter((l) => query === undefined || landmarkMatches(l, query));
-        const items = found.slice(0, limit).map((l) => ({ poiId: l.poiId, name: l.name, type: l.type, coordinates: l.coordinates, distanceToCenterKm: distanceKm(location.profile.center, l.coordinates) }));
+        const items = found.slice(0, limit).map((l) => ({ poiId: l.poiId, name: l.name, type: l.type, coordinates: l.coordinates, distanceToCenterKm: Math.round(haversineKm(center, l.coordinates) * 10) / 10 }));
         return json(200, { destinationId, total: found.length, items });
       },
     },
   ];
 }
 
-// Equirectangular, like the search feed's distanceToCenterKm: exact enough within a city.
-function distanceKm([lat, lon]: readonly [number, number], to: { lat: number; lon: number }): number {
-  const dx = (to.lon - lon) * 111 * Math.cos((lat * Math.PI) / 180);
-  const dy = (to.lat - lat) * 111;
-  return Math.round(Math.hypot(dx, dy) * 10) / 10;
-}

@@ -23,8 +23,8 @@ export function recordingFetch(ids: Set<string>, inner: FetchLike = (url, init) 
 }
 
 /**
- * The structured content with every coverPhotoUrl removed: the sandbox's photo URLs embed the
- * hotelId in their path (a public asset URL, kept on purpose), so they are checked separately.
+ * The structured content with every coverPhotoUrl removed: a provider's photo URLs may embed the
+ * hotelId in their path (a public asset URL, kept on purpose; the sandbox's are opaque), so they are checked separately.
  */
 export function withoutPhotoUrls(value: unknown): string {
   return JSON.stringify(value, (key, v: unknown) => (key === "coverPhotoUrl" ? undefined : v));

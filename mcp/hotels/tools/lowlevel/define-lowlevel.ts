@@ -2,6 +2,7 @@ import { z } from "zod";
 import { failure, success } from "../../../shared/outcome.js";
 import { isProviderError } from "../../provider/index.js";
 import type { ProviderErrorKind } from "../../../../shared/http/provider-error.js";
+import { providerData } from "../../../../shared/provider-text.js";
 import type { HotelsContext } from "../../context.js";
 import { defineTool, type HotelsToolDef, type ToolExtra } from "../define.js";
 import { Failure, wire } from "../schemas.js";
@@ -62,7 +63,8 @@ export function lowlevelTool<I extends z.ZodObject>(spec: LowlevelSpec<I>): Hote
     annotations: LOWLEVEL_ANNOTATIONS,
     handler: async (args, ctx, extra) => {
       try {
-        const data = await spec.read(args, ctx, extra);
+        // Exact data, but provider strings cleaned: the model reads them in both channels.
+        const data = providerData(await spec.read(args, ctx, extra));
         const json = JSON.stringify(data) ?? "null";
         const shown = json.length > TEXT_DATA_CHARS ? `${json.slice(0, TEXT_DATA_CHARS)}… (${json.length} chars; the whole answer is in structuredContent.data)` : json;
         return success({ status: "ok" as const, data, nextStep: NEXT.ok }, ["status=ok", `data: ${shown}`]);

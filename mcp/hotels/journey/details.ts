@@ -1,0 +1,177 @@
+import type { HotelsContext } from "../context.js";
+import { isProviderError, type ProviderError, type ProviderHotel, type ProviderReview, type ProviderReviewsPage } from "../provider/index.js";
+import { providerText, providerTextOrNull, providerUrl } from "../../../shared/provider-text.js";
+import { isIsoDate, isoDateAt, parseOffsetDateTime, type IsoDate } from "../../../shared/time.js";
+import type { JourneyOption } from "./options.js";
+
+/** The newest reviews read: enough to find a few with text among those that only rate. */
+export const REVIEWS_READ = 10;
+export const MAX_QUOTES = 3;
+export const MAX_AMENITIES = 5;
+const QUOTE_MAX = 140;
+const DESCRIPTION_MAX = 240;
+
+export interface HotelFacts {
+  name: string;
+  address: string;
+  stars: number | null;
+  /** "14:00"; null when the provider gives none or something that is not a time. */
+  checkinTime: string | null;
+  checkoutTime: string | null;
+  /** Up to MAX_AMENITIES, the ones guests ask about first. */
+  amenities: string[];
+  amenitiesTotal: number;
+  /** One or two sentences of the provider's description. */
+  description: string | null;
+  photosCount: number;
+  coverPhotoUrl: string | null;
+}
+
+export interface ReviewQuote {
+  /** At the destination; null when the provider gives no readable date. */
+  date: IsoDate | null;
+  text: string;
+}
+
+export interface ReviewFacts {
+  rating: number | null;
+  count: number;
+  /** Newest first; never the author. */
+  quotes: ReviewQuote[];
+}
+
+/** Why a half was not read: no provider id for this option, the provider refused our credentials, or it failed. */
+export type HalfFailure = "not_identified" | "auth_rejected" | "unavailable";
+
+/**
+ * One option's details. Each half stands alone: when its provider read fails, the hotel half keeps
+ * the search card's facts and the review half the feed's rating and count, and `failed` says so.
+ */
+export interface OptionDetails {
+  hotel: HotelFacts;
+  reviews: ReviewFacts;
+  failed: { hotel?: HalfFailure; reviews?: HalfFailure };
+  /** The first provider failure, for an answer when neither half could be read. */
+  error?: ProviderError;
+}
+
+/** Two provider reads at most (hotel and reviews), in parallel; a failure of one degrades only its half. */
+export async function loadOptionDetails(
+  ctx: Pick<HotelsContext, "provider" | "config">,
+  option: JourneyOption,
+  opts: { signal: AbortSignal; offsetMinutes: number | null },
+): Promise<OptionDetails> {
+  const fromFeed = feedFacts(option);
+  const { hotelId } = option;
+  if (hotelId === null) return { ...fromFeed, failed: { hotel: "not_identified", reviews: "not_identified" } };
+  const trustedOrigin = new URL(ctx.config.hotels.apiBaseUrl).origin;
+  const [hotel, reviews] = await Promise.allSettled([
+    ctx.provider.api.hotel(hotelId, { signal: opts.signal }),
+    ctx.provider.api.reviews(hotelId, { limit: REVIEWS_READ }, { signal: opts.signal }),
+  ]);
+  const failed: OptionDetails["failed"] = {};
+  const errors = [hotel, reviews].flatMap((r) => (r.status === "rejected" ? [providerError(r.reason)] : []));
+  if (hotel.status === "rejected") failed.hotel = halfFailure(providerError(hotel.reason));
+  if (reviews.status === "rejected") failed.reviews = halfFailure(providerError(reviews.reason));
+  return {
+    hotel: hotel.status === "fulfilled" ? hotelFacts(hotel.value, fromFeed.hotel, trustedOrigin) : fromFeed.hotel,
+    reviews: reviews.status === "fulfilled" ? reviewFacts(reviews.value, opts.offsetMinutes) : fromFeed.reviews,
+    failed,
+    ...(errors[0] ? { error: errors[0] } : {}),
+  };
+}
+
+// Anything but a provider failure is a bug, and surfaces as one.
+function providerError(err: unknown): ProviderError {
+  if (!isProviderError(err)) throw err;
+  return err;
+}
+
+function halfFailure(err: ProviderError): HalfFailure {
+  return err.kind === "auth_rejected" || err.kind === "auth_unavailable" ? "auth_rejected" : "unavailable";
+}
+
+// The search card already holds these, sanitized: what a failed read falls back to.
+function feedFacts(option: JourneyOption): Omit<OptionDetails, "failed"> {
+  const o = option.public;
+  return {
+    hotel: {
+      name: o.name,
+      address: o.address,
+      stars: o.stars,
+      checkinTime: null,
+      checkoutTime: null,
+      amenities: [],
+      amenitiesTotal: 0,
+      description: null,
+      photosCount: o.photosCount,
+      coverPhotoUrl: o.coverPhotoUrl === "" ? null : o.coverPhotoUrl,
+    },
+    reviews: { rating: o.rating, count: o.reviewsCount, quotes: [] },
+  };
+}
+
+function hotelFacts(h: ProviderHotel, feed: HotelFacts, trustedOrigin: string): HotelFacts {
+  const amenities = keyAmenities(h.amenities ?? []);
+  return {
+    name: providerTextOrNull(h.name, "name") ?? feed.name,
+    address: providerTextOrNull(h.address, "address") ?? feed.address,
+    stars: h.stars,
+    checkinTime: clockTime(h.checkinTime),
+    checkoutTime: clockTime(h.checkoutTime),
+    amenities: amenities.slice(0, MAX_AMENITIES),
+    amenitiesTotal: amenities.length,
+    description: h.description === undefined ? null : shortText(providerText(h.description, "description"), 2, DESCRIPTION_MAX),
+    photosCount: h.photos.length,
+    coverPhotoUrl: providerUrl(h.photos[0], trustedOrigin) ?? feed.coverPhotoUrl,
+  };
+}
+
+function reviewFacts(page: ProviderReviewsPage, offsetMinutes: number | null): ReviewFacts {
+  const seen = new Set<string>();
+  // Short reviews often say the same thing: a summary quotes each text once.
+  const quotes = page.items.flatMap((r) => {
+    const text = r.text ? shortText(providerText(r.text, "description"), 1, QUOTE_MAX) : null;
+    if (text === null || seen.has(text)) return [];
+    seen.add(text);
+    return [{ date: reviewDate(r, offsetMinutes), text }];
+  });
+  return { rating: page.rating, count: page.reviewsCount, quotes: quotes.slice(0, MAX_QUOTES) };
+}
+
+const TIME = /^([01]?\d|2[0-3]):[0-5]\d$/;
+
+function clockTime(value: string | undefined): string | null {
+  const t = value?.trim();
+  return t !== undefined && TIME.test(t) ? t : null;
+}
+
+function reviewDate(r: ProviderReview, offsetMinutes: number | null): IsoDate | null {
+  const value = r.createdAt ?? "";
+  if (isIsoDate(value)) return value;
+  const ts = parseOffsetDateTime(value);
+  if (!ts) return null;
+  // On the destination's calendar when we know its offset, else as the provider wrote it.
+  return offsetMinutes === null ? isoDateAt(() => ts.epochMs, ts.offsetMinutes) : isoDateAt(() => ts.epochMs, offsetMinutes);
+}
+
+// What guests ask about first; the rest keep the provider's order.
+const KEY_AMENITIES = [/wi-?fi|интернет/i, /парковк|parking/i, /завтрак|breakfast|ресторан|restaurant/i, /бассейн|pool/i, /спа|spa/i, /фитнес|fitness|gym/i, /трансфер|transfer/i, /питом|pets?\b/i];
+
+function keyAmenities(raw: readonly string[]): string[] {
+  const names = [...new Set(raw.map((a) => providerText(a, "label")).filter((a) => a !== ""))];
+  const rank = (a: string) => {
+    const i = KEY_AMENITIES.findIndex((re) => re.test(a));
+    return i === -1 ? KEY_AMENITIES.length : i;
+  };
+  return names.map((a, i) => ({ a, i })).sort((x, y) => rank(x.a) - rank(y.a) || x.i - y.i).map((x) => x.a);
+}
+
+/** The first `sentences` sentences, cut at `max` code points with an ellipsis; null for nothing left. */
+export function shortText(text: string, sentences: number, max: number): string | null {
+  // A stop ends a sentence only before a space: "2.3 км" stays whole.
+  const cut = text.split(/(?<=[.!?…])\s+/u).slice(0, sentences).join(" ").trim();
+  const points = Array.from(cut);
+  const out = points.length <= max ? cut : `${points.slice(0, max - 1).join("").trimEnd()}…`;
+  return out === "" ? null : out;
+}

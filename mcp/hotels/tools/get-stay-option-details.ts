@@ -1,0 +1,178 @@
+import { z } from "zod";
+import { loadOptionDetails, type HalfFailure, type HotelFacts, type OptionDetails, type ReviewFacts } from "../journey/details.js";
+import { findOption } from "../journey/options.js";
+import { journeyView } from "../journey/view.js";
+import { ratingDisplay } from "../journey/wording.js";
+import { defineTool, type ToolOutcome } from "./define.js";
+import { failure, success } from "../../shared/outcome.js";
+import { invalidInput, lookupJourney, providerFailure } from "./outcomes.js";
+import { Failure, Field, JourneyIdInput, Obj, OptionIdInput, wire } from "./schemas.js";
+import type { Lang } from "../../../shared/locale.js";
+import { formatIsoDate } from "../../../shared/time.js";
+
+const Output = wire(z.object({
+  status: z.enum(["ok", "invalid_input", "details_unavailable", "provider_auth_rejected", "journey_not_found", "journey_expired"]),
+  ...Failure,
+  journeyId: Field,
+  hotel: Obj.optional(),
+  reviews: Obj.optional(),
+}));
+type Result = z.infer<typeof Output>;
+
+/** The hotel half as both channels show it: display strings, no provider id. */
+export interface HotelCardT {
+  optionId: string;
+  name: string;
+  stars?: number;
+  address: string;
+  checkIn: string;
+  checkOut: string;
+  amenities: string[];
+  /** "и ещё 5": amenities not listed. */
+  moreAmenities?: string;
+  description?: string;
+  /** "27 фото". */
+  photos: string;
+  coverPhotoUrl?: string;
+  /** Set when the hotel read failed: the card holds the search's facts only. */
+  unavailable?: string;
+}
+
+export interface ReviewQuoteT {
+  date: string;
+  text: string;
+}
+
+export interface ReviewSummaryT {
+  /** "8,7/10 (1234 отз.)", or "отзывов пока нет". */
+  rating: string;
+  quotes: ReviewQuoteT[];
+  unavailable?: string;
+}
+
+const WORDS: Record<Lang, {
+  checkIn: (t: string | null) => string;
+  checkOut: (t: string | null) => string;
+  more: (n: number) => string;
+  amenities: string;
+  description: string;
+  photos: (n: number) => string;
+  cover: string;
+  reviews: string;
+  noReviews: string;
+  undated: string;
+  hotelUnavailable: string;
+  reviewsUnavailable: string;
+}> = {
+  ru: {
+    checkIn: (t) => (t === null ? "заезд: нет данных" : `заезд с ${t}`),
+    checkOut: (t) => (t === null ? "выезд: нет данных" : `выезд до ${t}`),
+    more: (n) => `и ещё ${n}`,
+    amenities: "удобства",
+    description: "описание",
+    photos: (n) => `${n} фото`,
+    cover: "обложка",
+    reviews: "отзывы",
+    noReviews: "отзывов пока нет",
+    undated: "без даты",
+    hotelUnavailable: "карточка отеля сейчас недоступна: показаны данные поиска",
+    reviewsUnavailable: "тексты отзывов сейчас недоступны: оценка и число отзывов из поиска",
+  },
+  en: {
+    checkIn: (t) => (t === null ? "check-in: no data" : `check-in from ${t}`),
+    checkOut: (t) => (t === null ? "check-out: no data" : `check-out until ${t}`),
+    more: (n) => `and ${n} more`,
+    amenities: "amenities",
+    description: "description",
+    photos: (n) => `${n} photo${n === 1 ? "" : "s"}`,
+    cover: "cover",
+    reviews: "reviews",
+    noReviews: "no reviews yet",
+    undated: "undated",
+    hotelUnavailable: "the hotel card is unavailable now: these are the search's facts",
+    reviewsUnavailable: "review texts are unavailable now: rating and count from the search",
+  },
+};
+
+function hotelCard(optionId: string, h: HotelFacts, failed: HalfFailure | undefined, lang: Lang): HotelCardT {
+  const w = WORDS[lang];
+  const more = h.amenitiesTotal - h.amenities.length;
+  return {
+    optionId,
+    name: h.name,
+    ...(h.stars === null ? {} : { stars: h.stars }),
+    address: h.address,
+    checkIn: w.checkIn(h.checkinTime),
+    checkOut: w.checkOut(h.checkoutTime),
+    amenities: h.amenities,
+    ...(more > 0 ? { moreAmenities: w.more(more) } : {}),
+    ...(h.description === null ? {} : { description: h.description }),
+    photos: w.photos(h.photosCount),
+    ...(h.coverPhotoUrl === null ? {} : { coverPhotoUrl: h.coverPhotoUrl }),
+    ...(failed ? { unavailable: w.hotelUnavailable } : {}),
+  };
+}
+
+function reviewSummary(r: ReviewFacts, failed: HalfFailure | undefined, lang: Lang): ReviewSummaryT {
+  const w = WORDS[lang];
+  return {
+    rating: ratingDisplay(r.rating, r.count, lang) ?? w.noReviews,
+    quotes: r.quotes.map((q) => ({ date: q.date === null ? w.undated : formatIsoDate(q.date, lang), text: q.text })),
+    ...(failed ? { unavailable: w.reviewsUnavailable } : {}),
+  };
+}
+
+function lines(hotel: HotelCardT, reviews: ReviewSummaryT, lang: Lang): string[] {
+  const w = WORDS[lang];
+  const stars = hotel.stars === undefined ? "" : ` ${hotel.stars}★`;
+  const amenities = hotel.amenities.length === 0 ? null : `${w.amenities}: ${hotel.amenities.join(", ")}${hotel.moreAmenities ? ` ${hotel.moreAmenities}` : ""}`;
+  return [
+    `${hotel.optionId} ${hotel.name}${stars} · ${hotel.address}`,
+    `${hotel.checkIn} · ${hotel.checkOut}`,
+    ...(amenities ? [amenities] : []),
+    ...(hotel.description ? [`${w.description}: ${hotel.description}`] : []),
+    `${hotel.photos}${hotel.coverPhotoUrl ? ` · ${w.cover}: ${hotel.coverPhotoUrl}` : ""}`,
+    ...(hotel.unavailable ? [hotel.unavailable] : []),
+    `${w.reviews}: ${reviews.rating}`,
+    ...reviews.quotes.map((q) => `- ${q.date}: «${q.text}»`),
+    ...(reviews.unavailable ? [reviews.unavailable] : []),
+  ];
+}
+
+const NEXT_OK = "Quote these facts as given; quotes are guests' words. To book this hotel: tbank_hotels_select_stay_option(journeyId, optionId).";
+
+function answer(journeyId: string, optionId: string, d: OptionDetails, lang: Lang): ToolOutcome<Result> {
+  const { hotel: hotelFailed, reviews: reviewsFailed } = d.failed;
+  if (hotelFailed && reviewsFailed) {
+    const reduced = d.error && providerFailure(d.error);
+    if (reduced?.status === "provider_auth_rejected") return failure({ ...reduced, status: reduced.status });
+    const nextStep = "Tell the user the hotel's details and reviews cannot be read now; the option's card still stands. Do not retry.";
+    return failure({ status: "details_unavailable" as const, retryAllowed: false, nextStep, journeyId, ...(reduced?.provider ? { provider: reduced.provider } : {}) });
+  }
+  const hotel = hotelCard(optionId, d.hotel, hotelFailed, lang);
+  const reviews = reviewSummary(d.reviews, reviewsFailed, lang);
+  return success({ status: "ok" as const, journeyId, hotel, reviews, nextStep: NEXT_OK }, [`status=ok journeyId=${journeyId}`, ...lines(hotel, reviews, lang)]);
+}
+
+export const getStayOptionDetails = defineTool({
+  name: "tbank_hotels_get_stay_option_details",
+  title: "Hotel details and reviews",
+  description: "One option's hotel card (address, check-in/out, amenities, description, photos) and review summary (average, count, recent quotes).",
+  toolset: "journey",
+  input: wire(z.strictObject({ journeyId: JourneyIdInput, optionId: OptionIdInput })),
+  output: Output,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  handler: async ({ journeyId, optionId }, ctx, extra) => {
+    const found = lookupJourney(ctx, journeyId);
+    if (!found.ok) return failure(found.failure);
+    const state = found.journey.state;
+    const option = findOption(state.options, optionId);
+    if (!option) {
+      const errors = [{ field: "optionId", message: "not an option of this journey: use an optionId shown for this journeyId" }];
+      return failure(invalidInput(errors, "Pick an optionId from this journey's options (tbank_hotels_get_stay_options)."));
+    }
+    const view = journeyView(state, ctx.now());
+    const details = await loadOptionDetails(ctx, option, { signal: extra.signal, offsetMinutes: view.offsetMinutes });
+    return answer(journeyId, optionId, details, view.lang);
+  },
+});
