@@ -32,6 +32,21 @@ export const HOTELS_ROUTES = {
   checkout_inspect: { method: "POST", path: "/v1/checkout/inspect" },
   promo_validate: { method: "POST", path: "/v1/checkout/:checkOutId/promocode" },
   upgrade: { method: "GET", path: "/v1/checkout/:checkOutId/upgrade" },
+  cashback_percent: { method: "POST", path: "/v1/cashback/percent" },
+  cashback_max: { method: "GET", path: "/v1/cashback/max" },
+  bnpl_offer: { method: "POST", path: "/v1/hotels/:hotelId/bnpl-offer" },
+  tranche_amount: { method: "GET", path: "/v1/bnpl/tranche-amount" },
+  seo_search: { method: "GET", path: "/v3/seo/search" },
+  seo_search_v1: { method: "GET", path: "/v1/seo/search" },
+  seo_search_v2: { method: "GET", path: "/v2/seo/search" },
+  seo_resource: { method: "GET", path: "/v3/seo/resource" },
+  seo_resource_v1: { method: "GET", path: "/v1/seo/resource" },
+  seo_resource_v2: { method: "GET", path: "/v2/seo/resource" },
+  seo_urls: { method: "GET", path: "/v3/seo/urls" },
+  seo_urls_v1: { method: "GET", path: "/v1/seo/urls" },
+  seo_urls_v2: { method: "GET", path: "/v2/seo/urls" },
+  deeplink_token: { method: "POST", path: "/v1/deeplinks" },
+  partner_redirect: { method: "GET", path: "/v1/deeplinks/:token/redirect-url" },
 } as const satisfies Record<string, ProviderRoute>;
 export type HotelsRouteId = keyof typeof HOTELS_ROUTES;
 

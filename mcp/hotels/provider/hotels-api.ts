@@ -41,6 +41,40 @@ import {
 import { PointsOfInterestQuerySchema, ProviderPointsOfInterestSchema, type PointsOfInterestQuery, type ProviderPointsOfInterest } from "./contract-poi.js";
 import { ProviderReviewsPageSchema, ReviewsQuerySchema, type ProviderReviewsPage, type ReviewsQuery } from "./contract-reviews.js";
 import {
+  CashbackPercentRequestSchema,
+  DeeplinkRequestSchema,
+  MaxCashbackQuerySchema,
+  ProviderBnplOfferRequestSchema,
+  ProviderBnplOffersSchema,
+  ProviderCashbackPercentsSchema,
+  ProviderDeeplinkSchema,
+  ProviderMaxCashbackSchema,
+  ProviderRedirectUrlSchema,
+  ProviderSeoResourceSchema,
+  ProviderSeoSearchSchema,
+  ProviderSeoUrlsSchema,
+  ProviderTrancheAmountSchema,
+  SeoPathSchema,
+  SeoSearchQuerySchema,
+  SeoUrlsQuerySchema,
+  TrancheQuerySchema,
+  type DeeplinkRequest,
+  type MaxCashbackQuery,
+  type ProviderBnplOfferRequest,
+  type ProviderBnplOffers,
+  type ProviderCashbackPercents,
+  type ProviderDeeplink,
+  type ProviderMaxCashback,
+  type ProviderRedirectUrl,
+  type ProviderSeoResource,
+  type ProviderSeoSearch,
+  type ProviderSeoUrls,
+  type ProviderTrancheAmount,
+  type SeoSearchQuery,
+  type SeoUrlsQuery,
+  type TrancheQuery,
+} from "./contract-value.js";
+import {
   ProviderHotelSchema,
   ProviderLocationPageSchema,
   ProviderSearchFiltersSchema,
@@ -71,6 +105,9 @@ export const PromoCodeSchema = z.string().trim().min(1).max(64);
 /** The rate reads by contract version; the journey reads v3. */
 const RATES_ROUTE = { v1: "rates_v1", v2: "rates_v2", v3: "rates" } as const satisfies Record<ProviderApiVersion, HotelsRouteId>;
 const RATE_ROUTE = { v1: "rate_v1", v2: "rate_v2", v3: "rate" } as const satisfies Record<ProviderApiVersion, HotelsRouteId>;
+const SEO_SEARCH_ROUTE = { v1: "seo_search_v1", v2: "seo_search_v2", v3: "seo_search" } as const satisfies Record<ProviderApiVersion, HotelsRouteId>;
+const SEO_RESOURCE_ROUTE = { v1: "seo_resource_v1", v2: "seo_resource_v2", v3: "seo_resource" } as const satisfies Record<ProviderApiVersion, HotelsRouteId>;
+const SEO_URLS_ROUTE = { v1: "seo_urls_v1", v2: "seo_urls_v2", v3: "seo_urls" } as const satisfies Record<ProviderApiVersion, HotelsRouteId>;
 
 export interface HotelsApiOptions {
   http: ProviderHttp;
@@ -167,6 +204,50 @@ export class HotelsApi {
 
   upgrade(checkOutId: string, opts: CallOptions = {}): Promise<ProviderUpgrade> {
     return this.#call("upgrade", { checkOutId }, ProviderUpgradeSchema, opts);
+  }
+
+  /** Cashback percents of several hotels in one call; unknown hotels are left out of the answer. */
+  cashbackPercents(body: { hotelIds: readonly string[] }, opts: CallOptions = {}): Promise<ProviderCashbackPercents> {
+    return this.#call("cashback_percent", {}, ProviderCashbackPercentsSchema, opts, () => ({ body: local("cashback_percent", CashbackPercentRequestSchema, body) }));
+  }
+
+  /** The highest cashback percent of a search, and the most one booking earns when the provider states it. */
+  maxCashback(query: MaxCashbackQuery, opts: CallOptions = {}): Promise<ProviderMaxCashback> {
+    return this.#call("cashback_max", {}, ProviderMaxCashbackSchema, opts, () => ({ query: local("cashback_max", MaxCashbackQuerySchema, query) }));
+  }
+
+  /** Instalment (BNPL) offers for the hotel's rates for a stay, by rateId. */
+  bnplOffer(hotelId: string, body: ProviderBnplOfferRequest, opts: CallOptions = {}): Promise<ProviderBnplOffers> {
+    return this.#call("bnpl_offer", { hotelId }, ProviderBnplOffersSchema, opts, () => ({ body: local("bnpl_offer", ProviderBnplOfferRequestSchema, body) }));
+  }
+
+  /** How much of an amount instalments can cover. */
+  trancheAmount(query: TrancheQuery, opts: CallOptions = {}): Promise<ProviderTrancheAmount> {
+    return this.#call("tranche_amount", {}, ProviderTrancheAmountSchema, opts, () => ({ query: local("tranche_amount", TrancheQuerySchema, query) }));
+  }
+
+  seoSearch(query: SeoSearchQuery, opts: CallOptions = {}, version: ProviderApiVersion = "v3"): Promise<ProviderSeoSearch> {
+    const route = SEO_SEARCH_ROUTE[version];
+    return this.#call(route, {}, ProviderSeoSearchSchema, opts, () => ({ query: local(route, SeoSearchQuerySchema, query) }));
+  }
+
+  seoResource(path: string, opts: CallOptions = {}, version: ProviderApiVersion = "v3"): Promise<ProviderSeoResource> {
+    const route = SEO_RESOURCE_ROUTE[version];
+    return this.#call(route, {}, ProviderSeoResourceSchema, opts, () => ({ query: { path: local(route, SeoPathSchema, path) } }));
+  }
+
+  seoUrls(query: SeoUrlsQuery, opts: CallOptions = {}, version: ProviderApiVersion = "v3"): Promise<ProviderSeoUrls> {
+    const route = SEO_URLS_ROUTE[version];
+    return this.#call(route, {}, ProviderSeoUrlsSchema, opts, () => ({ query: local(route, SeoUrlsQuerySchema, query) }));
+  }
+
+  deeplinkToken(body: DeeplinkRequest, opts: CallOptions = {}): Promise<ProviderDeeplink> {
+    return this.#call("deeplink_token", {}, ProviderDeeplinkSchema, opts, () => ({ body: local("deeplink_token", DeeplinkRequestSchema, body) }));
+  }
+
+  /** The URL a partner sends a person to for a deeplink token: data to show, never to follow. */
+  partnerRedirectUrl(token: string, opts: CallOptions = {}): Promise<ProviderRedirectUrl> {
+    return this.#call("partner_redirect", { token }, ProviderRedirectUrlSchema, opts);
   }
 
   // Async so that a refused argument is a rejected promise like every other provider failure.

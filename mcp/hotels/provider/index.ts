@@ -66,6 +66,7 @@ export * from "./contract-lowlevel.js";
 export * from "./contract-poi.js";
 export * from "./contract-reviews.js";
 export * from "./contract-search.js";
+export * from "./contract-value.js";
 export { isProviderError, PROVIDER_ERROR_KINDS, ProviderError } from "../../../shared/http/provider-error.js";
 export type { ProviderErrorInfo, ProviderErrorJson, ProviderErrorKind, UnavailableReason } from "../../../shared/http/provider-error.js";
 export { HotelsApi, LocationsQuerySchema, PromoCodeSchema } from "./hotels-api.js";

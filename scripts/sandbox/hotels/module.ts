@@ -15,12 +15,14 @@ import { pointOfInterestRoutes } from "./points-of-interest.js";
 import { reviewRoutes } from "./reviews.js";
 import { mapRoutes } from "./search-map.js";
 import { searchRoutes } from "./search.js";
+import { seoRoutes } from "./seo.js";
+import { valueRoutes } from "./value.js";
 
 /** The sandbox Hotels API: catalog, search, rates, checkout, customer orders and the public hotel page. */
 export function createHotelsModule(env: SandboxEnv, identity: IdentityApi): { routes: RouteDef[] } {
   // Hotels are generated per city on first use, so start-up only builds the location list.
   const ctx: HotelsContext = { env, identity, catalog: createCatalog(env.seed, () => env.origin(), { hostileText: env.hostileText }) };
   return {
-    routes: [...locationRoutes(ctx), ...searchRoutes(ctx), ...filterAvailabilityRoutes(ctx), ...mapRoutes(ctx), ...hotelRoutes(ctx), ...reviewRoutes(ctx), ...pointOfInterestRoutes(ctx), ...checkoutRoutes(ctx), ...orderRoutes(ctx), ...reviewOrderStatusRoutes(ctx), ...orderReadRoutes(ctx), ...hotelPageRoutes(ctx)],
+    routes: [...locationRoutes(ctx), ...searchRoutes(ctx), ...filterAvailabilityRoutes(ctx), ...mapRoutes(ctx), ...hotelRoutes(ctx), ...reviewRoutes(ctx), ...pointOfInterestRoutes(ctx), ...valueRoutes(ctx), ...seoRoutes(ctx), ...checkoutRoutes(ctx), ...orderRoutes(ctx), ...reviewOrderStatusRoutes(ctx), ...orderReadRoutes(ctx), ...hotelPageRoutes(ctx)],
   };
 }
