@@ -6,6 +6,7 @@ import type { RetryPolicy } from "./journey/retry.js";
 import type { JourneyState } from "./journey/state.js";
 import type { StaySearch } from "./journey/stay-search.js";
 import type { JourneyStore } from "./journey/store.js";
+import type { CollectionCashback } from "./journey/value.js";
 import type { HotelsProvider } from "./provider/index.js";
 
 /** What every Hotels tool may use. Built once per process by the server factory. */
@@ -16,6 +17,8 @@ export interface HotelsContext {
   catalog: LocationCatalog;
   /** Shares identical concurrent searches through the provider's search cache. */
   staySearch: StaySearch;
+  /** Cashback asked once per collection, shared by the journeys that share it (journey/value.ts). */
+  collectionCashback: CollectionCashback;
   /** Journeys live 60 minutes in a bounded store; a restart forgets them (no credentials inside). */
   journeys: JourneyStore<JourneyState>;
   logger: Logger;

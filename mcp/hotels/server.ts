@@ -11,6 +11,7 @@ import type { RetryPolicy } from "./journey/retry.js";
 import type { JourneyState } from "./journey/state.js";
 import { StaySearch } from "./journey/stay-search.js";
 import { JourneyStore } from "./journey/store.js";
+import { CollectionCashback } from "./journey/value.js";
 import { createHotelsProvider, type FetchLike } from "./provider/index.js";
 import { registerHotelsTools } from "./tools/index.js";
 
@@ -43,6 +44,7 @@ export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps
     provider,
     catalog: new LocationCatalog({ api: provider.api, timeoutMs, now }),
     staySearch: new StaySearch(provider, { timeoutMs, now, trustedOrigin: new URL(config.hotels.apiBaseUrl).origin }),
+    collectionCashback: new CollectionCashback(),
     journeys: new JourneyStore<JourneyState>({ now, random }),
     logger,
     now,

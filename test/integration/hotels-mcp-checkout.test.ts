@@ -105,7 +105,8 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
       expect(text).toMatch(/\| # \| Номер \| Питание \| За 2 ночи \| За ночь \| Отмена \| Оплата \|/);
       expect(data).not.toHaveProperty("ratesTableMarkdown");
       expect(text).toContain("tbank_hotels_select_stay_rate");
-      expect(counts()).toEqual({ rates: 1 });
+      // One rates call, and one for the rates' instalment offers (journey/value.ts).
+      expect(counts()).toEqual({ rates: 1, bnpl_offer: 1 });
     });
 
     it("keeps rateNumbers stable after a selection and does not ask the provider again", async () => {

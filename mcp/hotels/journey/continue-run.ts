@@ -4,6 +4,7 @@ import { buildOptions } from "./options.js";
 import { toSearchBody } from "./search-request.js";
 import { withOptions, type JourneyState } from "./state.js";
 import type { SearchProgress } from "./stay-search.js";
+import { moreCashback } from "./value.js";
 
 /** How a continuation ended. `ran`: new provider requests were made (by this or a sharing journey). */
 export type ContinueRun =
@@ -13,7 +14,7 @@ export type ContinueRun =
 
 /** Resumes a journey's truncated collection once and rebuilds its options (optionIds stay stable). */
 export async function continueJourney(
-  ctx: Pick<HotelsContext, "staySearch" | "journeys">,
+  ctx: Pick<HotelsContext, "staySearch" | "journeys" | "provider" | "collectionCashback">,
   journeyId: string,
   state: JourneyState,
   opts: { progress: SearchProgress },
@@ -35,6 +36,10 @@ export async function continueJourney(
     return next.state;
   });
   if (updated.status !== "found") return { status: "journey_gone", lookup: updated.status };
-  const after = updated.journey.state;
+  // One cashback call for the hotels this continuation added; a failure leaves them without a percent.
+  const cashback = await moreCashback(ctx, collector, updated.journey.state.cashback, updated.journey.state.options);
+  const withCashback = cashback === updated.journey.state.cashback ? updated : ctx.journeys.update(journeyId, (s) => ({ ...s, cashback }));
+  if (withCashback.status !== "found") return { status: "journey_gone", lookup: withCashback.status };
+  const after = withCashback.journey.state;
   return { status: "continued", state: after, ran, added: after.options.length - before.length, selectionReset };
 }

@@ -10,6 +10,7 @@ import { rankOptions, resolveRanking, type RankingResult } from "./ranking.js";
 import { toSearchBody } from "./search-request.js";
 import { newJourneyState, type ResolvedDestination } from "./state.js";
 import type { SearchProgress } from "./stay-search.js";
+import { planCashback, type JourneyCashback } from "./value.js";
 
 /** How a plan ended. `filtered`: the request carried a provider filter (breakfastIncluded). */
 export type PlanRun =
@@ -29,11 +30,13 @@ export type PlanRun =
       view: JourneyView;
       /** Set when the request named a hotel: the matches, best first (may be empty). */
       hotelMatches: HotelNameMatch[] | null;
+      /** T-Bank cashback read beside the plan (its failure is `unavailable`, never the plan's). */
+      cashback: JourneyCashback;
     };
 
 /** Collects, builds and stores the journey: the part of plan_stay after input and destination. */
 export async function runPlan(
-  ctx: Pick<HotelsContext, "staySearch" | "journeys" | "random" | "catalog" | "now">,
+  ctx: Pick<HotelsContext, "staySearch" | "journeys" | "random" | "catalog" | "now" | "provider" | "collectionCashback">,
   request: PlanStayRequest,
   destination: ResolvedDestination,
   opts: { signal: AbortSignal; progress: SearchProgress },
@@ -52,14 +55,16 @@ export async function runPlan(
   if (options.length === 0) return { status: "no_stays", filtered, coverage };
 
   const { ranking } = resolveRanking(request);
-  const located = { ...destination, ...(await catalogTimeZone(ctx, destination.destinationId)) };
-  const state = newJourneyState({ request, destination: located, ranking, collector, optionIds, options });
+  const stay = { destinationId: destination.destinationId, checkinDate: request.checkinDate, checkoutDate: request.checkoutDate };
+  const [zone, cashback] = await Promise.all([catalogTimeZone(ctx, destination.destinationId), planCashback(ctx, collector, options, stay)]);
+  const located = { ...destination, ...zone };
+  const state = { ...newJourneyState({ request, destination: located, ranking, collector, optionIds, options }), cashback };
   const record = ctx.journeys.create(state);
   const view = journeyView(state, ctx.now());
   const { kept: pub, report: hardFilters } = applyFilters(publicOptions(options), request.filters);
   const ranked = rankOptions(publicOptions(options), { ranking, hotelPreferences: request.hotelPreferences }, new Set(pub.map((o) => o.optionId)));
   const hotelMatches = request.hotelName === undefined ? null : matchHotelName(request.hotelName, pub);
-  return { status: "planned", journeyId: record.journeyId, filtered, coverage, options: pub, ranked, hardFilters, hotelMatches, destination: located, view };
+  return { status: "planned", journeyId: record.journeyId, filtered, coverage, options: pub, ranked, hardFilters, hotelMatches, destination: located, view, cashback };
 }
 
 // The catalog is already cached by the destination lookup; a failure here only costs the offset.

@@ -6,6 +6,7 @@ import type { JourneyOption } from "./options.js";
 import { toJourneyRate } from "./provider-shapes.js";
 import { normalizeRates, RATES_RETRY_POLICY, ratesUnavailable, type LoadedRates } from "./rates.js";
 import { withRates, type JourneyState } from "./state.js";
+import { withInstalments } from "./value.js";
 
 /**
  * How a rates load ended. `loaded` covers no_bookable_rates and rates_temporarily_unavailable too
@@ -52,7 +53,10 @@ async function fetchRates(
   };
   const policy = ctx.retryPolicies?.rates ?? RATES_RETRY_POLICY;
   const run = await withTimeoutRetry((timeoutMs) => ctx.provider.api.rates(hotelId, body, { signal, timeoutMs }), policy, ctx.now);
-  if (run.ok) return { status: "loaded", rates: normalizeRates(run.value.rates.map(toJourneyRate), nights, run.summary, lang), fromJourney: false };
+  if (run.ok) {
+    const rates = normalizeRates(run.value.rates.map(toJourneyRate), nights, run.summary, lang);
+    return { status: "loaded", rates: await withInstalments(ctx, hotelId, body, rates, signal), fromJourney: false };
+  }
   if (isProviderError(run.error, "auth_rejected")) return { status: "auth_rejected", httpStatus: run.error.status };
   return { status: "loaded", rates: ratesUnavailable(run.summary), fromJourney: false };
 }

@@ -7,6 +7,7 @@ import { breakfastEvidence, cancellationFacts, moneyFacts, priceFacts } from "./
 import type { BreakfastEvidence, CancellationFacts, PriceFacts } from "./facts.js";
 import type { AttemptSummary } from "./retry.js";
 import type { ProviderRate } from "../provider/index.js";
+import type { InstalmentFacts, InstalmentsStatus } from "./value.js";
 
 export { CHECKOUT_RETRY_POLICY, nextAttempt, RATES_RETRY_POLICY, summarizeAttempts } from "./retry.js";
 export type { AttemptOutcome, AttemptSummary, FailureKind, NextAttempt, RetryPolicy } from "./retry.js";
@@ -31,6 +32,8 @@ export interface PublicRate extends PriceFacts, CancellationFacts {
   maxOccupancy: number | null;
   // Without a bookHash a rate is information only: it cannot be selected or booked.
   bookable: boolean;
+  /** The provider's instalment (BNPL) offer for this rate, as stated. */
+  instalment?: InstalmentFacts;
 }
 
 export interface PrivateRate {
@@ -44,6 +47,8 @@ export interface LoadedRates {
   rates: PublicRate[];
   private: PrivateRate[];
   attempts: AttemptSummary | null;
+  /** Set once the instalment offers were asked for (see journey/value.ts). */
+  instalments?: InstalmentsStatus;
 }
 
 function lowerFirst(text: string): string {

@@ -5,6 +5,7 @@ import type { JourneyOption, OptionIdRegistry } from "./options.js";
 import type { NearPoint } from "./near.js";
 import type { LoadedRates } from "./rates.js";
 import type { Ranking } from "./types.js";
+import type { JourneyCashback } from "./value.js";
 
 export interface ResolvedDestination {
   destinationId: string;
@@ -34,6 +35,8 @@ export interface JourneyState {
   selectedRateNumber: number | null;
   inspection: NormalizedCheckout | null;
   continuationUsed: boolean;
+  /** T-Bank cashback of the options, read beside the plan; absent when never asked. */
+  cashback?: JourneyCashback;
 }
 
 /** A journey as plan_stay opens it: its collection and options, nothing selected or compared yet. */

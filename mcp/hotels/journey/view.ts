@@ -10,6 +10,8 @@ export interface JourneyView extends View {
   guestsPerRoom: number;
   /** The near point's name, when the journey measures distances from one. */
   near?: string;
+  /** Cashback percent by optionId, as the provider stated it (see journey/value.ts). */
+  cashback?: Readonly<Record<string, number>>;
 }
 
 const LONG_OFFSET = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/;
@@ -43,7 +45,7 @@ export function destinationOffset(state: Pick<JourneyState, "destination" | "opt
   return null;
 }
 
-export function journeyView(state: Pick<JourneyState, "destination" | "options" | "request">, nowMs: number): JourneyView {
+export function journeyView(state: Pick<JourneyState, "destination" | "options" | "request" | "cashback">, nowMs: number): JourneyView {
   const rooms = state.request.rooms;
   return {
     lang: langOf(state.request.language),
@@ -52,6 +54,7 @@ export function journeyView(state: Pick<JourneyState, "destination" | "options" 
     rooms: rooms.length,
     guestsPerRoom: Math.max(...rooms.map((r) => r.adults + r.childrenAges.length)),
     ...(state.destination.near ? { near: state.destination.near.name } : {}),
+    ...(state.cashback ? { cashback: state.cashback.percents } : {}),
   };
 }
 

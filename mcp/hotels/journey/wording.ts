@@ -195,3 +195,86 @@ export function roomFitDisplay(maxOccupancy: number | null, guestsPerRoom: numbe
     ? `room holds ${guestsPhrase(maxOccupancy, lang)}, fewer than the ${guestsPerRoom} per room searched`
     : `номер на ${guestsPhrase(maxOccupancy, lang)} — меньше, чем ${guestsPerRoom} в номере по запросу`;
 }
+
+/** A percent as the provider states it: "5 %", "1,5 %" (ru), "5%", "1.5%" (en). */
+export function percentDisplay(percent: number, lang: Lang): string {
+  const n = String(Math.round(percent * 100) / 100);
+  return lang === "en" ? `${n}%` : `${n.replace(".", ",")} %`;
+}
+
+/** A card's cashback percent, only when above zero (the card's key names it; the text line says «кешбэк 5 %»). */
+export function cashbackPercent(percent: number | undefined, lang: Lang): string | undefined {
+  return percent !== undefined && percent > 0 ? percentDisplay(percent, lang) : undefined;
+}
+
+export const CASHBACK_LABEL: Record<Lang, string> = { ru: "кешбэк", en: "cashback" };
+export const CASHBACK_NO_DATA: Record<Lang, string> = { ru: "кешбэк: нет данных", en: "cashback: no data" };
+
+/**
+ * The search's cashback said once: the highest percent and, when the provider states one, the most
+ * a booking earns. Never a sum of our own: the cap is the provider's figure.
+ */
+export function cashbackMaxDisplay(max: { percent: number; cap: { amountDecimal: Decimal; currency: string } | null }, lang: Lang): string {
+  if (!(max.percent > 0)) return lang === "en" ? "no cashback for this search" : "кешбэка по этому поиску нет";
+  const cap = max.cap ? formatMoney(max.cap.amountDecimal, max.cap.currency, lang) : null;
+  if (lang === "en") return `cashback up to ${percentDisplay(max.percent, lang)}${cap ? `, at most ${cap} per booking` : ""}`;
+  return `кешбэк до ${percentDisplay(max.percent, lang)}${cap ? `, не более ${cap} за бронь` : ""}`;
+}
+
+type Amount = { amountDecimal: Decimal; currency: string };
+
+export interface InstalmentInput {
+  paymentsCount: number;
+  periodDays: number;
+  first: Amount;
+  next: Amount | null;
+  overpayment: Amount | null;
+}
+
+const isZero = (a: Amount) => /^0(\.0*)?$/.test(a.amountDecimal);
+
+function paymentsPhrase(o: Pick<InstalmentInput, "paymentsCount" | "periodDays">, lang: Lang): string {
+  if (lang === "en") return `${o.paymentsCount} payments every ${o.periodDays} day${o.periodDays === 1 ? "" : "s"}`;
+  return `${o.paymentsCount} ${ruPlural(o.paymentsCount, "платёж", "платежа", "платежей")} раз в ${o.periodDays} ${ruPlural(o.periodDays, "день", "дня", "дней")}`;
+}
+
+function overpaymentPhrase(over: Amount | null, lang: Lang, amount: boolean): string {
+  if (over === null) return "";
+  if (isZero(over)) return lang === "en" ? ", no overpayment" : ", без переплаты";
+  if (!amount) return lang === "en" ? ", with an overpayment" : ", с переплатой";
+  const money = formatMoney(over.amountDecimal, over.currency, lang);
+  return lang === "en" ? `, overpayment ${money}` : `, переплата ${money}`;
+}
+
+/**
+ * One rate's instalment offer, its terms as the provider states them: "рассрочка: 4 платежа раз в
+ * 14 дней, первый 4 612,64 ₽, далее по 4 612,62 ₽, без переплаты". Said when the rate is chosen.
+ */
+export function instalmentDisplay(o: InstalmentInput, lang: Lang): string {
+  const money = (m: Amount) => formatMoney(m.amountDecimal, m.currency, lang);
+  const same = o.next !== null && o.next.currency === o.first.currency && o.next.amountDecimal === o.first.amountDecimal;
+  const amounts =
+    lang === "en"
+      ? same ? `, ${money(o.first)} each` : `, first ${money(o.first)}${o.next ? `, then ${money(o.next)} each` : ""}`
+      : same ? `, по ${money(o.first)}` : `, первый ${money(o.first)}${o.next ? `, далее по ${money(o.next)}` : ""}`;
+  return `${lang === "en" ? "instalments" : "рассрочка"}: ${paymentsPhrase(o, lang)}${amounts}${overpaymentPhrase(o.overpayment, lang, true)}`;
+}
+
+/**
+ * The rates answer's one instalment line: which rates have an offer and on what terms (payments,
+ * period, overpayment or none), grouped; the amounts come with the chosen rate. Or why there is none.
+ */
+export function instalmentsSummary(rates: readonly { rateNumber: number; instalment?: InstalmentInput }[], status: "offered" | "none" | "unavailable", lang: Lang): string {
+  if (status === "unavailable") return lang === "en" ? "instalments: no data" : "рассрочка: нет данных";
+  const groups = new Map<string, { terms: string; numbers: number[] }>();
+  for (const r of rates) {
+    if (!r.instalment) continue;
+    const terms = paymentsPhrase(r.instalment, lang) + overpaymentPhrase(r.instalment.overpayment, lang, false);
+    const group = groups.get(terms) ?? { terms, numbers: [] };
+    group.numbers.push(r.rateNumber);
+    groups.set(terms, group);
+  }
+  if (groups.size === 0) return lang === "en" ? "instalments: not offered for these rates" : "рассрочка: не предлагается для этих тарифов";
+  const list = [...groups.values()].map((g) => `${g.numbers.map((n) => `#${n}`).join(", ")} — ${g.terms}`).join("; ");
+  return lang === "en" ? `instalments: ${list} (amounts once a rate is selected)` : `рассрочка: ${list} (суммы — при выборе тарифа)`;
+}

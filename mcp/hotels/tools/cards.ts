@@ -8,6 +8,7 @@ import type { JourneyState } from "../journey/state.js";
 import type { HotelPreferencesInput, PriceBand } from "../journey/types.js";
 import { destinationToday, type JourneyView } from "../journey/view.js";
 import { ALTERNATIVES, BAND, BREAKFAST, cancellationDisplay, distanceDisplay, nearDisplay, nearPhrase, nightsPhrase, NO_RATES, NO_RATING, otherCurrenciesNote, paymentDisplay, priceDisplay, ratingDisplay, roomFitDisplay } from "../journey/wording.js";
+import { CASHBACK_LABEL, cashbackPercent } from "../journey/wording.js";
 import type { ComparisonRowT, OptionCardT, RankingFieldsT } from "./schemas.js";
 
 // Compact cards: the facts a user decides on, as display strings an answer can repeat, in the
@@ -24,6 +25,7 @@ export function journeyBands(options: readonly PublicOption[], prefs: HotelPrefe
 export function toCard(o: PublicOption, view: JourneyView, band?: BandPosition): OptionCardT {
   const { lang } = view;
   const rating = ratingDisplay(o.rating, o.reviewsCount, lang);
+  const cashback = cashbackPercent(view.cashback?.[o.optionId], lang);
   return {
     optionId: o.optionId,
     name: o.name,
@@ -42,6 +44,7 @@ export function toCard(o: PublicOption, view: JourneyView, band?: BandPosition):
     ...(band ? { band: BAND[lang][band] } : {}),
     // Only the exception is stated: most options have rates.
     ...(o.hasRates ? {} : { hasRates: false as const }),
+    ...(cashback ? { cashback } : {}),
   };
 }
 
@@ -60,6 +63,7 @@ export function cardLine(card: OptionCardT, position: number, lang: Lang): strin
   if (card.roomFit) parts.push(card.roomFit);
   if (card.band) parts.push(card.band);
   if (card.hasRates === false) parts.push(NO_RATES[lang]);
+  if (card.cashback) parts.push(`${CASHBACK_LABEL[lang]} ${card.cashback}`);
   return parts.join(" · ");
 }
 
@@ -88,6 +92,7 @@ export function rowLine(r: ComparisonRowT, rank: number, lang: Lang): string {
   parts.push(meal);
   if (r.band) parts.push(r.band);
   if (r.hasRates === false) parts.push(NO_RATES[lang]);
+  if (r.cashback) parts.push(`${CASHBACK_LABEL[lang]} ${r.cashback}`);
   return parts.join(" · ");
 }
 

@@ -5,6 +5,7 @@ import type { LoadedRates } from "../journey/rates.js";
 import { loadSelectedRates } from "../journey/rates-run.js";
 import type { JourneyState } from "../journey/state.js";
 import { journeyView, type JourneyView } from "../journey/view.js";
+import { instalmentsSummary } from "../journey/wording.js";
 import { authRejected, baseOutput, loadSelectedStay, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
 import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
@@ -22,6 +23,7 @@ const Output = z.object({
   attempts: Field,
   durationMs: Field,
   failureKind: Field,
+  instalment: Field,
 });
 type Out = z.infer<typeof Output>;
 
@@ -47,11 +49,14 @@ function answer(state: JourneyState, option: JourneyOption, loaded: LoadedRates,
   }
   const rates = loaded.rates.map((r) => rateSummary(r, view));
   const nextStep = "show the rates once; the user picks one: tbank_hotels_select_stay_rate(journeyId, rateNumber); after choosing, to book («оформить/забронировать») → tbank_hotels_create_checkout_handoff";
+  // One line for the whole table: which rates have an instalment offer on what terms, or why none.
+  const instalment = loaded.instalments ? instalmentsSummary(loaded.rates, loaded.instalments, view.lang) : undefined;
   // Attempt figures are for failures: a successful load says nothing about them in either channel.
-  return success({ status: "ready" as const, ...(fromJourney ? { alreadyLoaded: true } : {}), stay, rates, nextStep }, [
+  return success({ status: "ready" as const, ...(fromJourney ? { alreadyLoaded: true } : {}), stay, rates, ...(instalment ? { instalment } : {}), nextStep }, [
     `status=ready rates=${rates.length}${fromJourney ? " (already loaded in this journey)" : ""}`,
     stayLine(stay),
     ratesTableMarkdown(loaded.rates, view),
+    ...(instalment ? [instalment] : []),
   ]);
 }
 

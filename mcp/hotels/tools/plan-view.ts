@@ -8,7 +8,9 @@ import { providerFailure } from "./outcomes.js";
 import { filtersFields, filtersLine, NEXT_NO_STAYS_WITH_FILTERS } from "./filters-view.js";
 import { cardLine, journeyBands, rankingFields, rankingLine, searchLine, toCard, todayFields, todayLine } from "./cards.js";
 import { coverageFields, coverageLine } from "./present.js";
-import { langOf } from "../../../shared/locale.js";
+import { langOf, type Lang } from "../../../shared/locale.js";
+import type { JourneyCashback } from "../journey/value.js";
+import { CASHBACK_NO_DATA, cashbackMaxDisplay } from "../journey/wording.js";
 import { Candidates, Coverage, Failure, Field, List, Page, RankingFields, wire } from "./schemas.js";
 
 /** What plan_stay and repeat_stay_plan return: one schema for every status either can reach. */
@@ -36,6 +38,7 @@ export const PlanOutput = wire(z.object({
   conditionsApplied: List.optional(),
   filtersApplied: Field,
   hotelName: Field,
+  cashback: Field,
   ...RankingFields,
   ...Page,
 }));
@@ -44,6 +47,12 @@ export type PlanResult = z.infer<typeof PlanOutput>;
 const NEXT_OK = "Quote each price phrase exactly as given («от»/«from»: the search price; the hotel's rates may differ). Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.";
 const CONDITION_BREAKFAST = "breakfastIncluded applied to the whole collection (provider filter meal_types=breakfast)";
 const NEXT_CONTINUE = "Coverage is partial: call tbank_hotels_continue_stay_search once before comparing. ";
+
+/** The search's cashback said once, beside the cards' own percents; nothing when only the maximum failed. */
+function cashbackSummary(c: JourneyCashback, lang: Lang): { cashback?: string } {
+  if (c.unavailable) return { cashback: CASHBACK_NO_DATA[lang] };
+  return c.max ? { cashback: cashbackMaxDisplay(c.max, lang) } : {};
+}
 
 /** The answer to a plan, for plan_stay and repeat_stay_plan alike. */
 export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: ResolvedDestination): ToolOutcome<PlanResult> {
@@ -72,6 +81,8 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
   });
   const base = { journeyId, ...todayFields(view), stay, searchCoverage: coverage, ...(conditionsApplied ? { conditionsApplied } : {}), ...filtersFields(run.hardFilters, langOf(request.language)) };
   const header = [stay, todayLine(view), coverageLine(searchCoverage)];
+  const value = cashbackSummary(run.cashback, view.lang);
+  const valueLine = value.cashback ? [value.cashback] : [];
   if (filtered) header.push(`condition ${CONDITION_BREAKFAST}`);
   header.push(filtersLine(run.hardFilters, langOf(request.language)) ?? "");
   if (run.hardFilters?.kept === 0) {
@@ -91,8 +102,8 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
       ? "Confirm the hotel with the user, then tbank_hotels_select_stay_option(journeyId, optionId)."
       : "Several hotels match: ask the user which one, then tbank_hotels_select_stay_option.";
     // The cards are the matches, best first; how each matched only decides nextStep.
-    const structured: PlanResult = { status: "ok", ...base, hotelName: request.hotelName, options: cards, total, hasMore: total > cards.length, nextStep };
-    return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1, view.lang))]);
+    const structured: PlanResult = { status: "ok", ...base, ...value, hotelName: request.hotelName, options: cards, total, hasMore: total > cards.length, nextStep };
+    return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, ...valueLine, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1, view.lang))]);
   }
 
   const shownIds = ranked.orderedIds.slice(0, request.maxOptions);
@@ -101,6 +112,6 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
   const hasMore = total > cards.length;
   const more = hasMore ? `; more: tbank_hotels_get_stay_options(offset=${cards.length})` : "";
   const nextStep = (searchCoverage.continuationRecommended ? NEXT_CONTINUE : "") + NEXT_OK + (hasMore ? ` More options: tbank_hotels_get_stay_options(offset=${cards.length}).` : "");
-  const structured: PlanResult = { status: "ok", ...base, ...fields, options: cards, total, hasMore, nextStep };
-  return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, rankingLine(fields, view.lang), ...cards.map((c, i) => cardLine(c, i + 1, view.lang)), `shown ${cards.length} of ${total}${more}`]);
+  const structured: PlanResult = { status: "ok", ...base, ...value, ...fields, options: cards, total, hasMore, nextStep };
+  return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, ...valueLine, rankingLine(fields, view.lang), ...cards.map((c, i) => cardLine(c, i + 1, view.lang)), `shown ${cards.length} of ${total}${more}`]);
 }

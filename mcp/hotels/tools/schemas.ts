@@ -92,6 +92,8 @@ export interface OptionCardT {
   /** Where the per-night price sits against the hotelPreferences band. */
   band?: string;
   hasRates?: false;
+  /** T-Bank cashback percent as the provider states it, only when above zero: "5 %". */
+  cashback?: string;
 }
 
 /** A compared option: the card's facts plus the address and the meal name; its rank is its position. */

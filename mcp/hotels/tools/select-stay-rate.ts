@@ -4,6 +4,7 @@ import { baseOutput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary 
 import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { journeyView } from "../journey/view.js";
+import { instalmentDisplay } from "../journey/wording.js";
 import { JourneyIdInput, List } from "./schemas.js";
 
 const Output = z.object({
@@ -47,7 +48,11 @@ export const selectStayRate = defineTool({
     }
     const { rate } = run;
     const view = journeyView(sel.state, ctx.now());
-    // The stay was shown with the rates; the answer confirms the chosen rate only, in both channels.
-    return Promise.resolve(success({ status: "rate_selected" as const, selectedRate: rateSummary(rate, view), nextStep: NEXT_STEP }, [`status=rate_selected rateNumber=${rateNumber}`, rateLine(rate, view)]));
+    // The stay was shown with the rates; the answer confirms the chosen rate only, in both channels,
+    // with its instalment offer's amounts as stated (the rates answer named only the terms).
+    const instalment = rate.instalment ? instalmentDisplay(rate.instalment, view.lang) : undefined;
+    const selectedRate = { ...rateSummary(rate, view), ...(instalment ? { instalment } : {}) };
+    const line = instalment ? `${rateLine(rate, view)}; ${instalment}` : rateLine(rate, view);
+    return Promise.resolve(success({ status: "rate_selected" as const, selectedRate, nextStep: NEXT_STEP }, [`status=rate_selected rateNumber=${rateNumber}`, line]));
   },
 });

@@ -9,7 +9,7 @@ export const scenario: Scenario = {
   id: "s030",
   title: "Rates ready: numbered table with per-night price and cancellation",
   request: "Какие тарифы есть в этом отеле в Казани на 12–14 марта и сколько за ночь?",
-  budgetTokens: 2000,
+  budgetTokens: 2100,
   steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,

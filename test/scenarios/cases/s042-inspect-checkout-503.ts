@@ -5,7 +5,7 @@ export const scenario: Scenario = {
   id: "s042",
   title: "Checkout inspection under a 503: terminal, no retry, handoff still works",
   request: "Проверь цену перед оплатой",
-  budgetTokens: 2550,
+  budgetTokens: 2600,
   steps: [
     ...KAZAN_RATE_ONE_SELECTED,
     journeyStep("tbank_hotels_inspect_checkout", {}, { status: "checkout_temporarily_unavailable", retryAllowed: false, text: ["retryAllowed=false", "Не повторяйте вызов"], nextStep: ["tbank_hotels_create_checkout_handoff"] }, { faults: { checkout_inspect: { kind: "status", status: 503 } } }),

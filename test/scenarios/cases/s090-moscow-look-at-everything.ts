@@ -5,7 +5,7 @@ export const scenario: Scenario = {
   id: "s090",
   title: "Москва (400 hotels): the plan stops partial, one continuation with its own budget reaches 400 of 400",
   request: "Посмотри всё в Москве на 9–11 апреля, вдвоём, и покажи самые дешёвые",
-  budgetTokens: 1500,
+  budgetTokens: 1600,
   steps: [
     planStay(
       { destination: "Москва", checkinDate: "2027-04-09", checkoutDate: "2027-04-11", maxOptions: 3 },
