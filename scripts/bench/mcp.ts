@@ -110,6 +110,8 @@ function startChildSandbox(args: string[]): Promise<{ urls: { hotelsApiBaseUrl: 
 
 /** Token goals: clients give the model either the text or the structured JSON, so each channel is held to the goal. */
 export const JOURNEY_GOAL_TOKENS = 5000;
+/** TBANK_HOTELS_TOOLSETS=lowlevel (issue 15). */
+export const LOWLEVEL_TOOLS_LIST_GOAL_TOKENS = 9_000;
 export const TOOLS_LIST_GOAL_TOKENS = 6000;
 
 export interface TokenGoal {
@@ -136,6 +138,10 @@ export async function benchMcp(): Promise<{ rows: BenchRow[]; journey: JourneySt
     }
     const listed = JSON.parse(toolsList) as { result: { tools: unknown[] } };
     const listJson = JSON.stringify(listed.result);
+    // The opt-in toolsets' lists, from the same fast path: lowlevel has a goal, all is reported.
+    const listOf = async (toolsets: string) => JSON.parse((await coldStart(["dist/tbank-hotels-mcp.js"], { ...env, TBANK_HOTELS_TOOLSETS: toolsets })).toolsList) as { result: { tools: unknown[] } };
+    const lowlevel = await listOf("lowlevel");
+    const all = await listOf("all");
 
     const c = await client(sandbox.urls);
     const journey = await goldenJourney(c);
@@ -180,13 +186,16 @@ export async function benchMcp(): Promise<{ rows: BenchRow[]; journey: JourneySt
       { name: `tools/list, ${listed.result.tools.length} default tools`, tokens: listTokens, goal: TOOLS_LIST_GOAL_TOKENS },
       { name: `golden journey, ${journey.length} calls, text`, tokens: journeyText, goal: JOURNEY_GOAL_TOKENS },
       { name: `golden journey, ${journey.length} calls, structured`, tokens: journeyStructured, goal: JOURNEY_GOAL_TOKENS },
+      { name: `tools/list, lowlevel, ${lowlevel.result.tools.length} tools`, tokens: tokens(JSON.stringify(lowlevel.result)), goal: LOWLEVEL_TOOLS_LIST_GOAL_TOKENS },
     ];
+    const allTokens = tokens(JSON.stringify(all.result));
     const rows: BenchRow[] = [
       { name: "cold start to tools/list (median)", figure: ms(median(ours)), anchor: `bare node ${ms(median(bare))}`, ratio: median(ours) / median(bare), goal: "<= 2x" },
       { name: "cold start vs server-everything", figure: ms(median(ours)), anchor: `everything ${ms(median(everything))}`, ratio: median(ours) / median(everything), goal: "<= 0.5x" },
       ...goals.map((g): BenchRow => ({ name: g.name, figure: `${g.tokens} tokens`, anchor: `goal ${g.goal}`, ratio: g.tokens / g.goal, goal: "<= 1x" })),
       { name: `plan_stay Москва, ${pages} pages x 50 ms (median)`, figure: ms(wall), anchor: `latency sum ${ms(latencySum)}`, ratio: wall / latencySum, goal: "<= 1.10x" },
       { name: "plan_stay Москва vs bare fetch loop", figure: ms(wall), anchor: `same ${pages} requests ${ms(bareMs)}`, ratio: wall / bareMs },
+      { name: `tools/list, all toolsets, ${all.result.tools.length} tools`, figure: `${allTokens} tokens`, anchor: `default ${listTokens}`, ratio: allTokens / listTokens },
     ];
     return { rows, journey, goals };
   } finally {
