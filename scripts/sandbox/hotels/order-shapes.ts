@@ -3,9 +3,8 @@ import { daysBetween, isoAtOffset } from "../data/dates.js";
 
 const voucherAvailable = (b: Booking): boolean => b.status === "CONFIRMED" || b.status === "COMPLETED";
 
-/** Booking v1: flat, with `rateData.paymentData.paymentPrice` and the raw `paymentStatus`. */
-export function orderV1(b: Booking, canary: string | undefined): unknown {
-  const contact = customerProfile(canary);
+/** What every order version opens with: the order, its stay and its hotel. */
+function orderHeader(b: Booking) {
   return {
     orderId: b.orderId,
     status: b.status,
@@ -23,6 +22,14 @@ export function orderV1(b: Booking, canary: string | undefined): unknown {
       checkinTime: b.hotel.checkinTime,
       checkoutTime: b.hotel.checkoutTime,
     },
+  };
+}
+
+/** Booking v1: flat, with `rateData.paymentData.paymentPrice` and the raw `paymentStatus`. */
+export function orderV1(b: Booking, canary: string | undefined): unknown {
+  const contact = customerProfile(canary);
+  return {
+    ...orderHeader(b),
     room: { roomName: b.roomName, mealName: b.mealName, adultsCount: b.stay.guests[0]?.adultsCount ?? 1, childrenAges: b.stay.guests[0]?.childrenAges ?? [] },
     guests: b.guests,
     contacts: { email: contact.email, phone: contact.phone },
@@ -73,22 +80,7 @@ export function orderV3(b: Booking, canary: string | undefined): unknown {
 export function orderV2(b: Booking, canary: string | undefined): unknown {
   const contact = customerProfile(canary);
   return {
-    orderId: b.orderId,
-    status: b.status,
-    createdAt: b.createdAt,
-    checkinDate: b.stay.checkinDate,
-    checkoutDate: b.stay.checkoutDate,
-    nights: daysBetween(b.stay.checkinDate, b.stay.checkoutDate),
-    hotel: {
-      hotelId: b.hotel.hotelId,
-      name: b.hotel.name,
-      address: b.hotel.address,
-      city: b.location.name,
-      country: b.location.country,
-      stars: b.hotel.stars,
-      checkinTime: b.hotel.checkinTime,
-      checkoutTime: b.hotel.checkoutTime,
-    },
+    ...orderHeader(b),
     rooms: b.stay.guests.map((room) => ({ roomName: b.roomName, mealName: b.mealName, adultsCount: room.adultsCount, childrenAges: room.childrenAges, guests: b.guests })),
     contacts: { email: contact.email, phone: contact.phone },
     payment: { price: b.paymentPrice, paymentType: b.paymentType, paymentStatus: b.paymentStatus },
