@@ -1,20 +1,8 @@
-import { MISSING } from "../../../shared/time.js";
 import type { SearchCoverage } from "../journey/collect.js";
-import type { PublicOption } from "../journey/options.js";
 import type { JourneyState } from "../journey/state.js";
 import type { CoverageT } from "./schemas.js";
 
 // Coverage as both channels show it; option cards and ranking lines live in cards.ts.
-
-/** Total and per night as one phrase; a one-night stay has no separate per-night price. */
-export function priceDisplay(o: Pick<PublicOption, "totalPriceDisplay" | "pricePerNightDisplay" | "stayNights">): string {
-  return o.stayNights === 1 ? `${o.totalPriceDisplay} за поездку (1 ночь)` : `${o.totalPriceDisplay} за поездку, ${o.pricePerNightDisplay} за ночь`;
-}
-
-/** «бесплатная отмена до …» reads on its own; a missing fact needs its subject. */
-export function cancellationText(display: string): string {
-  return display === MISSING ? `отмена: ${MISSING}` : display;
-}
 
 export function coverageLine(c: SearchCoverage): string {
   const reported = c.reportedCount === null ? "" : ` of ${c.reportedCount} reported`;
