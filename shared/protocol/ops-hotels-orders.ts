@@ -35,14 +35,19 @@ const HotelV1 = z
 const Penalties = list(z.strictObject({ from: instant, amount: z.strictObject({ value: amount, currency }).nullable() }));
 const RoomV1 = z.strictObject({ roomName: text, mealName: text, adultsCount: count, childrenAges });
 
-/** Booking v1 without orderId, guests and contacts. */
-export const ReservationV1Schema = z.strictObject({
+/** What every order version opens with: its status, dates and hotel. */
+const StayHeader = {
   status,
   createdAt: instant,
   checkinDate: date,
   checkoutDate: date,
   nights: count,
   hotel: HotelV1,
+};
+
+/** Booking v1 without orderId, guests and contacts. */
+export const ReservationV1Schema = z.strictObject({
+  ...StayHeader,
   room: RoomV1.nullable(),
   rateData: z
     .strictObject({
@@ -56,12 +61,7 @@ export const ReservationV1Schema = z.strictObject({
 
 /** Booking v2 without orderId, the rooms' guests and contacts. */
 export const ReservationV2Schema = z.strictObject({
-  status,
-  createdAt: instant,
-  checkinDate: date,
-  checkoutDate: date,
-  nights: count,
-  hotel: HotelV1,
+  ...StayHeader,
   rooms: list(RoomV1),
   payment: z.strictObject({ price: z.strictObject({ value: amount, currency }).nullable(), paymentType: text, paymentStatus: status }).nullable(),
   cancellation: z.strictObject({ freeCancellationUntil: instant, penalties: Penalties }).nullable(),
