@@ -72,6 +72,24 @@ export const HOTELS_ORDER_ROUTES = {
 } as const satisfies Record<string, ProviderRoute>;
 export type HotelsOrderRouteId = keyof typeof HOTELS_ORDER_ROUTES;
 
+/**
+ * Writes (issue 16): only the broker calls them, with the session, after the person approved the
+ * request. Every body carries `clientRequestId` (shared/writes/hash.ts) so the provider can refuse a
+ * duplicate and `write_request` can tell whether a request whose answer was lost was committed.
+ * Booking and LS booking also need the trusted `x-real-ip` header.
+ */
+export const HOTELS_WRITE_ROUTES = {
+  create_booking: { method: "POST", path: "/v1/orders" },
+  create_ls_booking: { method: "POST", path: "/v1/ls-orders" },
+  cancel_order: { method: "POST", path: "/v1/orders/:orderId/cancel" },
+  payment_setup: { method: "POST", path: "/v1/orders/:orderId/payment/setup" },
+  apply_promo: { method: "POST", path: "/v1/orders/:orderId/promocode" },
+  add_extra_services: { method: "POST", path: "/v1/orders/:orderId/extra-services" },
+  // Reconciliation: what became of the write sent with this clientRequestId (404: never committed).
+  write_request: { method: "GET", path: "/v1/write-requests/:clientRequestId" },
+} as const satisfies Record<string, ProviderRoute>;
+export type HotelsWriteRouteId = keyof typeof HOTELS_WRITE_ROUTES;
+
 /** Relative to TBANK_BANKING_API_BASE_URL. */
 export const BANKING_ROUTES = {
   banking_travel_spending: { method: "GET", path: "/v1/travel/spending" },

@@ -17,6 +17,13 @@ export const ERROR_CODES = [
   "busy",
   "timeout",
   "internal",
+  // Writes (issue 16): gates, preparation checks, the person's approval, exactly-once.
+  "execution_unavailable",
+  "preparation_invalid",
+  "approval_denied",
+  "approval_timeout",
+  "in_progress",
+  "outcome_unknown",
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
@@ -40,6 +47,13 @@ export const DEFAULT_RETRY_ALLOWED: Readonly<Record<ErrorCode, boolean>> = {
   busy: true,
   timeout: true,
   internal: false,
+  execution_unavailable: false,
+  preparation_invalid: false,
+  approval_denied: false,
+  // Nothing was sent; the person may approve on a later attempt, but the model must not loop on it.
+  approval_timeout: false,
+  in_progress: true,
+  outcome_unknown: false,
 };
 
 export const DEFAULT_ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
@@ -58,6 +72,12 @@ export const DEFAULT_ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   busy: "the broker is busy",
   timeout: "the operation timed out",
   internal: "internal broker error",
+  execution_unavailable: "writes are not enabled on this broker",
+  preparation_invalid: "the prepared request does not match: prepare it again",
+  approval_denied: "the person denied this request: nothing was sent",
+  approval_timeout: "the person did not approve in time: nothing was sent",
+  in_progress: "this request is already being executed",
+  outcome_unknown: "the provider's answer was lost after sending: the outcome is being reconciled, do not repeat",
 };
 
 export const MAX_ERROR_MESSAGE_LENGTH = 500;

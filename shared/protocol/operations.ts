@@ -25,6 +25,16 @@ import {
   GetReservationResultSchema,
 } from "./ops-hotels-orders.js";
 import {
+  DecideApprovalArgsSchema,
+  DecideApprovalResultSchema,
+  ExecuteWriteArgsSchema,
+  ExecuteWriteResultSchema,
+  ListApprovalsArgsSchema,
+  ListApprovalsResultSchema,
+  OpenWriteApprovalArgsSchema,
+  OpenWriteApprovalResultSchema,
+} from "./ops-hotels-writes.js";
+import {
   ConsumePaymentHandoffArgsSchema,
   ConsumePaymentHandoffResultSchema,
   GetHotelPreferencesArgsSchema,
@@ -52,6 +62,8 @@ export const OPERATIONS = {
   "hotels.get_evo_booking": { args: GetEvoBookingArgsSchema, result: GetEvoBookingResultSchema },
   "hotels.get_booking_task_status": { args: GetBookingTaskStatusArgsSchema, result: GetBookingTaskStatusResultSchema },
   "hotels.check_ls_order": { args: CheckLsOrderArgsSchema, result: CheckLsOrderResultSchema },
+  "hotels.open_write_approval_v1": { args: OpenWriteApprovalArgsSchema, result: OpenWriteApprovalResultSchema },
+  "hotels.execute_write_v1": { args: ExecuteWriteArgsSchema, result: ExecuteWriteResultSchema },
   "banking.status": { args: StatusArgsSchema, result: StatusResultSchema },
   "banking.get_hotel_preferences": { args: GetHotelPreferencesArgsSchema, result: GetHotelPreferencesResultSchema },
   "banking.consume_payment_handoff": { args: ConsumePaymentHandoffArgsSchema, result: ConsumePaymentHandoffResultSchema },
@@ -60,6 +72,8 @@ export const OPERATIONS = {
   "broker.login_poll": { args: LoginPollArgsSchema, result: LoginPollResultSchema },
   "broker.logout": { args: EmptyArgsSchema, result: LogoutResultSchema },
   "broker.stop": { args: EmptyArgsSchema, result: StopResultSchema },
+  "broker.list_approvals": { args: ListApprovalsArgsSchema, result: ListApprovalsResultSchema },
+  "broker.decide_approval": { args: DecideApprovalArgsSchema, result: DecideApprovalResultSchema },
 } as const satisfies Record<string, { args: z.ZodType; result: z.ZodType }>;
 
 export type OperationName = keyof typeof OPERATIONS;
@@ -73,6 +87,10 @@ export const OPERATION_NAMES = Object.keys(OPERATIONS) as readonly OperationName
 // as "not available from this broker", not as an unverified session.
 export const HOTELS_ORDER_READ_OPERATIONS = ["hotels.get_reservation", "hotels.get_evo_booking", "hotels.get_booking_task_status", "hotels.check_ls_order"] as const satisfies readonly OperationName[];
 
+// Writes (issue 16): the hotels role asks, only the toolkit role (the person's terminal) decides.
+// Execution is further gated by the broker's own configuration (hotels.status reports the gates).
+export const HOTELS_WRITE_OPERATIONS = ["hotels.open_write_approval_v1", "hotels.execute_write_v1"] as const satisfies readonly OperationName[];
+
 // The v2 allowlist (DESIGN.md section 3). A role sees nothing outside its own row.
 export const ROLE_OPERATIONS: Readonly<Record<Role, readonly OperationName[]>> = {
   hotels: [
@@ -83,9 +101,10 @@ export const ROLE_OPERATIONS: Readonly<Record<Role, readonly OperationName[]>> =
     "hotels.save_voucher_v1",
     "hotels.create_payment_handoff",
     ...HOTELS_ORDER_READ_OPERATIONS,
+    ...HOTELS_WRITE_OPERATIONS,
   ],
   banking: ["banking.status", "banking.get_hotel_preferences", "banking.consume_payment_handoff"],
-  toolkit: ["broker.status", "broker.login_start", "broker.login_poll", "broker.logout", "broker.stop"],
+  toolkit: ["broker.status", "broker.login_start", "broker.login_poll", "broker.logout", "broker.stop", "broker.list_approvals", "broker.decide_approval"],
 };
 
 export function isOperationName(op: unknown): op is OperationName {

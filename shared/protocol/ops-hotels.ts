@@ -14,6 +14,7 @@ import {
   StoreBackendSchema,
   TimestampSchema,
 } from "./common.js";
+import { WriteGatesSchema } from "./ops-hotels-writes.js";
 
 // Results of the hotels role. They carry sanitized facts only: no provider orderId, no contact
 // PII, no tokens. A fact the provider did not give is `null` (shown as "нет данных"), never guessed.
@@ -28,6 +29,8 @@ export const StatusResultSchema = z.strictObject({
   // A crash cut off a refresh: the stored session was doubtful, so the broker ended it at start-up.
   refreshInterrupted: z.literal(true).optional(),
   verifiedOperations: z.array(z.string().min(1).max(64)).max(64).optional(),
+  // The broker's own write gates (issue 16); absent from an older broker, which means "no writes".
+  writeGates: WriteGatesSchema.optional(),
 });
 export type StatusResult = z.infer<typeof StatusResultSchema>;
 

@@ -1,0 +1,168 @@
+import { createHash, randomBytes as nodeRandomBytes } from "node:crypto";
+import type { ApprovalDisplay, PendingApproval } from "../../shared/protocol/ops-hotels-writes.js";
+import { BrokerError } from "../../shared/protocol/errors.js";
+import { toIsoTimestamp, type Clock } from "../../shared/time.js";
+
+// The person's side of a write, the analogue of `ssh-add -c`: an execute registers the request it
+// is about to send (bound to its requestHash) and waits, bounded, until the person approves or
+// denies it through a channel no model types into: `tbank-mcp approve` (toolkit role) or the
+// one-time loopback page. Nothing here is persisted: a restart forgets pending approvals, and the
+// execute that waited on one gets `approval_timeout` (nothing sent).
+
+export type ApprovalDecision = "approved" | "denied" | "timeout";
+
+interface Pending {
+  approval: PendingApproval;
+  waiters: Set<(d: ApprovalDecision) => void>;
+  timer: NodeJS.Timeout;
+}
+
+interface PageToken {
+  requestHash: string;
+  expiresAt: number;
+}
+
+export interface ApprovalRegistryOptions {
+  now: Clock;
+  /** How long an execute waits for the person (TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS, default 120 s). */
+  timeoutMs: number;
+  randomBytes?: (n: number) => Buffer;
+  /** At most this many requests wait at once; more are refused as `busy`. */
+  maxPending?: number;
+}
+
+export const PAGE_TOKEN_TTL_MS = 10 * 60_000;
+
+export class ApprovalRegistry {
+  private readonly pending = new Map<string, Pending>();
+  private readonly pageTokens = new Map<string, PageToken>();
+  private readonly listeners = new Set<() => void>();
+  private readonly random: (n: number) => Buffer;
+
+  constructor(private readonly opts: ApprovalRegistryOptions) {
+    this.random = opts.randomBytes ?? nodeRandomBytes;
+  }
+
+  get timeoutMs(): number {
+    return this.opts.timeoutMs;
+  }
+
+  /**
+   * Shows `display` to the person under `requestHash` (or joins the request already shown) and
+   * resolves with their decision, or `timeout` after timeoutMs, or when `signal` aborts.
+   */
+  waitForDecision(requestHash: string, display: ApprovalDisplay, signal: AbortSignal): Promise<ApprovalDecision> {
+    let entry = this.pending.get(requestHash);
+    if (entry === undefined) {
+      if (this.pending.size >= (this.opts.maxPending ?? 16)) throw new BrokerError("busy", "too many requests are waiting for approval");
+      const requestedAt = this.opts.now();
+      const approval: PendingApproval = {
+        approvalId: `apr_${this.random(16).toString("base64url")}`,
+        requestHash,
+        display,
+        requestedAt: toIsoTimestamp(requestedAt),
+        expiresAt: toIsoTimestamp(requestedAt + this.opts.timeoutMs),
+      };
+      const timer = setTimeout(() => this.settle(requestHash, "timeout"), this.opts.timeoutMs);
+      timer.unref();
+      entry = { approval, waiters: new Set(), timer };
+      this.pending.set(requestHash, entry);
+      this.changed();
+    }
+    const waiters = entry.waiters;
+    return new Promise<ApprovalDecision>((resolve) => {
+      const onAbort = (): void => {
+        waiters.delete(done);
+        resolve("timeout");
+      };
+      const done = (d: ApprovalDecision): void => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(d);
+      };
+      if (signal.aborted) return resolve("timeout");
+      signal.addEventListener("abort", onAbort, { once: true });
+      waiters.add(done);
+    });
+  }
+
+  list(): PendingApproval[] {
+    return [...this.pending.values()].map((p) => p.approval);
+  }
+
+  byHash(requestHash: string): PendingApproval | undefined {
+    return this.pending.get(requestHash)?.approval;
+  }
+
+  /** The person's decision. Throws `invalid_ref` for an unknown or already decided approval. */
+  decide(approvalId: string, decision: "approve" | "deny"): { decided: "approved" | "denied"; requestHash: string } {
+    const entry = [...this.pending.values()].find((p) => p.approval.approvalId === approvalId);
+    if (entry === undefined) throw new BrokerError("invalid_ref", "no pending request with this id (already decided or timed out)");
+    const decided = decision === "approve" ? "approved" : "denied";
+    this.settle(entry.approval.requestHash, decided);
+    return { decided, requestHash: entry.approval.requestHash };
+  }
+
+  /** Mints the secret of a one-time loopback page bound to one requestHash. */
+  mintPageToken(requestHash: string): { token: string; expiresAt: number } {
+    this.sweepTokens();
+    const token = this.random(32).toString("base64url");
+    const expiresAt = this.opts.now() + PAGE_TOKEN_TTL_MS;
+    this.pageTokens.set(digest(token), { requestHash, expiresAt });
+    return { token, expiresAt };
+  }
+
+  /** The requestHash a live page token is bound to, or undefined. */
+  pageTokenHash(token: string): string | undefined {
+    const t = this.pageTokens.get(digest(token));
+    if (t === undefined || t.expiresAt <= this.opts.now()) return undefined;
+    return t.requestHash;
+  }
+
+  /** One decision per page: the token dies with it. */
+  consumePageToken(token: string): string | undefined {
+    const hash = this.pageTokenHash(token);
+    this.pageTokens.delete(digest(token));
+    return hash;
+  }
+
+  /** Called whenever the pending list changes (the page and `approve --wait` watch it). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Logout or exit: every waiting execute is told `timeout`, and every page dies. */
+  clear(): void {
+    for (const hash of [...this.pending.keys()]) this.settle(hash, "timeout");
+    this.pageTokens.clear();
+  }
+
+  private settle(requestHash: string, decision: ApprovalDecision): void {
+    const entry = this.pending.get(requestHash);
+    if (entry === undefined) return;
+    clearTimeout(entry.timer);
+    this.pending.delete(requestHash);
+    for (const w of entry.waiters) w(decision);
+    this.changed();
+  }
+
+  private sweepTokens(): void {
+    const now = this.opts.now();
+    for (const [k, t] of this.pageTokens) if (t.expiresAt <= now) this.pageTokens.delete(k);
+  }
+
+  private changed(): void {
+    for (const l of this.listeners) l();
+  }
+}
+
+function digest(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** The loopback approval page (broker/writes/approval-page.ts), started lazily on the first request for it. */
+export interface ApprovalPageServer {
+  /** `http://127.0.0.1:<port>/approve/<token>` */
+  urlFor(token: string): string;
+  close(): Promise<void>;
+}
