@@ -12,6 +12,7 @@ import { startSandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
 import { testClock } from "../fixtures/clock.js";
 import { signIn, startInProcessBroker } from "../fixtures/in-process-broker.js";
+import { connectBroker } from "../../shared/protocol/client.js";
 import { CANARY, EVAL_SEED } from "./sandbox-facts.js";
 import type { Expect, Scenario } from "./types.js";
 
@@ -141,6 +142,38 @@ export function check(expect: Expect, r: Reading, vars: Record<string, unknown> 
   return failures;
 }
 
+// The broker's own gates for writes (the trusted x-real-ip is a documentation address), the two
+// write toolsets, and a short approval window so a scenario where nobody answers ends quickly.
+const WRITES_ENV = {
+  TBANK_HOTELS_ENABLE_MUTATIONS: "true",
+  TBANK_HOTELS_MUTATION_EXECUTION_PROFILE: "non_production_v1_reviewed",
+  TBANK_HOTELS_TRUSTED_REAL_IP: "203.0.113.7",
+  TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS: "5000",
+  TBANK_HOTELS_TOOLSETS: "journey,customer,booking,mutations",
+};
+
+/**
+ * The person at `tbank-mcp approve`: waits for the request the call is waiting on to appear in the
+ * toolkit role's list, then decides it. Resolves false when nothing appeared within 4 s.
+ */
+async function decideFirstApproval(socketPath: string, decision: "approve" | "deny"): Promise<boolean> {
+  const toolkit = await connectBroker({ socketPath, role: "toolkit", clientVersion: "eval", timeoutMs: 10_000 });
+  try {
+    for (let i = 0; i < 200; i++) {
+      const { pending } = await toolkit.call("broker.list_approvals", {});
+      const first = pending[0];
+      if (first !== undefined) {
+        await toolkit.call("broker.decide_approval", { approvalId: first.approvalId, decision });
+        return true;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return false;
+  } finally {
+    toolkit.close();
+  }
+}
+
 /** Runs one scenario against a fresh sandbox through real MCP clients (and a real broker when needed). */
 export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
   const root = await mkdtemp(join(tmpdir(), "tbank-eval-"));
@@ -151,7 +184,9 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
   const results: StepResult[] = [];
   const failures: string[] = [];
   try {
-    const startBroker = scenario.setup?.login === true || scenario.setup?.brokerLoggedOut === true;
+    const writes = scenario.setup?.writes === true;
+    const login = scenario.setup?.login === true || writes;
+    const startBroker = login || scenario.setup?.brokerLoggedOut === true;
     const useBroker = startBroker || scenario.setup?.brokerWithoutProcess === true;
     const env = {
       HOME: root,
@@ -163,6 +198,7 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       TBANK_AUTH_SESSION_STORE: "file",
       TBANK_HOTELS_VOUCHER_DIRECTORY: join(root, "vouchers"),
       ...(useBroker ? { TBANK_AUTH_BROKER_SOCKET: join(root, "run", "auth.sock") } : {}),
+      ...(writes ? WRITES_ENV : {}),
       ...scenario.setup?.env,
     };
     const parsed = parseConfig(env);
@@ -173,7 +209,7 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       const broker = await startInProcessBroker(config, { now: clock.now, version: "eval" });
       closers.unshift(() => broker.stop("eval done"));
     }
-    if (scenario.setup?.login) await signIn(config.broker.socketPath, sandbox);
+    if (login) await signIn(config.broker.socketPath, sandbox);
 
     const connect = async (server: { connect(t: InMemoryTransport): Promise<void>; close(): Promise<void> }): Promise<Client> => {
       const [a, b] = InMemoryTransport.createLinkedPair();
@@ -193,7 +229,9 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
     for (const step of scenario.steps) {
       for (const [route, fault] of Object.entries(step.faults ?? {})) sandbox.control.setFault(route, fault);
       const args = substitute(step.args ?? {}, vars) as Record<string, unknown>;
+      const person = step.person === undefined ? undefined : decideFirstApproval(config.broker.socketPath, step.person);
       const result = (await clients[step.server ?? "hotels"].callTool({ name: step.tool, arguments: args })) as CallToolResult;
+      if (person !== undefined && !(await person)) failures.push(`${step.tool}: no request reached the person's terminal to ${step.person}`);
       for (const route of Object.keys(step.faults ?? {})) sandbox.control.clearFaults(route);
       const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
       const data = (result.structuredContent ?? {}) as Record<string, unknown>;

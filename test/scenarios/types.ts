@@ -23,6 +23,11 @@ export interface Scenario {
     brokerLoggedOut?: boolean;
     /** One hotel per city gets hostile name, meal, room and photo (scripts/sandbox/data/hostile.ts). */
     hostileText?: boolean;
+    /**
+     * Writes on (issue 16): the broker's gates (mutations, reviewed profile, trusted x-real-ip) and
+     * the booking and mutations toolsets. Implies `login`.
+     */
+    writes?: boolean;
     /** Extra environment for both servers (e.g. TBANK_HOTELS_MAX_CONCURRENT_REQUESTS). */
     env?: Record<string, string>;
   };
@@ -34,6 +39,11 @@ export interface Step {
   /** Full tool name, e.g. tbank_hotels_plan_stay. */
   tool: string;
   args?: Record<string, unknown>;
+  /**
+   * What the person does in their own terminal (`tbank-mcp approve`) while this call waits for
+   * approval: approve or deny the request it shows. Absent: nobody answers (the approval times out).
+   */
+  person?: "approve" | "deny";
   /** Sandbox faults to switch on right before this step (and cleared after it). */
   faults?: Record<string, FaultInput>;
   expect: Expect;
