@@ -18,6 +18,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   logout: { summary: "end the session: revoke, wipe, drop refs and vouchers", load: () => import("./commands/logout.js") },
   "stop-broker": { summary: "stop a running auth broker (never starts one)", load: () => import("./commands/stop-broker.js") },
   status: { summary: "broker, session, store backend, live refs", load: () => import("./commands/status.js") },
+  approve: { summary: "approve or deny, in this terminal, a write a model asked for", load: () => import("./commands/approve.js") },
   config: { summary: "print one client's MCP configuration", load: () => import("./commands/config.js") },
   sandbox: {
     summary: "serve the offline sandbox provider (Hotels API, identity, banking) on 127.0.0.1",
