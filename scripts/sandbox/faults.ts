@@ -15,6 +15,8 @@ export const FaultSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("redirect"), location: z.string().min(1).optional(), times: z.number().int().positive().optional() }),
   z.strictObject({ kind: z.literal("content_type"), contentType: z.string().min(1).default("text/html; charset=utf-8"), times: z.number().int().positive().optional() }),
   z.strictObject({ kind: z.literal("not_pdf"), times: z.number().int().positive().optional() }),
+  // The route does its work (a write commits), then the connection is cut before any answer.
+  z.strictObject({ kind: z.literal("lost_response"), times: z.number().int().positive().optional() }),
 ]);
 export type Fault = z.infer<typeof FaultSchema>;
 export type FaultInput = z.input<typeof FaultSchema>;

@@ -46,6 +46,9 @@ export interface SandboxControl {
   faults(): Record<string, Fault>;
   requestCount(routeId: string): number;
   requestCounts(): Record<string, number>;
+  /** Writes a route committed (new orders for `create_booking`), replays of a clientRequestId not counted. */
+  commitCount(routeId: string): number;
+  commitCounts(): Record<string, number>;
   /** The most requests the sandbox was answering at once since the last `resetCounters()`. */
   peakInFlight(): number;
   resetCounters(): void;
@@ -79,7 +82,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     secret: makeSecretFactory(opts.canary),
   };
   const identity = createIdentityModule(env);
-  const routes = [...identity.routes, ...createHotelsModule(env, identity.api).routes, ...createBankingModule(env, identity.api).routes];
+  const hotels = createHotelsModule(env, identity.api);
+  const routes = [...identity.routes, ...hotels.routes, ...createBankingModule(env, identity.api).routes];
   const routeIds = [...new Set(routes.map((r) => r.id))].sort();
   const faults = createFaultTable(new Set(routeIds), opts.faults);
   const dispatcher = createDispatcher({ routes, faults, canary: opts.canary, origin: () => origin });
@@ -98,9 +102,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: () => faults.list(),
     requestCount: (routeId) => dispatcher.counts.get(routeId) ?? 0,
     requestCounts: () => Object.fromEntries(dispatcher.counts),
+    commitCount: (routeId) => hotels.commitCounts.get(routeId) ?? 0,
+    commitCounts: () => Object.fromEntries(hotels.commitCounts),
     peakInFlight: () => dispatcher.peakInFlight(),
     resetCounters: () => {
       dispatcher.counts.clear();
+      hotels.commitCounts.clear();
       dispatcher.resetPeak();
     },
     approveDevice: (userCode) => identity.api.approve(userCode),

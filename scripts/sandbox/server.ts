@@ -95,6 +95,9 @@ export function createDispatcher(opts: {
         return write(res, { ...response, contentType: fault.contentType });
       case "not_pdf":
         return write(res, { ...response, body: "<html><body>Not a voucher</body></html>" });
+      case "lost_response":
+        res.destroy();
+        return;
       default:
         return write(res, response);
     }

@@ -58,6 +58,10 @@ export interface Booking {
   paymentType: "prepay" | "pay_at_hotel";
   freeCancellationUntil: string | null;
   penalties: { from: string; amount: Money }[];
+  /** Booked through the LS route; the seeded orders of four nights or more count as LS orders. */
+  isLsOrder: boolean;
+  /** The contacts given when it was booked; seeded orders carry the customer's profile instead. */
+  contacts?: { email: string; phone: string };
 }
 
 interface Template {
@@ -127,6 +131,7 @@ export function buildBookings(seed: string, canary: string | undefined, catalog:
         paymentPrice,
         paymentType: "prepay",
         freeCancellationUntil: free,
+        isLsOrder: t.nights >= 4,
         penalties: [
           ...(free ? [{ from: free, amount: { value: price.firstNight, currency: hotel.currency } }] : [{ from: isoAtOffset(createdMs, "+03:00"), amount: paymentPrice }]),
           ...(free ? [{ from: `${checkinDate}T00:00:00${location.profile.utcOffset}`, amount: paymentPrice }] : []),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isoAtOffset } from "../data/dates.js";
 import type { Hotel } from "../data/hotels.js";
+import type { Location } from "../data/locations.js";
 import { checkoutPriceOf, parseBookHash, ratesFor, roundMoney, type Money, type Rate, type Stay } from "../data/pricing.js";
 import { createRng, digest } from "../data/prng.js";
 import { validatePromo } from "../data/promo.js";
@@ -38,17 +39,10 @@ export function checkoutRoutes(ctx: HotelsContext): RouteDef[] {
     const body = parseBody(req, InspectBodySchema);
     if (!body.ok) return body.response;
     const { bookHash, ...stay } = body.value satisfies Stay & { bookHash: string };
-    const problem = checkStay(req, stay);
-    if (problem) return problem;
-    const ref = parseBookHash(bookHash);
-    const hotel = ref && ctx.catalog.hotel(ref.hotelId);
-    const location = hotel && ctx.catalog.location(hotel.locationId);
-    if (!ref || !hotel || !location) return providerError(404, "rate_not_found", "unknown bookHash", req.requestId);
-    const rates = ratesFor(ctx.env.seed, hotel, stay, location.profile.utcOffset);
-    const rate = rates[ref.rateIndex];
-    if (rate?.bookHash !== bookHash) return providerError(410, "book_hash_expired", "the rate is no longer available for these dates and guests", req.requestId);
+    const found = rateOfBookHash(ctx, req, bookHash, stay);
+    if ("status" in found) return found;
+    const { hotel, location, rates, rate, currentPrice } = found;
     const now = ctx.env.clock.now();
-    const currentPrice = checkoutPriceOf(ctx.env.seed, rate);
     created += 1;
     const checkOutId = `co_${digest(ctx.env.seed, "checkout", created, bookHash).slice(0, 24)}`;
     checkouts.set(checkOutId, { hotel, rate, upgrade: rates[rate.rateIndex + 2], currentPrice, expiresAt: now + CHECKOUT_TTL_MS });
@@ -57,13 +51,6 @@ export function checkoutRoutes(ctx: HotelsContext): RouteDef[] {
       checkouts.delete(id);
     }
     const offset = location.profile.utcOffset;
-    const free = rate.cancellation.freeCancellationUntil;
-    const penalties =
-      rate.cancellationKind === "free" && free
-        ? [{ from: free, amount: rate.firstNight }, { from: `${stay.checkinDate}T00:00:00${offset}`, amount: currentPrice }]
-        : rate.cancellationKind === "non_refundable"
-          ? [{ from: isoAtOffset(now, offset), amount: currentPrice }]
-          : [];
     return json(200, {
       checkOutId,
       hotelId: hotel.hotelId,
@@ -72,7 +59,7 @@ export function checkoutRoutes(ctx: HotelsContext): RouteDef[] {
       searchPrice: rate.price,
       currentPrice,
       priceChanged: currentPrice.value !== rate.price.value,
-      cancellation: { freeCancellationUntil: free, penalties },
+      cancellation: cancellationTermsOf(rate, stay, offset, currentPrice, now),
       extraServices: extraServices(ctx.env.seed, hotel, rate),
       upgradeAvailable: rates[rate.rateIndex + 2] !== undefined,
       expiresAt: isoAtOffset(now + CHECKOUT_TTL_MS, offset),
@@ -109,6 +96,40 @@ export function checkoutRoutes(ctx: HotelsContext): RouteDef[] {
     { id: "promo_validate", method: "POST", path: "/api/v1/checkout/:checkOutId/promocode", handler: promo },
     { id: "upgrade", method: "GET", path: "/api/v1/checkout/:checkOutId/upgrade", handler: upgrade },
   ];
+}
+
+/** The rate a bookHash names, priced for this stay as checkout inspection prices it (the write routes book it the same way). */
+export function rateOfBookHash(ctx: HotelsContext, req: RouteRequest, bookHash: string, stay: Stay): InspectedRate | SandboxResponse {
+  const problem = checkStay(req, stay);
+  if (problem) return problem;
+  const ref = parseBookHash(bookHash);
+  const hotel = ref && ctx.catalog.hotel(ref.hotelId);
+  const location = hotel && ctx.catalog.location(hotel.locationId);
+  if (!ref || !hotel || !location) return providerError(404, "rate_not_found", "unknown bookHash", req.requestId);
+  const rates = ratesFor(ctx.env.seed, hotel, stay, location.profile.utcOffset);
+  const rate = rates[ref.rateIndex];
+  if (rate?.bookHash !== bookHash) return providerError(410, "book_hash_expired", "the rate is no longer available for these dates and guests", req.requestId);
+  return { hotel, location, rates, rate, currentPrice: checkoutPriceOf(ctx.env.seed, rate) };
+}
+
+export interface InspectedRate {
+  hotel: Hotel;
+  location: Location;
+  rates: Rate[];
+  rate: Rate;
+  currentPrice: Money;
+}
+
+/** A rate's cancellation stages as of `now`: free ones charge the first night after the deadline, then the whole price from check-in. */
+export function cancellationTermsOf(rate: Rate, stay: Stay, offset: string, currentPrice: Money, now: number): { freeCancellationUntil: string | null; penalties: { from: string; amount: Money }[] } {
+  const free = rate.cancellation.freeCancellationUntil;
+  const penalties =
+    rate.cancellationKind === "free" && free
+      ? [{ from: free, amount: rate.firstNight }, { from: `${stay.checkinDate}T00:00:00${offset}`, amount: currentPrice }]
+      : rate.cancellationKind === "non_refundable"
+        ? [{ from: isoAtOffset(now, offset), amount: currentPrice }]
+        : [];
+  return { freeCancellationUntil: free, penalties };
 }
 
 function extraServices(seed: string, hotel: Hotel, rate: Rate): { extraServiceId: string; type: "early_checkin" | "late_checkout"; time: string; price: Money }[] {

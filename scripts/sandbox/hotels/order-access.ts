@@ -18,10 +18,11 @@ export function customerGrant(ctx: HotelsContext, req: RouteRequest): AccessGran
   return grant ?? unauthorized(req, "invalid_token", "the access token is invalid or expired");
 }
 
-/** Every booking of `subject` (of everyone without one), newest first, dated by the sandbox clock. */
+/** Every booking of `subject` (of everyone without one), seeded and booked here, as changed by writes, newest first. */
 export function bookingsOf(ctx: HotelsContext, subject?: string): Booking[] {
-  return buildBookings(ctx.env.seed, ctx.env.canary, ctx.catalog, ctx.env.clock.now())
+  return [...buildBookings(ctx.env.seed, ctx.env.canary, ctx.catalog, ctx.env.clock.now()), ...ctx.orders.booked]
     .filter((b) => subject === undefined || b.customerId === subject)
+    .map((b) => ctx.orders.current(b))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 

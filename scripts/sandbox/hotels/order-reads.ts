@@ -21,7 +21,8 @@ export function orderReadRoutes(ctx: HotelsContext): RouteDef[] {
     read("order_v2", "/api/v2/orders/:orderId", (b) => json(200, orderV2(b, canary))),
     read("order_v3", "/api/v3/orders/:orderId", (b) => json(200, orderV3(b, canary))),
     read("evo_booking", "/api/v1/orders/:orderId/evo-booking", (b) => json(200, evoBooking(b))),
-    read("booking_task", "/api/v1/orders/:orderId/booking-task", (b) => json(200, bookingTask(b))),
+    // An order booked here reads IN_PROGRESS once (delete() says whether it was still unread), then SUCCESS.
+    read("booking_task", "/api/v1/orders/:orderId/booking-task", (b) => json(200, bookingTask(b, ctx.orders.unreadTasks.delete(b.orderId)))),
     read("ls_order_check", "/api/v1/ls-orders/:orderId/check", (b) => json(200, lsOrderCheck(b, ctx.env.clock.now()))),
   ];
 }

@@ -3,6 +3,8 @@ import { daysBetween, isoAtOffset } from "../data/dates.js";
 
 const voucherAvailable = (b: Booking): boolean => b.status === "CONFIRMED" || b.status === "COMPLETED";
 
+const contactsOf = (b: Booking, canary: string | undefined): { email: string; phone: string } => b.contacts ?? customerProfile(canary);
+
 /** What every order version opens with: the order, its stay and its hotel. */
 function orderHeader(b: Booking) {
   return {
@@ -27,7 +29,7 @@ function orderHeader(b: Booking) {
 
 /** Booking v1: flat, with `rateData.paymentData.paymentPrice` and the raw `paymentStatus`. */
 export function orderV1(b: Booking, canary: string | undefined): unknown {
-  const contact = customerProfile(canary);
+  const contact = contactsOf(b, canary);
   return {
     ...orderHeader(b),
     room: { roomName: b.roomName, mealName: b.mealName, adultsCount: b.stay.guests[0]?.adultsCount ?? 1, childrenAges: b.stay.guests[0]?.childrenAges ?? [] },
@@ -44,7 +46,7 @@ export function orderV1(b: Booking, canary: string | undefined): unknown {
 
 /** Booking v3: the same facts, nested differently, with `amount`/`currencyCode` money. */
 export function orderV3(b: Booking, canary: string | undefined): unknown {
-  const contact = customerProfile(canary);
+  const contact = contactsOf(b, canary);
   const money = (m: { value: number; currency: string }) => ({ amount: m.value, currencyCode: m.currency });
   return {
     order: {
@@ -78,7 +80,7 @@ export function orderV3(b: Booking, canary: string | undefined): unknown {
 
 /** Booking v2 (inferred): v1's flat stay, rooms with their guests, payment and cancellation as blocks. */
 export function orderV2(b: Booking, canary: string | undefined): unknown {
-  const contact = customerProfile(canary);
+  const contact = contactsOf(b, canary);
   return {
     ...orderHeader(b),
     rooms: b.stay.guests.map((room) => ({ roomName: b.roomName, mealName: b.mealName, adultsCount: room.adultsCount, childrenAges: room.childrenAges, guests: b.guests })),
@@ -110,21 +112,25 @@ export function evoBooking(b: Booking): unknown {
   };
 }
 
-/** The asynchronous booking task that created the order: every sandbox order's task has finished. */
-export function bookingTask(b: Booking): unknown {
+export const taskIdOf = (b: Booking): string => `task_${providerSuffix(b)}`;
+
+/**
+ * The asynchronous booking task that created the order. Seeded orders' tasks have finished; an
+ * order booked through the sandbox reads `running` once, on the first read after its creation.
+ */
+export function bookingTask(b: Booking, running = false): unknown {
   return {
     orderId: b.orderId,
-    taskId: `task_${providerSuffix(b)}`,
-    status: "SUCCESS",
+    taskId: taskIdOf(b),
+    status: running ? "IN_PROGRESS" : "SUCCESS",
     orderStatus: b.status,
     startedAt: b.createdAt,
-    finishedAt: secondsAfter(b.createdAt, 42),
+    finishedAt: running ? null : secondsAfter(b.createdAt, 42),
     error: null,
   };
 }
 
-/** Whether an order is an LS order; the sandbox marks stays of four nights or more as LS orders. */
+/** Whether an order is an LS order (`Booking.isLsOrder`). */
 export function lsOrderCheck(b: Booking, now: number): unknown {
-  const isLsOrder = daysBetween(b.stay.checkinDate, b.stay.checkoutDate) >= 4;
-  return { orderId: b.orderId, isLsOrder, lsOrderStatus: isLsOrder ? b.status : null, checkedAt: isoAtOffset(now, "+03:00") };
+  return { orderId: b.orderId, isLsOrder: b.isLsOrder, lsOrderStatus: b.isLsOrder ? b.status : null, checkedAt: isoAtOffset(now, "+03:00") };
 }
