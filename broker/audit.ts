@@ -1,17 +1,21 @@
 import type { DestinationStream } from "pino";
 import type { SecretRegistry } from "../shared/logger.js";
 import type { Role } from "../shared/protocol/common.js";
+import type { WriteKind } from "../shared/protocol/ops-hotels-writes.js";
 import type { PeerCredentials } from "./types.js";
 
 /** One audit line: who asked for what and how it ended. Never arguments or results. */
 export interface AuditEvent {
-  event: "request" | "connection_refused" | "connection_dropped" | "handshake_refused" | "capability_replay" | "audit_suppressed";
+  event: "request" | "connection_refused" | "connection_dropped" | "handshake_refused" | "capability_replay" | "audit_suppressed" | "write";
   role?: Role;
   peer?: PeerCredentials;
   op?: string;
-  /** "ok" or an error code or a short reason word. */
+  /** "ok" or an error code or a short reason word; for `write`, the step (see WriteStep). */
   outcome: string;
   durationMs?: number;
+  /** `write` lines: the kind and the first 12 hex digits of the requestHash; never names, contacts or ids. */
+  writeKind?: WriteKind;
+  requestHash?: string;
 }
 
 export interface Audit {
@@ -35,6 +39,8 @@ export function createAudit(destination: DestinationStream, secrets: SecretRegis
       if (e.op !== undefined) line += `,"op":${JSON.stringify(e.op)}`;
       line += `,"outcome":${JSON.stringify(e.outcome)}`;
       if (e.durationMs !== undefined) line += `,"durationMs":${e.durationMs}`;
+      if (e.writeKind !== undefined) line += `,"writeKind":"${e.writeKind}"`;
+      if (e.requestHash !== undefined) line += `,"requestHash":${JSON.stringify(e.requestHash.slice(0, 12))}`;
       line += ',"msg":"audit"}\n';
       destination.write(secrets.size === 0 ? line : secrets.scrub(line));
     },

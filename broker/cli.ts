@@ -74,7 +74,7 @@ async function serve(config: ToolkitConfig, destination: LogFile, secrets: Secre
       requestTimeoutMs: config.broker.timeoutMs,
       logger,
       audit: createAudit(destination, secrets),
-      createParts: ({ requestStop, info }) => createBrokerParts({ config, logger, secrets, info, requestStop }),
+      createParts: ({ requestStop, info, audit }) => createBrokerParts({ config, logger, secrets, info, requestStop, audit }),
     });
   } catch (err) {
     logger.error({ err }, "broker failed to start");

@@ -21,6 +21,8 @@ export interface BrokerParts {
    * Without it only the operations that touch nothing outside the broker are verified.
    */
   verifiedOperations?: (role: Role) => readonly OperationName[];
+  /** Deadlines longer than requestTimeoutMs for operations that wait on the person (writes). */
+  operationTimeoutsMs?: Partial<Record<OperationName, number>>;
   /** Releases what the parts hold (session timers, voucher sweeps); called once on stop. */
   close(): Promise<void>;
 }
@@ -32,7 +34,7 @@ export interface RunBrokerOptions {
   requestTimeoutMs: number;
   logger: Logger;
   audit: Audit;
-  createParts(control: { requestStop: (reason: string) => void; info: BrokerInfo }): Promise<BrokerParts>;
+  createParts(control: { requestStop: (reason: string) => void; info: BrokerInfo; audit: Audit }): Promise<BrokerParts>;
   readPeer?: PeerCredentialReader;
   allowedUid?: number;
   selfCheckIntervalMs?: number;
@@ -70,7 +72,7 @@ export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult
       return { kind: "already_running", version: await liveVersion(opts.socketPath, opts.version) };
     }
     const info: BrokerInfo = { version: opts.version, pid: process.pid, startedAt: now(), socketPath: opts.socketPath, connections: () => server.connections() };
-    parts = await opts.createParts({ requestStop: (reason) => stopRequested?.(reason), info });
+    parts = await opts.createParts({ requestStop: (reason) => stopRequested?.(reason), info, audit: opts.audit });
     const server = createBrokerServer({
       socketPath: opts.socketPath,
       handlers: parts.handlers,
@@ -80,6 +82,7 @@ export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult
       allowedUid: opts.allowedUid ?? process.getuid?.() ?? -1,
       audit: opts.audit,
       requestTimeoutMs: opts.requestTimeoutMs,
+      ...(parts.operationTimeoutsMs ? { operationTimeoutsMs: parts.operationTimeoutsMs } : {}),
       idleTimeoutMs: opts.idleTimeoutMs,
     });
     await server.listen();

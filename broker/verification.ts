@@ -31,6 +31,11 @@ export const OPERATION_ROUTE: Readonly<Record<OperationName, RouteId | "local">>
   "hotels.get_evo_booking": "hotels_api",
   "hotels.get_booking_task_status": "hotels_api",
   "hotels.check_ls_order": "hotels_api",
+  // Writes: execute reads and writes the same Hotels API with the same session as the customer
+  // read, and a page to approve a write is of use only when the write can be sent. The person's
+  // decisions (toolkit role) are the broker's own.
+  "hotels.open_write_approval_v1": "hotels_api",
+  "hotels.execute_write_v1": "hotels_api",
   "banking.status": "local",
   "banking.get_hotel_preferences": "banking_api",
   "banking.consume_payment_handoff": "local",
@@ -39,6 +44,8 @@ export const OPERATION_ROUTE: Readonly<Record<OperationName, RouteId | "local">>
   "broker.login_poll": "local",
   "broker.logout": "local",
   "broker.stop": "local",
+  "broker.list_approvals": "local",
+  "broker.decide_approval": "local",
 };
 
 /** The welcome of a broker that checks nothing (test brokers, or parts without a verification). */

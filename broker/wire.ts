@@ -1,14 +1,19 @@
 import type { ToolkitConfig } from "../shared/config/index.js";
 import type { Logger, SecretRegistry } from "../shared/logger.js";
+import { nullAudit, type Audit } from "./audit.js";
 import { CapabilityTable } from "./capabilities.js";
 import type { BrokerParts } from "./main.js";
 import { createOperations } from "./operations/index.js";
-import { BankingApi, HotelsCustomerApi, ProviderClient, type FetchLike } from "./provider/index.js";
+import { BankingApi, HotelsCustomerApi, HotelsWritesApi, ProviderClient, type FetchLike } from "./provider/index.js";
 import { RefTable } from "./refs.js";
 import { createSessionManager } from "./session/index.js";
-import type { BrokerInfo } from "./types.js";
+import type { BrokerInfo, SessionManager } from "./types.js";
 import { RouteVerification, withVerifiedStatus } from "./verification.js";
 import { VoucherStore } from "./vouchers/index.js";
+import { ApprovalRegistry } from "./writes/approvals.js";
+import { WriteExecutor } from "./writes/execute.js";
+import { WriteLedger } from "./writes/ledger.js";
+import { WriteService, type StartApprovalPage } from "./writes/service.js";
 
 export interface WireOptions {
   config: ToolkitConfig;
@@ -18,6 +23,40 @@ export interface WireOptions {
   requestStop: (reason: string) => void;
   fetch?: FetchLike;
   now?: () => number;
+  audit?: Audit;
+  /** The loopback approval page; by default broker/writes/approval-page.ts, loaded on first use. */
+  startApprovalPage?: StartApprovalPage;
+}
+
+const defaultApprovalPage: StartApprovalPage = async (registry) => (await import("./writes/approval-page.js")).startApprovalPage(registry);
+
+/**
+ * An execute waits for the person (the approval timeout), then gets the usual request budget for
+ * its provider calls (each also bounded by TBANK_HOTELS_TIMEOUT_MS).
+ */
+export function executeDeadlineMs(config: ToolkitConfig): number {
+  return config.broker.approvalTimeoutMs + config.broker.timeoutMs;
+}
+
+interface WriteParts {
+  config: ToolkitConfig;
+  client: ProviderClient;
+  hotels: HotelsCustomerApi;
+  refs: RefTable;
+  session: SessionManager;
+  opts: WireOptions;
+  now: () => number;
+}
+
+async function createWrites({ config, client, hotels, refs, session, opts, now }: WriteParts): Promise<WriteService> {
+  const { logger, secrets } = opts;
+  const audit = opts.audit ?? nullAudit;
+  const gates = config.hotels.mutations;
+  const registry = new ApprovalRegistry({ now, timeoutMs: config.broker.approvalTimeoutMs });
+  const ledger = await WriteLedger.open({ dir: config.broker.stateDir, now });
+  const writesApi = new HotelsWritesApi(client, config.hotels.apiBaseUrl);
+  const executor = new WriteExecutor({ gates, registry, ledger, writesApi, hotels, refs, session, secrets, audit, logger, now, providerTimeoutMs: config.hotels.timeoutMs });
+  return new WriteService({ gates, registry, executor, startPage: opts.startApprovalPage ?? defaultApprovalPage, audit, logger });
 }
 
 /** Builds the real broker: session, provider clients, refs, capabilities, vouchers, operations. */
@@ -47,9 +86,18 @@ export async function createBrokerParts(opts: WireOptions): Promise<BrokerParts>
     now,
     logger,
   });
+  const refs = new RefTable({ now });
+  let writes: WriteService;
+  try {
+    writes = await createWrites({ config, client, hotels, refs, session, opts, now });
+  } catch (err) {
+    await vouchers.close().catch(() => undefined);
+    await session.close();
+    throw err;
+  }
   const operations = createOperations({
     session,
-    refs: new RefTable({ now }),
+    refs,
     capabilities: new CapabilityTable({ now }),
     vouchers,
     hotels,
@@ -59,12 +107,16 @@ export async function createBrokerParts(opts: WireOptions): Promise<BrokerParts>
     logger,
     secrets,
     requestStop: () => opts.requestStop("broker.stop"),
+    writes,
+    audit: opts.audit,
   });
   return {
     handlers: withVerifiedStatus(operations, verification),
     verifiedOperations: (role) => verification.verifiedOperations(role),
+    operationTimeoutsMs: { "hotels.execute_write_v1": executeDeadlineMs(config) },
     close: async () => {
       verification.close();
+      await writes.close().catch((err: unknown) => logger.warn({ event: "approval_page_close_failed", err }, "could not close the approval page"));
       await vouchers.close().catch((err: unknown) => logger.warn({ event: "voucher_sweep_failed", err }, "could not delete vouchers at stop"));
       await session.close();
     },

@@ -2,6 +2,8 @@ import type { HandlerMap } from "../types.js";
 import { bankingConsumePaymentHandoff } from "./banking-consume-payment-handoff.js";
 import { bankingGetHotelPreferences } from "./banking-get-hotel-preferences.js";
 import { bankingStatus } from "./banking-status.js";
+import { brokerDecideApproval } from "./broker-decide-approval.js";
+import { brokerListApprovals } from "./broker-list-approvals.js";
 import { brokerLoginPoll } from "./broker-login-poll.js";
 import { brokerLoginStart } from "./broker-login-start.js";
 import { brokerLogout } from "./broker-logout.js";
@@ -11,12 +13,14 @@ import type { OperationDeps } from "./deps.js";
 import { revokeSessionState } from "./deps.js";
 import { hotelsCheckLsOrder } from "./hotels-check-ls-order.js";
 import { hotelsCreatePaymentHandoff } from "./hotels-create-payment-handoff.js";
+import { hotelsExecuteWrite } from "./hotels-execute-write.js";
 import { hotelsGetBooking } from "./hotels-get-booking.js";
 import { hotelsGetBookingTaskStatus } from "./hotels-get-booking-task-status.js";
 import { hotelsGetCustomer } from "./hotels-get-customer.js";
 import { hotelsGetEvoBooking } from "./hotels-get-evo-booking.js";
 import { hotelsGetReservation } from "./hotels-get-reservation.js";
 import { hotelsListBookings } from "./hotels-list-bookings.js";
+import { hotelsOpenWriteApproval } from "./hotels-open-write-approval.js";
 import { hotelsSaveVoucher } from "./hotels-save-voucher.js";
 import { hotelsStatus } from "./hotels-status.js";
 
@@ -26,11 +30,12 @@ export { perNightBand } from "./preference-band.js";
 
 /**
  * The handler for every v2 operation. Also ties the session-bound state to the session: when it
- * ends for any reason (logout, invalid_grant, refresh-token reuse), refs and capabilities die and
- * saved vouchers are deleted.
+ * ends for any reason (logout, invalid_grant, refresh-token reuse), refs and capabilities die,
+ * saved vouchers are deleted, and executes waiting for the person's approval end (nothing sent).
  */
 export function createOperations(deps: OperationDeps): HandlerMap {
   deps.session.onEnded(() => {
+    deps.writes?.clearApprovals();
     const revoked = revokeSessionState(deps);
     deps.vouchers.deleteAll().then(
       (deleted) => deps.logger.info({ event: "session_ended", revoked, deletedVouchers: deleted }, "session ended: refs, capabilities and vouchers dropped"),
@@ -48,6 +53,8 @@ export function createOperations(deps: OperationDeps): HandlerMap {
     "hotels.get_evo_booking": hotelsGetEvoBooking(deps),
     "hotels.get_booking_task_status": hotelsGetBookingTaskStatus(deps),
     "hotels.check_ls_order": hotelsCheckLsOrder(deps),
+    "hotels.open_write_approval_v1": hotelsOpenWriteApproval(deps),
+    "hotels.execute_write_v1": hotelsExecuteWrite(deps),
     "banking.status": bankingStatus(deps),
     "banking.get_hotel_preferences": bankingGetHotelPreferences(deps),
     "banking.consume_payment_handoff": bankingConsumePaymentHandoff(deps),
@@ -56,5 +63,7 @@ export function createOperations(deps: OperationDeps): HandlerMap {
     "broker.login_poll": brokerLoginPoll(deps),
     "broker.logout": brokerLogout(deps),
     "broker.stop": brokerStop(deps),
+    "broker.list_approvals": brokerListApprovals(deps),
+    "broker.decide_approval": brokerDecideApproval(deps),
   };
 }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ConcurrencyLimiter, QUEUE_LIMIT } from "../../shared/http/limiter.js";
-import { ProviderHttp, type FetchLike, type OpenResponse, type ProviderCall } from "../../shared/http/provider-http.js";
+import { ProviderHttp, type FetchLike, type JsonCall, type OpenResponse, type ProviderCall } from "../../shared/http/provider-http.js";
 import type { SessionManager } from "../types.js";
 import { brokerError } from "./errors.js";
 
@@ -24,6 +24,9 @@ export interface ProviderClientOptions {
 export class ProviderClient {
   readonly #http: ProviderHttp;
   readonly #limiter: ConcurrencyLimiter;
+  // The URL objects fetch was called with: how a write tells "never sent" (no session, queue full,
+  // aborted while queued) from "sent, answer lost". The core hands fetch the call's own URL.
+  readonly #sent = new WeakSet<URL>();
 
   constructor(opts: ProviderClientOptions) {
     const { session } = opts;
@@ -31,7 +34,12 @@ export class ProviderClient {
       const token = await session.getAccessToken(signal);
       return { headers: { authorization: `Bearer ${token}` }, rejected: () => session.markRejected(token) };
     };
-    this.#http = new ProviderHttp({ auth: { credentials }, fetch: opts.fetch });
+    const send: FetchLike = opts.fetch ?? ((input, init) => fetch(input, init));
+    const tracked: FetchLike = (input, init) => {
+      this.#sent.add(input);
+      return send(input, init);
+    };
+    this.#http = new ProviderHttp({ auth: { credentials }, fetch: tracked });
     this.#limiter = new ConcurrencyLimiter(PROVIDER_MAX_IN_FLIGHT, PROVIDER_QUEUE_LIMIT);
   }
 
@@ -44,11 +52,26 @@ export class ProviderClient {
     }
   }
 
-  async getJson<S extends z.ZodType>(call: ProviderCall, schema: S): Promise<z.infer<S>> {
+  async getJson<S extends z.ZodType>(call: JsonCall, schema: S): Promise<z.infer<S>> {
     try {
       return await this.#limiter.run(() => this.#http.json(call, schema), { signal: call.signal, routeId: call.routeId });
     } catch (err) {
       throw brokerError(err);
+    }
+  }
+
+  /**
+   * A call whose failures stay raw (ProviderError with status and safe code, or the session's own
+   * BrokerError), with `sent` saying whether the request left the broker: for a write, only the
+   * caller knows which failures mean "refused", "never sent" or "outcome unknown". The one resend
+   * is the core's after a 401, which the provider answers before doing anything; the write's
+   * clientRequestId makes even that one harmless.
+   */
+  async tryJson<S extends z.ZodType>(call: JsonCall, schema: S): Promise<{ ok: true; value: z.infer<S> } | { ok: false; error: unknown; sent: boolean }> {
+    try {
+      return { ok: true, value: await this.#limiter.run(() => this.#http.json(call, schema), { signal: call.signal, routeId: call.routeId }) };
+    } catch (error) {
+      return { ok: false, error, sent: this.#sent.has(call.url) };
     }
   }
 }

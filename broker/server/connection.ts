@@ -18,6 +18,8 @@ export interface ConnectionOptions {
   verifiedOperations: (role: Role) => readonly OperationName[];
   /** Per-request deadline; a handler still running then is answered with `timeout`. */
   requestTimeoutMs: number;
+  /** Overrides requestTimeoutMs per operation. */
+  operationTimeoutsMs: Partial<Record<OperationName, number>>;
   deadlines: DeadlineSweeper;
   /** Replies are queued here and written together at the end of the loop turn. */
   writer: ResponseWriter;
@@ -229,11 +231,12 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
         return true;
       };
       // One entry in the server's sweeper rather than a timer per request.
-      const cancelDeadline = opts.deadlines.add(opts.requestTimeoutMs, () => {
+      const timeoutMs = opts.operationTimeoutsMs[op] ?? opts.requestTimeoutMs;
+      const cancelDeadline = opts.deadlines.add(timeoutMs, () => {
         // A handler that ignores its signal still gets a timely answer; its late result is dropped.
         if (!settle()) return;
         controller.abort();
-        reject(new BrokerError("timeout", `${op} did not finish within ${opts.requestTimeoutMs} ms`));
+        reject(new BrokerError("timeout", `${op} did not finish within ${timeoutMs} ms`));
       });
       pending.then(
         (value) => settle() && resolve(value),

@@ -22,6 +22,8 @@ export interface BrokerServerOptions {
   allowedUid: number;
   audit: Audit;
   requestTimeoutMs: number;
+  /** Operations with a deadline of their own (an execute waits for the person, then the provider). */
+  operationTimeoutsMs?: Partial<Record<OperationName, number>>;
   idleTimeoutMs?: number;
   maxConnections?: number;
   maxInFlightPerConnection?: number;
@@ -86,6 +88,7 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
       brokerVersion: opts.brokerVersion,
       verifiedOperations: opts.verifiedOperations,
       requestTimeoutMs: opts.requestTimeoutMs,
+      operationTimeoutsMs: opts.operationTimeoutsMs ?? {},
       deadlines,
       writer,
       idleTimeoutMs: opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS,

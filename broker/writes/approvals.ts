@@ -73,6 +73,9 @@ export class ApprovalRegistry {
     return new Promise<ApprovalDecision>((resolve) => {
       const onAbort = (): void => {
         waiters.delete(done);
+        // Nobody waits any more (the execute gave up): the person must not approve a request
+        // that would send nothing, so it leaves the list.
+        if (waiters.size === 0) this.settle(requestHash, "timeout");
         resolve("timeout");
       };
       const done = (d: ApprovalDecision): void => {

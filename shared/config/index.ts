@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import { isIP } from "node:net";
 import { isAbsolute, join } from "node:path";
 import { checkSocketPathLength } from "../paths.js";
 import { readAuthProfile } from "./auth-profile.js";
@@ -14,6 +15,8 @@ export const DEFAULT_HOTEL_PAGE_URL_TEMPLATE = "https://www.tbank.ru/travel/hote
 // The public page listing the person's T-Bank Travel orders: where a booking is paid, by the person.
 export const DEFAULT_ORDERS_PAGE_URL = "https://www.tbank.ru/travel/orders/";
 export const DEFAULT_TOOLSETS: readonly Toolset[] = ["journey", "customer"];
+// How long an execute waits for the person's approval (`tbank-mcp approve` or the loopback page).
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
 
 export interface ConfigDeps {
   platform?: NodeJS.Platform;
@@ -55,6 +58,7 @@ export function parseConfig(env: Env, deps: ConfigDeps = {}): ConfigResult {
   if (mutationsFlag && executionProfile === undefined) {
     p.warn("TBANK_HOTELS_MUTATION_EXECUTION_PROFILE", "mutations stay off: TBANK_HOTELS_ENABLE_MUTATIONS needs a reviewed execution profile too");
   }
+  const trustedRealIp = readTrustedRealIp(env, p);
 
   const xdgState = read(env, "XDG_STATE_HOME");
   // XDG: a relative XDG_STATE_HOME is invalid and must be ignored.
@@ -81,13 +85,14 @@ export function parseConfig(env: Env, deps: ConfigDeps = {}): ConfigResult {
       toolsets,
       hotelPageUrlTemplate,
       ordersPageUrl,
-      mutations: { enabled: mutationsFlag && executionProfile !== undefined, executionProfile },
+      mutations: { enabled: mutationsFlag && executionProfile !== undefined, requested: mutationsFlag, executionProfile, trustedRealIp },
     },
     vouchers: { directory: voucherDirectory, ttlSeconds: voucherTtl },
     broker: {
       socketPath,
       combinedProfile: socketOverride !== undefined,
       timeoutMs: readInt(env, "TBANK_AUTH_BROKER_TIMEOUT_MS", 45_000, 1000, 120_000, p),
+      approvalTimeoutMs: readInt(env, "TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS", DEFAULT_APPROVAL_TIMEOUT_MS, 5000, 600_000, p),
       stateDir,
       sessionStore: readEnum(env, "TBANK_AUTH_SESSION_STORE", SESSION_STORES, "auto", p),
       issuerUrl,
@@ -156,4 +161,14 @@ function readVoucherDirectory(env: Env, p: ProblemList, stat: (path: string) => 
     return p.add(name, `is readable by group or others (mode ${(info.mode & 0o777).toString(8)}); use an owner-only (0700) directory`);
   }
   return dir;
+}
+
+// The x-real-ip the broker sends with booking and LS booking writes. The person configures it; no
+// tool asks the model for it, so a model cannot choose whose address the provider sees.
+function readTrustedRealIp(env: Env, p: ProblemList): string | undefined {
+  const name = "TBANK_HOTELS_TRUSTED_REAL_IP";
+  const raw = read(env, name)?.trim();
+  if (raw === undefined) return undefined;
+  if (isIP(raw) === 0) return p.add(name, "must be an IPv4 or IPv6 address literal");
+  return raw;
 }

@@ -25,7 +25,11 @@ export interface ToolkitConfig {
     hotelPageUrlTemplate: string;
     /** Where the person pays a booking themselves (TBANK_HOTELS_ORDERS_PAGE_URL); never one order's page. */
     ordersPageUrl: string;
-    mutations: { enabled: boolean; executionProfile: (typeof MUTATION_PROFILES)[number] | undefined };
+    /**
+     * `enabled` needs both the switch (`requested`) and the reviewed profile. `trustedRealIp`
+     * (TBANK_HOTELS_TRUSTED_REAL_IP) is the x-real-ip the broker sends for bookings; never log it.
+     */
+    mutations: { enabled: boolean; requested: boolean; executionProfile: (typeof MUTATION_PROFILES)[number] | undefined; trustedRealIp: string | undefined };
   };
   vouchers: { directory: string; ttlSeconds: number };
   broker: {
@@ -33,6 +37,8 @@ export interface ToolkitConfig {
     /** True when TBANK_AUTH_BROKER_SOCKET is set: customer tools and broker auto-start are on. */
     combinedProfile: boolean;
     timeoutMs: number;
+    /** How long hotels.execute_write_v1 waits for the person's approval (TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS). */
+    approvalTimeoutMs: number;
     stateDir: string;
     sessionStore: SessionStoreChoice;
     issuerUrl: string | undefined;

@@ -33,6 +33,8 @@ export interface ProviderCall {
   url: URL;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (the broker's x-real-ip on booking writes); credentials and accept win. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface JsonCall extends ProviderCall {
@@ -106,7 +108,7 @@ export class ProviderHttp {
   async #send(call: ProviderCall, accept: string, signal: AbortSignal, deadline: AbortSignal): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       const credentials = await this.#auth.credentials(signal);
-      const headers: Record<string, string> = { ...credentials.headers, accept };
+      const headers: Record<string, string> = { ...call.headers, ...credentials.headers, accept };
       if (call.body !== undefined) headers["content-type"] = "application/json";
       let res: Response;
       try {

@@ -18,6 +18,13 @@ export const DecimalSchema = z.string().max(64).refine(isDecimal, "not a canonic
 export const CurrencySchema = z.string().regex(CURRENCY_PATTERN, "not an ISO 4217 currency code");
 export const IsoDateSchema = z.string().refine(isIsoDate, "not a calendar date (YYYY-MM-DD)");
 
+// An amount as the provider stated it, with its currency. Here (not in ops-hotels.ts) because both
+// ops-hotels.ts and ops-hotels-writes.ts need it and import each other's schemas otherwise.
+export const MoneyFactSchema = z.strictObject({
+  amountDecimal: DecimalSchema,
+  currency: CurrencySchema,
+});
+
 // Broker-made instants are UTC ("...Z"); provider facts keep whatever offset the provider gave.
 export const TimestampSchema = z.iso.datetime();
 export const OffsetTimestampSchema = z.string().max(40).refine(isOffsetDateTime, "not a timestamp with a UTC offset");

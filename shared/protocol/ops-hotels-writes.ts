@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { BookingRefSchema, IsoDateSchema, OffsetTimestampSchema, ProviderStatusSchema, ShortTextSchema, TimestampSchema } from "./common.js";
-import { MoneyFactSchema } from "./ops-hotels.js";
+import { BookingRefSchema, IsoDateSchema, MoneyFactSchema, OffsetTimestampSchema, ProviderStatusSchema, ShortTextSchema, TimestampSchema } from "./common.js";
 
 // Writes (issue 16, DESIGN.md 4.1): the Hotels MCP prepares a typed request and hashes it without
 // calling any API; the broker recomputes the hash, checks its own gates, waits for the person's

@@ -6,6 +6,7 @@ import {
   DecimalSchema,
   EmptyArgsSchema,
   IsoDateSchema,
+  MoneyFactSchema,
   OffsetTimestampSchema,
   PaymentHandoffRefSchema,
   ProviderStatusSchema,
@@ -84,10 +85,7 @@ export type ListBookingsResult = z.infer<typeof ListBookingsResultSchema>;
 export const BookingRefArgsSchema = z.strictObject({ bookingRef: BookingRefSchema });
 export type BookingRefArgs = z.infer<typeof BookingRefArgsSchema>;
 
-export const MoneyFactSchema = z.strictObject({
-  amountDecimal: DecimalSchema,
-  currency: CurrencySchema,
-});
+export { MoneyFactSchema };
 
 export const BookingDetailsSchema = z.strictObject({
   bookingRef: BookingRefSchema,

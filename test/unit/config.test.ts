@@ -29,7 +29,8 @@ describe("parseConfig defaults", () => {
     expect([...config.hotels.toolsets]).toEqual(["journey", "customer"]);
     expect(config.hotels.hotelPageUrlTemplate).toBe("https://www.tbank.ru/travel/hotels/new/hotels/{hotelId}/");
     expect(config.hotels.ordersPageUrl).toBe("https://www.tbank.ru/travel/orders/");
-    expect(config.hotels.mutations).toEqual({ enabled: false, executionProfile: undefined });
+    expect(config.hotels.mutations).toEqual({ enabled: false, requested: false, executionProfile: undefined, trustedRealIp: undefined });
+    expect(config.broker.approvalTimeoutMs).toBe(120_000);
     expect(config.broker.socketPath).toBe(`${HOME}/.local/share/tbank-auth-broker/auth.sock`);
     expect(config.broker.combinedProfile).toBe(false);
     expect(config.broker.stateDir).toBe(`${HOME}/.local/state/tbank-auth-broker`);

@@ -17,7 +17,7 @@ describe("RouteVerification", () => {
     expect(v.refresh()).toBeUndefined();
     expect(v.verifiedOperations("hotels")).toEqual(["hotels.status"]);
     expect(v.verifiedOperations("banking")).toEqual(["banking.status", "banking.consume_payment_handoff"]);
-    expect(verifiedByConstruction("toolkit")).toEqual(["broker.status", "broker.login_start", "broker.login_poll", "broker.logout", "broker.stop"]);
+    expect(verifiedByConstruction("toolkit")).toEqual(["broker.status", "broker.login_start", "broker.login_poll", "broker.logout", "broker.stop", "broker.list_approvals", "broker.decide_approval"]);
   });
 
   it("an answer that arrives after the session changed is not kept, and a new session starts unchecked", async () => {

@@ -1,0 +1,257 @@
+import type { Logger, SecretRegistry } from "../../shared/logger.js";
+import { BrokerError } from "../../shared/protocol/errors.js";
+import { REAL_IP_KINDS, type ApprovalDisplay, type ExecuteWriteArgs, type ExecuteWriteResult, type PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
+import { toIsoTimestamp, type Clock } from "../../shared/time.js";
+import { clientRequestIdOf, confirmationPhraseOf, PREPARATION_TTL_MS, requestHashOf } from "../../shared/writes/hash.js";
+import type { Audit } from "../audit.js";
+import { requireSessionId } from "../operations/deps.js";
+import { brokerError } from "../provider/errors.js";
+import type { HotelsCustomerApi } from "../provider/hotels.js";
+import type { HotelsWritesApi } from "../provider/hotels-writes.js";
+import type { RefTable } from "../refs.js";
+import type { RequestContext, SessionManager } from "../types.js";
+import type { ApprovalDecision, ApprovalRegistry } from "./approvals.js";
+import { bookingDisplay, moneyFact, orderDisplay } from "./display.js";
+import { answeredFacts, reconciledFacts, type FactsContext } from "./facts.js";
+import { missingGates, type WriteGateConfig } from "./gates.js";
+import type { LedgerEntry, WriteLedger } from "./ledger.js";
+import { classifyLookup, classifySend } from "./outcome.js";
+
+/** How far in the future a preparation's clock may be from the broker's (two processes, one machine). */
+export const CLOCK_SKEW_MS = 30_000;
+
+export interface WriteExecutorDeps {
+  gates: WriteGateConfig;
+  registry: ApprovalRegistry;
+  ledger: WriteLedger;
+  writesApi: HotelsWritesApi;
+  hotels: HotelsCustomerApi;
+  refs: RefTable;
+  session: SessionManager;
+  secrets: SecretRegistry;
+  audit: Audit;
+  logger: Logger;
+  now: Clock;
+  /** Bounds each provider call of an execute (the write itself and every read around it). */
+  providerTimeoutMs: number;
+}
+
+type Step = "approval_requested" | "approved" | "denied" | "approval_timeout" | "sent" | "committed" | "refused" | "unknown" | "reconciled" | "reconcile_not_found" | "reconcile_failed" | "not_sent";
+
+const invalid = (message: string): BrokerError => new BrokerError("preparation_invalid", message);
+
+/**
+ * hotels.execute_write_v1. The order of the checks is the contract (docs/protocol.md): gates,
+ * session, hash, expiry, phrase, then the ledger (replay, in progress, reconcile), then the
+ * person's approval, then exactly one POST.
+ */
+export class WriteExecutor {
+  constructor(private readonly d: WriteExecutorDeps) {}
+
+  async execute({ prepared, requestHash, confirmationPhrase }: ExecuteWriteArgs, req: RequestContext): Promise<ExecuteWriteResult> {
+    const missing = missingGates(this.d.gates, prepared.kind);
+    if (missing.length > 0) throw new BrokerError("execution_unavailable", `writes are not enabled on this broker: the person must start it with ${missing.join(", ")}`);
+    const sessionId = requireSessionId(this.d.session);
+    if (requestHashOf(prepared) !== requestHash) throw invalid("the request differs from the prepared request: prepare it again");
+    const now = this.d.now();
+    const preparedAt = Date.parse(prepared.preparedAt);
+    const expiresAt = Date.parse(prepared.expiresAt);
+    if (!(expiresAt > now) || expiresAt - preparedAt > PREPARATION_TTL_MS || preparedAt > now + CLOCK_SKEW_MS) {
+      throw invalid(`the preparation expired at ${prepared.expiresAt} (or its times are wrong): prepare again`);
+    }
+    if (confirmationPhrase !== confirmationPhraseOf(prepared.kind, requestHash)) throw invalid("wrong confirmation phrase: use the one prepare returned");
+    return this.#fromLedger(prepared, requestHash, sessionId, req);
+  }
+
+  async #fromLedger(prepared: PreparedWrite, hash: string, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult> {
+    const entry = this.d.ledger.get(hash);
+    if (entry === undefined) {
+      this.d.ledger.claim(hash, prepared.kind);
+      return this.#fresh(prepared, hash, sessionId, req);
+    }
+    switch (entry.state) {
+      case "awaiting_approval":
+      case "sending":
+      case "reconciling":
+        throw new BrokerError("in_progress", "this request is already being executed (waiting for the person's approval or for the provider): wait for that answer");
+      case "refused":
+        if (entry.result) return { ...entry.result, replayed: true };
+        return { outcome: "refused_by_provider", requestHash: hash, replayed: true, reason: entry.refusal ?? "rejected", currentPrice: null, completedAt: toIsoTimestamp(entry.updatedAt) };
+      case "committed":
+        if (entry.result) return { ...entry.result, replayed: true };
+        return this.#reconcile(entry, prepared, sessionId, req);
+      case "outcome_unknown":
+        return this.#reconcile(entry, prepared, sessionId, req);
+    }
+  }
+
+  async #fresh(prepared: PreparedWrite, hash: string, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult> {
+    const { ledger, registry } = this.d;
+    let display: ApprovalDisplay;
+    let orderId: string | undefined;
+    try {
+      ({ display, orderId } = await this.#display(prepared, sessionId, req));
+    } catch (err) {
+      await this.#forget(hash);
+      throw displayError(err);
+    }
+    this.#audit(prepared, hash, "approval_requested");
+    let decision: ApprovalDecision;
+    try {
+      decision = await registry.waitForDecision(hash, display, req.signal);
+    } catch (err) {
+      await this.#forget(hash);
+      throw err;
+    }
+    if (decision !== "approved" || req.signal.aborted) {
+      await this.#forget(hash);
+      if (decision === "denied") {
+        this.#audit(prepared, hash, "denied");
+        throw new BrokerError("approval_denied");
+      }
+      this.#audit(prepared, hash, "approval_timeout");
+      throw new BrokerError(
+        "approval_timeout",
+        `the person did not approve within ${Math.round(registry.timeoutMs / 1000)} s: nothing was sent. Ask them to run \`tbank-mcp approve\` (or open the approval page) and call execute again while they do`,
+      );
+    }
+    this.#audit(prepared, hash, "approved");
+    try {
+      await ledger.update(hash, "sending");
+    } catch (err) {
+      await this.#forget(hash);
+      throw new BrokerError("internal", "could not record the write before sending it: nothing was sent", { cause: err });
+    }
+    return this.#send(prepared, hash, orderId, sessionId, req, false);
+  }
+
+  async #send(prepared: PreparedWrite, hash: string, orderId: string | undefined, sessionId: string, req: RequestContext, reconciled: boolean): Promise<ExecuteWriteResult> {
+    this.#audit(prepared, hash, "sent");
+    const verdict = classifySend(
+      await this.d.writesApi.send(prepared, {
+        clientRequestId: clientRequestIdOf(hash),
+        orderId,
+        realIp: REAL_IP_KINDS.has(prepared.kind) ? this.d.gates.trustedRealIp : undefined,
+        signal: req.signal,
+        timeoutMs: this.d.providerTimeoutMs,
+      }),
+    );
+    const completedAt = toIsoTimestamp(this.d.now());
+    switch (verdict.kind) {
+      case "answered": {
+        const facts = await answeredFacts(prepared, orderId, verdict.value, this.#factsContext(sessionId, req));
+        const result: ExecuteWriteResult = { outcome: "committed", requestHash: hash, replayed: false, reconciled, facts, completedAt };
+        await this.#record(hash, "committed", { result });
+        this.#audit(prepared, hash, reconciled ? "reconciled" : "committed");
+        return result;
+      }
+      case "refused": {
+        const currentPrice = verdict.reason === "price_changed" && (prepared.kind === "booking" || prepared.kind === "ls_booking") ? await this.#currentPrice(prepared, req) : null;
+        const result: ExecuteWriteResult = { outcome: "refused_by_provider", requestHash: hash, replayed: false, reason: verdict.reason, currentPrice, completedAt };
+        await this.#record(hash, "refused", { refusal: verdict.reason, result });
+        this.#audit(prepared, hash, "refused");
+        return result;
+      }
+      case "unknown":
+        await this.#record(hash, "outcome_unknown");
+        this.#audit(prepared, hash, "unknown");
+        throw new BrokerError("outcome_unknown", undefined, { cause: verdict.error });
+      case "throttled":
+        await this.#forget(hash);
+        this.#audit(prepared, hash, "not_sent");
+        throw new BrokerError("provider_unavailable", "the provider is rate limiting and did not take the write: nothing changed", { retryAllowed: true });
+      case "auth_rejected":
+      case "not_sent":
+        await this.#forget(hash);
+        this.#audit(prepared, hash, "not_sent");
+        throw brokerError(verdict.error);
+    }
+  }
+
+  /**
+   * A write whose answer was lost (or whose facts a restart forgot): the provider says whether the
+   * clientRequestId was committed. Found: the facts are read back. Not found: it never happened,
+   * and the execute goes on as a new one (the person approves again). Failed: still unknown.
+   */
+  async #reconcile(entry: LedgerEntry, prepared: PreparedWrite, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult> {
+    const hash = entry.requestHash;
+    const before = entry.state;
+    await this.d.ledger.update(hash, "reconciling");
+    const lookup = classifyLookup(await this.d.writesApi.writeRequest(clientRequestIdOf(hash), req.signal, this.d.providerTimeoutMs));
+    if (lookup.kind === "not_found" && before === "outcome_unknown") {
+      this.#audit(prepared, hash, "reconcile_not_found");
+      await this.d.ledger.update(hash, "awaiting_approval");
+      return this.#fresh(prepared, hash, sessionId, req);
+    }
+    if (lookup.kind !== "found") {
+      // A write the ledger recorded as committed that the provider cannot find is not sent again.
+      await this.#record(hash, before);
+      this.#audit(prepared, hash, "reconcile_failed");
+      throw new BrokerError("outcome_unknown", "the provider's answer to this request was lost and it cannot be checked yet: call execute again later with the same request, or list the bookings; do not prepare a new one");
+    }
+    const orderId = lookup.value.orderId;
+    this.d.secrets.add(orderId);
+    // The page address of a payment setup exists only in the provider's answer: the same
+    // clientRequestId asks for it again, which the provider answers with its first answer.
+    if (prepared.kind === "payment_setup") {
+      await this.d.ledger.update(hash, "sending");
+      return this.#send(prepared, hash, orderId, sessionId, req, true);
+    }
+    const facts = await reconciledFacts(prepared, orderId, this.#factsContext(sessionId, req));
+    const result: ExecuteWriteResult = { outcome: "committed", requestHash: hash, replayed: false, reconciled: true, facts, completedAt: toIsoTimestamp(this.d.now()) };
+    await this.#record(hash, "committed", { result });
+    this.#audit(prepared, hash, "reconciled");
+    return result;
+  }
+
+  async #display(prepared: PreparedWrite, sessionId: string, req: RequestContext): Promise<{ display: ApprovalDisplay; orderId: string | undefined }> {
+    const t = this.d.providerTimeoutMs;
+    if (prepared.kind === "booking" || prepared.kind === "ls_booking") {
+      const [checkout, hotel] = await Promise.all([
+        this.d.writesApi.checkoutInspect(prepared.request, req.signal, t),
+        this.d.writesApi.hotel(prepared.request.hotelId, req.signal, t),
+      ]);
+      return { display: bookingDisplay(prepared, checkout, hotel), orderId: undefined };
+    }
+    const orderId = this.d.refs.resolve(prepared.request.bookingRef, sessionId, req.role);
+    const order = await this.d.hotels.orderV1(orderId, this.#readSignal(req));
+    return { display: orderDisplay(prepared, order), orderId };
+  }
+
+  async #currentPrice(prepared: PreparedWrite & { kind: "booking" | "ls_booking" }, req: RequestContext) {
+    try {
+      return moneyFact((await this.d.writesApi.checkoutInspect(prepared.request, req.signal, this.d.providerTimeoutMs)).currentPrice);
+    } catch {
+      return null;
+    }
+  }
+
+  #factsContext(sessionId: string, req: RequestContext): FactsContext {
+    return { hotels: this.d.hotels, refs: this.d.refs, secrets: this.d.secrets, sessionId, role: req.role, signal: () => this.#readSignal(req) };
+  }
+
+  #readSignal(req: RequestContext): AbortSignal {
+    return AbortSignal.any([req.signal, AbortSignal.timeout(this.d.providerTimeoutMs)]);
+  }
+
+  // The outcome is already decided: a failed save is logged, never turned into a second answer.
+  async #record(hash: string, state: LedgerEntry["state"], extra: Pick<LedgerEntry, "refusal" | "result"> = {}): Promise<void> {
+    await this.d.ledger.update(hash, state, extra).catch((err: unknown) => this.d.logger.warn({ event: "write_ledger_save_failed", err }, "could not save the write ledger"));
+  }
+
+  async #forget(hash: string): Promise<void> {
+    await this.d.ledger.remove(hash).catch((err: unknown) => this.d.logger.warn({ event: "write_ledger_save_failed", err }, "could not save the write ledger"));
+  }
+
+  #audit(prepared: PreparedWrite, requestHash: string, step: Step): void {
+    this.d.audit.record({ event: "write", writeKind: prepared.kind, requestHash, outcome: step });
+  }
+}
+
+const PASS_THROUGH = new Set(["mobile_login_required", "session_expired", "provider_auth_rejected", "invalid_ref", "ref_expired", "busy"]);
+
+/** A read for the approval display failed: nothing was shown, nothing sent. */
+function displayError(err: unknown): BrokerError {
+  if (err instanceof BrokerError && PASS_THROUGH.has(err.code)) return err;
+  return new BrokerError("provider_unavailable", "could not read what the person must be shown before approving: nothing was sent", { retryAllowed: true, cause: err });
+}

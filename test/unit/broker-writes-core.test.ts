@@ -1,0 +1,114 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cancellationText, guestLine } from "../../broker/writes/display.js";
+import { missingGates, writeGatesOf } from "../../broker/writes/gates.js";
+import { LEDGER_FILE, LEDGER_RETENTION_MS, WriteLedger } from "../../broker/writes/ledger.js";
+import { brokerChildEnv } from "../../shared/child-env.js";
+import { parseConfig } from "../../shared/config/index.js";
+
+const HASH_A = "a".repeat(64);
+const HASH_B = "b".repeat(64);
+const HASH_C = "c".repeat(64);
+
+describe("write ledger", () => {
+  let dir: string;
+  let t = 1_000_000;
+  const now = (): number => t;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "ledger-"));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("claims a hash once, synchronously", async () => {
+    const ledger = await WriteLedger.open({ dir, now });
+    ledger.claim(HASH_A, "booking");
+    expect(() => ledger.claim(HASH_A, "booking")).toThrow();
+  });
+
+  it("persists only hash, kind, state, times and a refusal word (0600); a restart turns `sending` into outcome_unknown and forgets approvals", async () => {
+    const ledger = await WriteLedger.open({ dir, now });
+    ledger.claim(HASH_A, "booking");
+    await ledger.update(HASH_A, "sending");
+    ledger.claim(HASH_B, "cancellation");
+    await ledger.update(HASH_B, "refused", { refusal: "not_cancellable" });
+    ledger.claim(HASH_C, "promo_code");
+    const text = await readFile(join(dir, LEDGER_FILE), "utf8");
+    expect((await stat(join(dir, LEDGER_FILE))).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(text)).toEqual({
+      version: 1,
+      entries: [
+        { requestHash: HASH_A, kind: "booking", state: "sending", createdAt: t, updatedAt: t },
+        { requestHash: HASH_B, kind: "cancellation", state: "refused", createdAt: t, updatedAt: t, refusal: "not_cancellable" },
+      ],
+    });
+    const again = await WriteLedger.open({ dir, now });
+    expect(again.get(HASH_A)?.state).toBe("outcome_unknown");
+    expect(again.get(HASH_B)).toMatchObject({ state: "refused", refusal: "not_cancellable" });
+    expect(again.get(HASH_C)).toBeUndefined();
+  });
+
+  it("drops entries older than 24 h, and refuses to start on a damaged file", async () => {
+    const ledger = await WriteLedger.open({ dir, now });
+    ledger.claim(HASH_A, "booking");
+    await ledger.update(HASH_A, "committed");
+    t += LEDGER_RETENTION_MS + 1;
+    expect((await WriteLedger.open({ dir, now })).get(HASH_A)).toBeUndefined();
+    await writeFile(join(dir, LEDGER_FILE), "{not json");
+    await expect(WriteLedger.open({ dir, now })).rejects.toThrow(/damaged/);
+  });
+});
+
+describe("write gates", () => {
+  const reviewed = "non_production_v1_reviewed" as const;
+  it("name every missing variable, and x-real-ip only for bookings", () => {
+    expect(missingGates({ requested: false, executionProfile: undefined, trustedRealIp: undefined }, "booking")).toEqual([
+      "TBANK_HOTELS_ENABLE_MUTATIONS=true",
+      "TBANK_HOTELS_MUTATION_EXECUTION_PROFILE=non_production_v1_reviewed",
+      "TBANK_HOTELS_TRUSTED_REAL_IP",
+    ]);
+    expect(missingGates({ requested: true, executionProfile: reviewed, trustedRealIp: undefined }, "cancellation")).toEqual([]);
+    expect(missingGates({ requested: true, executionProfile: reviewed, trustedRealIp: undefined }, "ls_booking")).toEqual(["TBANK_HOTELS_TRUSTED_REAL_IP"]);
+  });
+
+  it("report whether the x-real-ip is set, never its value", () => {
+    const gates = writeGatesOf({ requested: true, executionProfile: reviewed, trustedRealIp: "198.51.100.4" });
+    expect(gates).toEqual({ mutationsEnabled: true, executionProfile: reviewed, trustedRealIp: true, approvalChannels: ["terminal", "loopback_page"] });
+    expect(JSON.stringify(gates)).not.toContain("198.51.100.4");
+  });
+
+  it("config: the x-real-ip must be an IP literal; the approval timeout is bounded", () => {
+    const base = { HOME: "/home/u" };
+    const bad = parseConfig({ ...base, TBANK_HOTELS_TRUSTED_REAL_IP: "example.com", TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS: "1000" });
+    expect(bad.ok ? [] : bad.problems.map((p) => p.variable)).toEqual(["TBANK_HOTELS_TRUSTED_REAL_IP", "TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS"]);
+    const good = parseConfig({ ...base, TBANK_HOTELS_TRUSTED_REAL_IP: "2001:db8::1" });
+    expect(good.ok && good.config.hotels.mutations.trustedRealIp).toBe("2001:db8::1");
+    expect(good.ok && good.config.broker.approvalTimeoutMs).toBe(120_000);
+  });
+
+  it("the toolkit never passes the write gates on from a parent process to a broker it starts", () => {
+    const env = brokerChildEnv({
+      HOME: "/home/u",
+      TBANK_HOTELS_ENABLE_MUTATIONS: "true",
+      TBANK_HOTELS_MUTATION_EXECUTION_PROFILE: "non_production_v1_reviewed",
+      TBANK_HOTELS_TRUSTED_REAL_IP: "203.0.113.5",
+      TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS: "600000",
+    });
+    expect(env).toEqual({ HOME: "/home/u" });
+  });
+});
+
+describe("approval display", () => {
+  it("one line per room: counts, children's ages, names", () => {
+    expect(guestLine({ adults: 2, childrenAges: [7], guests: [{ firstName: "Ivan", lastName: "Petrov" }, { firstName: "Anna", lastName: "Petrova" }] })).toBe("2 adults, child 7: Ivan Petrov, Anna Petrova");
+    expect(guestLine({ adults: 1, childrenAges: [3, 9], guests: [{ firstName: "Ivan", lastName: "Petrov" }] })).toBe("1 adult, children 3, 9: Ivan Petrov");
+  });
+
+  it("cancellation terms from the provider's facts, null without them", () => {
+    expect(cancellationText({ freeCancellationUntil: "2027-03-20T18:00:00+03:00", penalties: [{ from: "2027-03-20T18:00:00+03:00", amount: { value: 4500, currency: "RUB" } }] })).toBe(
+      "free cancellation until 20 Mar 2027 18:00 (UTC+03:00), then a penalty of ₽4,500",
+    );
+    expect(cancellationText({ freeCancellationUntil: null, penalties: [] })).toBeNull();
+  });
+});
