@@ -105,7 +105,8 @@ async function serve(config: ToolkitConfig, destination: LogFile, secrets: Secre
 /** The same start-up path as the MCP bins and `tbank-mcp login`: a running broker is left alone. */
 async function daemonize(config: ToolkitConfig, env: NodeJS.ProcessEnv, stderr: { write(s: string): unknown }): Promise<number> {
   try {
-    await ensureBroker({ socketPath: config.broker.socketPath, stateDir: config.broker.stateDir, env, brokerBin: process.argv[1] ?? "", warn: (m) => stderr.write(`tbank-auth-broker: ${m}\n`) });
+    // The person ran this bin with its write gates: its background copy keeps them (an MCP's auto-start never passes them).
+    await ensureBroker({ socketPath: config.broker.socketPath, stateDir: config.broker.stateDir, env, brokerBin: process.argv[1] ?? "", passWriteGates: true, warn: (m) => stderr.write(`tbank-auth-broker: ${m}\n`) });
     return 0;
   } catch (err) {
     stderr.write(`tbank-auth-broker: ${err instanceof Error ? err.message : String(err)}\n`);

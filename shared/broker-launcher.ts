@@ -45,6 +45,8 @@ export interface EnsureBrokerOptions {
   createStateDir?: boolean;
   /** Where a compromised spawn lock is reported; the launch continues. */
   warn?: (message: string) => void;
+  /** Only the broker bin moving itself to the background sets this (shared/child-env.ts). */
+  passWriteGates?: boolean;
 }
 
 // "slow": something accepted the connection but did not finish the hello in time, most likely a
@@ -130,7 +132,7 @@ function spawnBroker(opts: EnsureBrokerOptions): SpawnedBroker {
   const spawned: SpawnedBroker = { ended: new Promise<void>((r) => (settle = r)) };
   try {
     // --foreground: this launcher is the one that detaches, so the bin must not daemonize again.
-    const child = spawn(process.execPath, [opts.brokerBin, "--foreground"], { detached: true, stdio: ["ignore", out, out], env: brokerChildEnv(opts.env) });
+    const child = spawn(process.execPath, [opts.brokerBin, "--foreground"], { detached: true, stdio: ["ignore", out, out], env: brokerChildEnv(opts.env, { writeGates: opts.passWriteGates === true }) });
     child.once("exit", (code, signal) => {
       spawned.exit = { code, signal };
       settle();

@@ -28,11 +28,24 @@ const EXACT = new Set([
 ]);
 const PREFIXES = ["LC_", "XDG_"];
 
-export function brokerChildEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+/**
+ * The broker's write gates (issue 16). They cross only when the person started the broker bin
+ * themselves and it moves itself to the background: an MCP (or anything a model runs through one)
+ * auto-starting a broker never passes them on, whatever its own environment says.
+ */
+export const WRITE_GATE_VARIABLES = [
+  "TBANK_HOTELS_ENABLE_MUTATIONS",
+  "TBANK_HOTELS_MUTATION_EXECUTION_PROFILE",
+  "TBANK_HOTELS_TRUSTED_REAL_IP",
+  "TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS",
+] as const;
+
+export function brokerChildEnv(env: Readonly<Record<string, string | undefined>>, opts: { writeGates?: boolean } = {}): Record<string, string> {
+  const gates: ReadonlySet<string> = new Set(opts.writeGates === true ? WRITE_GATE_VARIABLES : []);
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {
     if (value === undefined) continue;
-    if (EXACT.has(key) || PREFIXES.some((p) => key.startsWith(p))) out[key] = value;
+    if (EXACT.has(key) || gates.has(key) || PREFIXES.some((p) => key.startsWith(p))) out[key] = value;
   }
   return out;
 }

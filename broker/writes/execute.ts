@@ -2,7 +2,7 @@ import type { Logger, SecretRegistry } from "../../shared/logger.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import { REAL_IP_KINDS, type ApprovalDisplay, type ExecuteWriteArgs, type ExecuteWriteResult, type PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
 import { toIsoTimestamp, type Clock } from "../../shared/time.js";
-import { clientRequestIdOf, confirmationPhraseOf, PREPARATION_TTL_MS, requestHashOf } from "../../shared/writes/hash.js";
+import { clientRequestIdOf, confirmationPhraseOf, PREPARATION_TTL_MS, requestFingerprintOf, requestHashOf } from "../../shared/writes/hash.js";
 import type { Audit } from "../audit.js";
 import { requireSessionId } from "../operations/deps.js";
 import { brokerError } from "../provider/errors.js";
@@ -42,8 +42,10 @@ const invalid = (message: string): BrokerError => new BrokerError("preparation_i
 
 /**
  * hotels.execute_write_v1. The order of the checks is the contract (docs/protocol.md): gates,
- * session, hash, expiry, phrase, then the ledger (replay, in progress, reconcile), then the
- * person's approval, then exactly one POST.
+ * session, hash, phrase, then the ledger (replay, in progress, reconcile), then — only for a write
+ * never sent — expiry, an unresolved earlier preparation of the same write, the person's approval
+ * and exactly one POST. The ledger comes before expiry so that a write whose answer was lost can
+ * still be reconciled after its 5-minute preparation ended.
  */
 export class WriteExecutor {
   constructor(private readonly d: WriteExecutorDeps) {}
@@ -53,22 +55,61 @@ export class WriteExecutor {
     if (missing.length > 0) throw new BrokerError("execution_unavailable", `writes are not enabled on this broker: the person must start it with ${missing.join(", ")}`);
     const sessionId = requireSessionId(this.d.session);
     if (requestHashOf(prepared) !== requestHash) throw invalid("the request differs from the prepared request: prepare it again");
+    if (confirmationPhrase !== confirmationPhraseOf(prepared.kind, requestHash)) throw invalid("wrong confirmation phrase: use the one prepare returned");
+    const entry = this.d.ledger.get(requestHash);
+    if (entry !== undefined) return this.#fromLedger(entry, prepared, sessionId, req);
+    this.#checkFresh(prepared);
+    const fingerprint = requestFingerprintOf(prepared);
+    const twin = this.d.ledger.unresolvedTwin(requestHash, fingerprint);
+    if (twin !== undefined) {
+      const settled = await this.#settleTwin(twin, prepared, requestHash, sessionId, req);
+      if (settled !== undefined) return settled;
+    }
+    this.d.ledger.claim(requestHash, prepared.kind, fingerprint);
+    return this.#fresh(prepared, requestHash, sessionId, req);
+  }
+
+  #checkFresh(prepared: PreparedWrite): void {
     const now = this.d.now();
     const preparedAt = Date.parse(prepared.preparedAt);
     const expiresAt = Date.parse(prepared.expiresAt);
     if (!(expiresAt > now) || expiresAt - preparedAt > PREPARATION_TTL_MS || preparedAt > now + CLOCK_SKEW_MS) {
       throw invalid(`the preparation expired at ${prepared.expiresAt} (or its times are wrong): prepare again`);
     }
-    if (confirmationPhrase !== confirmationPhraseOf(prepared.kind, requestHash)) throw invalid("wrong confirmation phrase: use the one prepare returned");
-    return this.#fromLedger(prepared, requestHash, sessionId, req);
   }
 
-  async #fromLedger(prepared: PreparedWrite, hash: string, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult> {
-    const entry = this.d.ledger.get(hash);
-    if (entry === undefined) {
-      this.d.ledger.claim(hash, prepared.kind);
-      return this.#fresh(prepared, hash, sessionId, req);
+  /**
+   * The same write was prepared before under another hash and is not final. In flight: this one
+   * waits its turn. Sent with its answer lost: the provider is asked whether that one was committed;
+   * if so its outcome is this one's too (no second POST), if not it is dropped and this one goes on.
+   */
+  async #settleTwin(twin: LedgerEntry, prepared: PreparedWrite, requestHash: string, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult | undefined> {
+    if (twin.state !== "outcome_unknown") throw new BrokerError("in_progress", "the same request, prepared earlier, is being executed now: wait for that answer");
+    const lookup = classifyLookup(await this.d.writesApi.writeRequest(clientRequestIdOf(twin.requestHash), req.signal, this.d.providerTimeoutMs));
+    if (lookup.kind === "not_found") {
+      this.#audit(prepared, twin.requestHash, "reconcile_not_found");
+      await this.#forget(twin.requestHash);
+      return undefined;
     }
+    if (lookup.kind !== "found") {
+      this.#audit(prepared, twin.requestHash, "reconcile_failed");
+      throw new BrokerError("outcome_unknown", "the same request, prepared earlier, was sent and its answer lost; it cannot be checked yet: list the bookings, do not prepare it again");
+    }
+    if (prepared.kind === "payment_setup") {
+      // The page address exists only in the provider's answer: ask for it again under the first id.
+      await this.d.ledger.update(twin.requestHash, "sending");
+      return this.#send(prepared, twin.requestHash, lookup.value.orderId, sessionId, req, true);
+    }
+    this.d.secrets.add(lookup.value.orderId);
+    const facts = await reconciledFacts(prepared, lookup.value.orderId, this.#factsContext(sessionId, req));
+    const result: ExecuteWriteResult = { outcome: "committed", requestHash, replayed: false, reconciled: true, facts, completedAt: toIsoTimestamp(this.d.now()) };
+    await this.#record(twin.requestHash, "committed", { result });
+    this.#audit(prepared, twin.requestHash, "reconciled");
+    return result;
+  }
+
+  async #fromLedger(entry: LedgerEntry, prepared: PreparedWrite, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult> {
+    const hash = entry.requestHash;
     switch (entry.state) {
       case "awaiting_approval":
       case "sending":
@@ -180,6 +221,13 @@ export class WriteExecutor {
     const lookup = classifyLookup(await this.d.writesApi.writeRequest(clientRequestIdOf(hash), req.signal, this.d.providerTimeoutMs));
     if (lookup.kind === "not_found" && before === "outcome_unknown") {
       this.#audit(prepared, hash, "reconcile_not_found");
+      // Never committed: it may go again, but only as a new write, with a live preparation.
+      try {
+        this.#checkFresh(prepared);
+      } catch (err) {
+        await this.#forget(hash);
+        throw err;
+      }
       await this.d.ledger.update(hash, "awaiting_approval");
       return this.#fresh(prepared, hash, sessionId, req);
     }

@@ -25,6 +25,8 @@ export type LedgerState = (typeof LEDGER_STATES)[number];
 
 export interface LedgerEntry {
   requestHash: string;
+  /** requestFingerprintOf: the same write prepared at another time has another hash but this. */
+  fingerprint?: string;
   kind: WriteKind;
   state: LedgerState;
   createdAt: number;
@@ -40,6 +42,7 @@ const PersistedSchema = z.object({
     .array(
       z.object({
         requestHash: RequestHashSchema,
+        fingerprint: RequestHashSchema.optional(),
         kind: WriteKindSchema,
         state: z.enum(["sending", "outcome_unknown", "committed", "refused"]),
         createdAt: z.number().int(),
@@ -106,12 +109,21 @@ export class WriteLedger {
   }
 
   /** Synchronous, so two executes of one hash can never both claim it. */
-  claim(requestHash: string, kind: WriteKind): LedgerEntry {
+  claim(requestHash: string, kind: WriteKind, fingerprint?: string): LedgerEntry {
     if (this.get(requestHash) !== undefined) throw new Error("ledger entry exists");
     const now = this.#opts.now();
-    const entry: LedgerEntry = { requestHash, kind, state: "awaiting_approval", createdAt: now, updatedAt: now };
+    const entry: LedgerEntry = { requestHash, kind, state: "awaiting_approval", createdAt: now, updatedAt: now, ...(fingerprint === undefined ? {} : { fingerprint }) };
     this.#entries.set(requestHash, entry);
     return entry;
+  }
+
+  /** Another preparation of the same write (same fingerprint, another hash) that is not final yet. */
+  unresolvedTwin(requestHash: string, fingerprint: string): LedgerEntry | undefined {
+    for (const entry of this.#entries.values()) {
+      if (entry.requestHash === requestHash || entry.fingerprint !== fingerprint) continue;
+      if (entry.state !== "committed" && entry.state !== "refused" && this.get(entry.requestHash) !== undefined) return entry;
+    }
+    return undefined;
   }
 
   /** Moves an entry to `state`; resolves once the file says so (when the state is one it keeps). */
@@ -145,7 +157,7 @@ export class WriteLedger {
       // Awaiting approval: nothing was sent, nothing to remember. Reconciling: still unknown.
       if (e.state === "awaiting_approval") continue;
       const state = e.state === "reconciling" ? "outcome_unknown" : e.state;
-      entries.push({ requestHash: e.requestHash, kind: e.kind, state, createdAt: e.createdAt, updatedAt: e.updatedAt, ...(e.refusal ? { refusal: e.refusal } : {}) });
+      entries.push({ requestHash: e.requestHash, ...(e.fingerprint ? { fingerprint: e.fingerprint } : {}), kind: e.kind, state, createdAt: e.createdAt, updatedAt: e.updatedAt, ...(e.refusal ? { refusal: e.refusal } : {}) });
     }
     return `${JSON.stringify({ version: 1, entries })}\n`;
   }

@@ -301,6 +301,23 @@ describe("gates on", () => {
     expect((await bookings()).map((b) => b.bookingRef)).toContain(facts && "bookingRef" in facts ? facts.bookingRef : "");
   });
 
+  it("a lost write is reconciled after its preparation expired, and preparing the same write again sends no second POST", async () => {
+    const { request } = await findRate(sandbox, clock);
+    const first = prepare(clock, { kind: "booking", request });
+    sandbox.control.setFault("create_booking", { kind: "lost_response", times: 1 });
+    expect((await decided(first)).out).toMatchObject({ ok: false, code: "outcome_unknown" });
+    clock.advance(PREPARATION_TTL_MS + 60_000);
+    // The model lost the first answer and prepares the same booking again: a new hash, same write.
+    const second = prepare(clock, { kind: "booking", request });
+    expect(second.requestHash).not.toBe(first.requestHash);
+    const twin = await execute(second);
+    expect(twin).toMatchObject({ ok: true, result: { outcome: "committed", reconciled: true, facts: { kind: "booking" } } });
+    // The first preparation, long expired, still answers from the ledger instead of "expired".
+    expect(await execute(first)).toMatchObject({ ok: true, result: { outcome: "committed" } });
+    expect(sandbox.control.requestCount("create_booking")).toBe(1);
+    expect(sandbox.control.commitCount("create_booking")).toBe(1);
+  });
+
   it("after a restart, a write whose answer was lost is reconciled from the ledger, never sent again", async () => {
     const { request } = await findRate(sandbox, clock);
     const p = prepare(clock, { kind: "booking", request });

@@ -97,6 +97,11 @@ describe("write gates", () => {
     });
     expect(env).toEqual({ HOME: "/home/u" });
   });
+
+  it("the broker bin the person started moves itself to the background with its gates", () => {
+    const env = brokerChildEnv({ HOME: "/home/u", TBANK_HOTELS_ENABLE_MUTATIONS: "true", TBANK_HOTELS_TRUSTED_REAL_IP: "203.0.113.5", TBANK_HOTELS_AUTH_TOKEN: "svc" }, { writeGates: true });
+    expect(env).toEqual({ HOME: "/home/u", TBANK_HOTELS_ENABLE_MUTATIONS: "true", TBANK_HOTELS_TRUSTED_REAL_IP: "203.0.113.5" });
+  });
 });
 
 describe("approval display", () => {
