@@ -7,6 +7,8 @@ export const REF_PREFIXES = {
   // A bearer capability between the two MCPs: 256 bits, stored by the broker only as a SHA-256.
   paymentHandoffRef: { prefix: "phr_", bytes: 32 },
   journeyId: { prefix: "jrn_", bytes: 16 },
+  // Names a booking draft, which holds guest PII in memory only (mcp/hotels/booking/store.ts).
+  bookingDraftId: { prefix: "bdr_", bytes: 16 },
   // Scoped to one journey and shown to the model many times, so shorter (72 bits) to save tokens.
   optionId: { prefix: "opt_", bytes: 9 },
   extraServiceOptionRef: { prefix: "esr_", bytes: 16 },

@@ -1,6 +1,7 @@
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import type { Logger } from "../../shared/logger.js";
 import type { BrokerClient } from "../shared/broker-client.js";
+import type { BookingDraftStore } from "./booking/store.js";
 import type { LocationCatalog } from "./journey/catalog.js";
 import type { RetryPolicy } from "./journey/retry.js";
 import type { JourneyState } from "./journey/state.js";
@@ -21,6 +22,8 @@ export interface HotelsContext {
   collectionCashback: CollectionCashback;
   /** Journeys live 60 minutes in a bounded store; a restart forgets them (no credentials inside). */
   journeys: JourneyStore<JourneyState>;
+  /** Booking drafts (the only holder of guest PII) live 60 minutes of their own; a restart forgets them. */
+  bookingDrafts: BookingDraftStore;
   logger: Logger;
   now: () => number;
   random: (bytes: number) => Buffer;

@@ -5,6 +5,7 @@ import { nullLogger, type Logger } from "../../shared/logger.js";
 import { TOOLKIT_VERSION } from "../../shared/version.js";
 import { BrokerClient } from "../shared/broker-client.js";
 import { NO_ELICITATION_VALIDATOR } from "../shared/no-elicitation.js";
+import { BookingDraftStore } from "./booking/store.js";
 import type { HotelsContext } from "./context.js";
 import { LocationCatalog } from "./journey/catalog.js";
 import type { RetryPolicy } from "./journey/retry.js";
@@ -46,6 +47,7 @@ export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps
     staySearch: new StaySearch(provider, { timeoutMs, now, trustedOrigin: new URL(config.hotels.apiBaseUrl).origin }),
     collectionCashback: new CollectionCashback(),
     journeys: new JourneyStore<JourneyState>({ now, random }),
+    bookingDrafts: new BookingDraftStore({ now, random }),
     logger,
     now,
     random,

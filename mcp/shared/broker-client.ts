@@ -1,9 +1,10 @@
 import type { Socket } from "node:net";
+import { MAX_APPROVAL_TIMEOUT_MS } from "../../shared/config/index.js";
 import { BrokerUnavailableError, connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { BrokerError, isBrokerError, type ErrorCode } from "../../shared/protocol/errors.js";
 import type { StatusResult } from "../../shared/protocol/ops-hotels.js";
 import { BrokerUntrustedError } from "../../shared/protocol/socket-trust.js";
-import { HOTELS_ORDER_READ_OPERATIONS, ROLE_OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
+import { HOTELS_ORDER_READ_OPERATIONS, HOTELS_WRITE_OPERATIONS, ROLE_OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
 import { readinessNextStep } from "./readiness.js";
 
 export interface BrokerClientOptions {
@@ -19,7 +20,15 @@ export interface BrokerClientOptions {
    * answers broker_unavailable as before. Absent: this client never starts a broker.
    */
   startBroker?: () => Promise<void>;
+  /** Per-operation waits replacing the defaults (tests shorten the execute's approval wait). */
+  opTimeoutMs?: Partial<Record<OperationName, number>>;
 }
+
+// An execute waits in the broker for the person's approval (120 s by default, at most 600 s: the
+// broker's own setting, which this process does not read) and then for the provider. The broker
+// ends it by its own deadline; giving up earlier would leave the model without an outcome the broker
+// still delivers, so the client waits for the longest the broker may take.
+export const EXECUTE_WRITE_EXTRA_MS = MAX_APPROVAL_TIMEOUT_MS + 10_000;
 
 /** What connection_status reports about customer reads; computed locally, no provider call. */
 export type BrokerReadiness = "broker_unavailable" | "broker_untrusted" | "mobile_login_required" | "mobile_read_only_ready" | "partial_read_only_unverified";
@@ -28,8 +37,22 @@ export type BrokerReadiness = "broker_unavailable" | "broker_untrusted" | "mobil
 // out of readiness (the customer reads stay usable); a tool that needs it gets operation_not_allowed.
 const LATER_OPERATIONS: ReadonlySet<OperationName> = new Set(HOTELS_ORDER_READ_OPERATIONS);
 
-// Retrying these after the request may have reached the broker could use a capability twice.
-const NOT_RETRIED_AFTER_SEND: ReadonlySet<OperationName> = new Set(["banking.consume_payment_handoff"]);
+// Writes are gated by the broker's own configuration, so a broker without them (older, or writes
+// off) still serves customer reads: readiness of the reads never waits for them.
+const WRITE_OPERATIONS: ReadonlySet<OperationName> = new Set(HOTELS_WRITE_OPERATIONS);
+
+// Retrying these after the request may have reached the broker could use a capability twice, or
+// (an execute) send a second approval request for a write the broker may already be performing.
+const NOT_RETRIED_AFTER_SEND: ReadonlySet<OperationName> = new Set(["banking.consume_payment_handoff", "hotels.execute_write_v1"]);
+
+/** What the broker says about writes right now (one local status call): see mcp/hotels/writes/readiness.ts. */
+export interface BrokerWriteStatus {
+  state: StatusResult["state"];
+  /** The broker implements (lists) and has verified the execute operation for this session. */
+  executeListed: boolean;
+  executeVerified: boolean;
+  writeGates: StatusResult["writeGates"];
+}
 
 /**
  * The broker has not verified this operation in its current session (its provider API is not
@@ -88,9 +111,23 @@ export class BrokerClient {
     const verified = [...this.verifiedOn(conn)];
     // Without a session nothing can be verified yet: the login is the step that helps.
     if (status.state !== "mobile_read_only_ready") return { state: "mobile_login_required", verifiedOperations: verified };
-    const needed = ROLE_OPERATIONS[this.opts.role].filter((op) => !LATER_OPERATIONS.has(op) || conn.welcome.operations.includes(op));
+    const needed = ROLE_OPERATIONS[this.opts.role].filter((op) => !WRITE_OPERATIONS.has(op) && (!LATER_OPERATIONS.has(op) || conn.welcome.operations.includes(op)));
     const state = needed.every((op) => verified.includes(op)) ? "mobile_read_only_ready" : "partial_read_only_unverified";
     return { state, verifiedOperations: verified };
+  }
+
+  /** The broker's write gates and session as of now; throws like `call` when the broker is not there. */
+  async writeStatus(): Promise<BrokerWriteStatus> {
+    const conn = await this.connectedOrStarted();
+    let status: StatusResult;
+    try {
+      status = await this.status(conn);
+    } catch (err) {
+      this.connection = undefined;
+      throw err;
+    }
+    const op = "hotels.execute_write_v1";
+    return { state: status.state, executeListed: conn.welcome.operations.includes(op), executeVerified: this.verifiedOn(conn).includes(op), writeGates: status.writeGates };
   }
 
   /**
@@ -105,7 +142,13 @@ export class BrokerClient {
       // Without a session the broker's own answer (mobile_login_required) is the useful one.
       if (status.state === "mobile_read_only_ready" && !this.verifiedOn(conn).includes(op)) throw new BrokerUnverifiedError(op);
     }
-    return conn.call(op, args, { timeoutMs: this.opts.timeoutMs });
+    return conn.call(op, args, { timeoutMs: this.timeoutFor(op) });
+  }
+
+  private timeoutFor(op: OperationName): number {
+    const override = this.opts.opTimeoutMs?.[op];
+    if (override !== undefined) return override;
+    return op === "hotels.execute_write_v1" ? this.opts.timeoutMs + EXECUTE_WRITE_EXTRA_MS : this.opts.timeoutMs;
   }
 
   private async status(conn: BrokerConnection): Promise<StatusResult> {

@@ -17,6 +17,7 @@ export const DEFAULT_ORDERS_PAGE_URL = "https://www.tbank.ru/travel/orders/";
 export const DEFAULT_TOOLSETS: readonly Toolset[] = ["journey", "customer"];
 // How long an execute waits for the person's approval (`tbank-mcp approve` or the loopback page).
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
+export const MAX_APPROVAL_TIMEOUT_MS = 600_000;
 
 export interface ConfigDeps {
   platform?: NodeJS.Platform;
@@ -92,7 +93,7 @@ export function parseConfig(env: Env, deps: ConfigDeps = {}): ConfigResult {
       socketPath,
       combinedProfile: socketOverride !== undefined,
       timeoutMs: readInt(env, "TBANK_AUTH_BROKER_TIMEOUT_MS", 45_000, 1000, 120_000, p),
-      approvalTimeoutMs: readInt(env, "TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS", DEFAULT_APPROVAL_TIMEOUT_MS, 5000, 600_000, p),
+      approvalTimeoutMs: readInt(env, "TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS", DEFAULT_APPROVAL_TIMEOUT_MS, 5000, MAX_APPROVAL_TIMEOUT_MS, p),
       stateDir,
       sessionStore: readEnum(env, "TBANK_AUTH_SESSION_STORE", SESSION_STORES, "auto", p),
       issuerUrl,

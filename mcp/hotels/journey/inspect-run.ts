@@ -1,10 +1,11 @@
 import type { HotelsContext } from "../context.js";
-import { isProviderError, type ProviderPromoValidation, type ProviderUpgradeOffer } from "../provider/index.js";
+import { isProviderError, type ProviderCheckout, type ProviderPromoValidation, type ProviderUpgradeOffer } from "../provider/index.js";
 import { normalizeCheckout, type NormalizedCheckout } from "./checkout.js";
 import { withTimeoutRetry } from "./checkout-retry.js";
 import { toJourneyCheckout, toJourneyPromo, toJourneyUpgradeOffer } from "./provider-shapes.js";
 import { CHECKOUT_RETRY_POLICY, type AttemptSummary, type RetryPolicy } from "./retry.js";
 import { withInspection, type JourneyState } from "./state.js";
+import type { Room } from "./types.js";
 import { journeyView } from "./view.js";
 
 /** A side check that gave no answer: the inspection stands without it. */
@@ -23,6 +24,34 @@ export type InspectRun =
   | { status: "unavailable"; summary: AttemptSummary }
   | { status: "inspected"; checkout: NormalizedCheckout; skipped: SkippedCheck[] };
 
+/** What the provider needs to inspect one rate, whoever holds it (a journey or a booking draft). */
+export interface CheckoutStay {
+  bookHash: string;
+  checkinDate: string;
+  checkoutDate: string;
+  rooms: readonly Room[];
+}
+
+export type CheckoutFetch =
+  | Exclude<InspectRun, { status: "inspected" }>
+  | { status: "fetched"; inspection: ProviderCheckout; summary: AttemptSummary };
+
+/** One checkout read under the checkout retry policy; `rate_gone` when the provider no longer knows the rate. */
+export async function fetchCheckout(ctx: Pick<HotelsContext, "provider" | "retryPolicies" | "now">, stay: CheckoutStay, signal: AbortSignal): Promise<CheckoutFetch> {
+  const policy = ctx.retryPolicies?.checkout ?? CHECKOUT_RETRY_POLICY;
+  const body = {
+    bookHash: stay.bookHash,
+    checkinDate: stay.checkinDate,
+    checkoutDate: stay.checkoutDate,
+    guests: stay.rooms.map((r) => ({ adultsCount: r.adults, childrenAges: [...r.childrenAges] })),
+  };
+  const run = await withTimeoutRetry((timeoutMs) => ctx.provider.api.inspectCheckout(body, { signal, timeoutMs }), policy, ctx.now);
+  if (run.ok) return { status: "fetched", inspection: toJourneyCheckout(run.value), summary: run.summary };
+  if (isProviderError(run.error, "auth_rejected")) return { status: "auth_rejected", httpStatus: run.error.status };
+  if (isProviderError(run.error, "not_found") || isProviderError(run.error, "gone")) return { status: "rate_gone" };
+  return { status: "unavailable", summary: run.summary };
+}
+
 export interface InspectRequest {
   promoCode?: string | undefined;
   checkUpgrade?: boolean | undefined;
@@ -40,26 +69,17 @@ export async function inspectSelectedRate(
   const { signal } = opts;
   const policy = ctx.retryPolicies?.checkout ?? CHECKOUT_RETRY_POLICY;
   const startedMs = ctx.now();
-  const body = {
-    bookHash,
-    checkinDate: state.request.checkinDate,
-    checkoutDate: state.request.checkoutDate,
-    guests: state.request.rooms.map((r) => ({ adultsCount: r.adults, childrenAges: [...r.childrenAges] })),
-  };
-  const run = await withTimeoutRetry((timeoutMs) => ctx.provider.api.inspectCheckout(body, { signal, timeoutMs }), policy, ctx.now);
+  const { checkinDate, checkoutDate, rooms } = state.request;
+  const run = await fetchCheckout(ctx, { bookHash, checkinDate, checkoutDate, rooms }, signal);
   const sameRate = (s: JourneyState) => s.selectedOptionId === optionId && s.selectedRateNumber === rateNumber;
 
-  if (!run.ok) {
-    if (isProviderError(run.error, "auth_rejected")) return { status: "auth_rejected", httpStatus: run.error.status };
-    if (isProviderError(run.error, "not_found") || isProviderError(run.error, "gone")) {
-      // The provider no longer knows this rate: the loaded rates are stale, so they are dropped.
-      ctx.journeys.update(journeyId, (s) => (sameRate(s) ? { ...s, rates: null, selectedRateNumber: null, inspection: null } : s));
-      return { status: "rate_gone" };
-    }
-    return { status: "unavailable", summary: run.summary };
+  if (run.status !== "fetched") {
+    // The provider no longer knows this rate: the loaded rates are stale, so they are dropped.
+    if (run.status === "rate_gone") ctx.journeys.update(journeyId, (s) => (sameRate(s) ? { ...s, rates: null, selectedRateNumber: null, inspection: null } : s));
+    return run;
   }
 
-  const inspection = toJourneyCheckout(run.value);
+  const { inspection } = run;
   const skipped: SkippedCheck[] = [];
   let promo: ProviderPromoValidation | null = null;
   const { promoCode } = request;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { newRef } from "../../../shared/refs.js";
-import type { RandomBytes } from "../../../shared/refs.js";
+import type { RandomBytes, RefKind } from "../../../shared/refs.js";
 import type { Clock } from "../../../shared/time.js";
 import type { JourneyState } from "./state.js";
 
@@ -21,6 +21,8 @@ export interface JourneyStoreOptions {
   maxJourneys?: number;
   now?: Clock;
   random?: RandomBytes;
+  /** The kind of ref the store hands out; booking drafts reuse this store under their own prefix. */
+  refKind?: RefKind;
 }
 
 // Bounded in-memory journeys: a fixed lifetime from creation (not sliding), and when full the
@@ -31,12 +33,14 @@ export class JourneyStore<T = JourneyState> {
   private readonly maxJourneys: number;
   private readonly now: Clock;
   private readonly random: RandomBytes;
+  private readonly refKind: RefKind;
 
   constructor(options: JourneyStoreOptions = {}) {
     this.ttlMs = options.ttlMs ?? JOURNEY_TTL_MS;
     this.maxJourneys = options.maxJourneys ?? MAX_JOURNEYS;
     this.now = options.now ?? Date.now;
     this.random = options.random ?? randomBytes;
+    this.refKind = options.refKind ?? "journeyId";
     if (!Number.isInteger(this.maxJourneys) || this.maxJourneys < 1) throw new RangeError("maxJourneys must be a positive integer");
   }
 
@@ -44,7 +48,7 @@ export class JourneyStore<T = JourneyState> {
     const nowMs = this.now();
     this.sweep(nowMs);
     while (this.journeys.size >= this.maxJourneys) this.evictEarliestExpiry();
-    const record: JourneyRecord<T> = { journeyId: newRef("journeyId", this.random), createdAtMs: nowMs, expiresAtMs: nowMs + this.ttlMs, state };
+    const record: JourneyRecord<T> = { journeyId: newRef(this.refKind, this.random), createdAtMs: nowMs, expiresAtMs: nowMs + this.ttlMs, state };
     this.journeys.set(record.journeyId, record);
     return record;
   }

@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { readinessNextStep, type ReadinessState } from "../../shared/readiness.js";
 import type { HotelsContext } from "../context.js";
+import { writeReadiness } from "../writes/readiness.js";
 import { CUSTOMER_TOOLS } from "./customer-common.js";
 import { defineTool } from "./define.js";
 import { Field, Obj, wire } from "./schemas.js";
 
 // Lean on the wire: top-level names only, nested objects open (their content is built below).
-// Left out on purpose: the toolsets (tools/list already shows them) and the booking and payment
-// form "not available here" notes (static; the tool descriptions say so and the journey's
-// answers point to the checkout handoff).
+// Left out on purpose: the toolsets (tools/list already shows them). bookingExecution and
+// paymentFormExecution are the write gates (mcp/hotels/writes/readiness.ts): whether a booking, or a
+// payment setup, could be executed now, and if not, what is missing (never a value).
 const Output = wire(z.strictObject({
   authMode: z.enum(["anonymous", "static_token", "headers_json", "service_jwt"]),
   searchReady: Field,
@@ -16,6 +17,8 @@ const Output = wire(z.strictObject({
   canSignServiceJwt: Field,
   authProblem: Field,
   customerReadiness: Obj,
+  bookingExecution: Obj,
+  paymentFormExecution: Obj,
   load: Field,
 }));
 
@@ -39,6 +42,9 @@ export const connectionStatus = defineTool({
     const auth = ctx.provider.describeAuth();
     const load = ctx.provider.loadProtection();
     const customer = await customerReadiness(ctx);
+    const writes = await writeReadiness(ctx);
+    const booking = writes.kinds.booking;
+    const paymentForm = writes.kinds.payment_setup;
     const loadLine = `${load.inFlight}/${load.maxConcurrent} in flight, ${load.queued}/${load.queueLimit} queued, ${load.cachedSearches} cached searches`;
     const structured = {
       authMode: auth.authMode,
@@ -48,12 +54,16 @@ export const connectionStatus = defineTool({
       ...(auth.authMode === "service_jwt" ? { canSignServiceJwt: auth.canSign } : {}),
       ...(auth.problem ? { authProblem: auth.problem } : {}),
       customerReadiness: customer,
+      bookingExecution: booking,
+      paymentFormExecution: paymentForm,
       load: loadLine,
     };
     const text = [
       `authMode=${auth.authMode} searchReady=${auth.ready} networkReachability=not_checked`,
       auth.problem ? `auth problem: ${auth.problem}` : undefined,
       `customer: ${customer.state}${customer.nextStep ? ` (next: ${customer.nextStep})` : ""}`,
+      `bookingExecution.available=${booking.available}${booking.reason ? ` (${booking.reason})` : ""}`,
+      `paymentFormExecution.available=${paymentForm.available}${paymentForm.reason ? ` (${paymentForm.reason === booking.reason ? "same reason" : paymentForm.reason})` : ""}`,
       `load: ${loadLine}`,
     ]
       .filter(Boolean)

@@ -5,10 +5,12 @@ import { CHECKOUT_TOOLS } from "./checkout-tools.js";
 import { CUSTOMER_TOOLS } from "./customer-tools.js";
 import { registerTool, type AnyToolDef } from "./define.js";
 import { LOWLEVEL_TOOLS } from "./lowlevel/index.js";
+import { MUTATION_TOOLS } from "./mutations/index.js";
 import { SEARCH_TOOLS } from "./search-tools.js";
+import { BOOKING_TOOLS } from "./booking/index.js";
 
 /** Every Hotels tool, in the order tools/list shows them. */
-export const HOTELS_TOOLS: readonly AnyToolDef[] = [connectionStatus, ...SEARCH_TOOLS, ...CHECKOUT_TOOLS, ...CUSTOMER_TOOLS, ...LOWLEVEL_TOOLS];
+export const HOTELS_TOOLS: readonly AnyToolDef[] = [connectionStatus, ...SEARCH_TOOLS, ...CHECKOUT_TOOLS, ...CUSTOMER_TOOLS, ...BOOKING_TOOLS, ...LOWLEVEL_TOOLS, ...MUTATION_TOOLS];
 
 /** Registers the tools of the configured toolsets (plus the always-on ones). */
 export function registerHotelsTools(server: McpServer, ctx: HotelsContext, tools: readonly AnyToolDef[] = HOTELS_TOOLS): string[] {

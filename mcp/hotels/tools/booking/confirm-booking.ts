@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { isAwaitingPayment } from "../../../../shared/bookings.js";
+import { ConfirmationPhraseSchema } from "../../../../shared/protocol/ops-hotels-writes.js";
+import { failure, success } from "../../../shared/outcome.js";
+import type { BookingDraft, DraftPhase } from "../../booking/draft.js";
+import type { HotelsContext } from "../../context.js";
+import { executeWrite, type ExecuteOutcome } from "../../writes/execute.js";
+import { factsLine, presentExecuted, WriteOutput, type WriteSteps } from "../../writes/present.js";
+import { writeReadiness } from "../../writes/readiness.js";
+import { defineTool, type ToolOutcome } from "../define.js";
+import { Field, Obj } from "../schemas.js";
+import { DraftIdInput, draftGone, draftSummary, loadDraft, notReady, RECONCILE } from "./common.js";
+
+const Output = WriteOutput.extend({ state: Field, bookingRef: Field, summary: Obj.optional() });
+type Out = z.infer<typeof Output>;
+
+const STEPS: WriteSteps = {
+  execute: "call tbank_hotels_confirm_booking again with the same bookingDraftId, preparedRequestHash and confirmationPhrase",
+  prepare: "call tbank_hotels_validate_checkout and tbank_hotels_prepare_draft_booking again",
+  check: "tbank_hotels_list_bookings",
+  alternative: "the person can book on the seller's page: tbank_hotels_create_checkout_handoff",
+};
+
+/**
+ * Where the draft goes after an execute. A write that may have happened never reopens the draft
+ * (a new preparation would be a second booking); one the broker never sent returns to where it was.
+ */
+function phaseAfter(outcome: ExecuteOutcome, from: DraftPhase): DraftPhase {
+  switch (outcome.status) {
+    case "committed":
+      return "confirmed";
+    case "outcome_unknown":
+    case "in_progress":
+      return "outcome_unknown";
+    case "refused_by_provider":
+    case "approval_denied":
+    case "approval_timeout":
+      return "ready";
+    case "preparation_invalid":
+    case "execution_unavailable":
+    case "cancelled":
+    case "broker_failure":
+      return from;
+  }
+}
+
+function settle(draft: BookingDraft, outcome: ExecuteOutcome, from: DraftPhase): BookingDraft {
+  const phase = phaseAfter(outcome, from);
+  if (outcome.status === "committed" && (outcome.result.facts.kind === "booking" || outcome.result.facts.kind === "ls_booking")) {
+    const { bookingRef, taskStatus, orderStatus } = outcome.result.facts;
+    return { ...draft, phase, booked: { bookingRef, taskStatus, orderStatus } };
+  }
+  // The provider refused at the prepared price (price_changed...): it must be checked and prepared again.
+  if (outcome.status === "refused_by_provider") return { ...draft, phase, validation: null, preparation: null };
+  // Expired or refused by the broker: only a new preparation can go on (unless the write may have happened).
+  if (outcome.status === "preparation_invalid" && outcome.problem !== "wrong_phrase" && phase === "ready") return { ...draft, phase, preparation: null };
+  return { ...draft, phase };
+}
+
+function confirmedStep(orderStatus: string | null): string {
+  const pay = orderStatus !== null && isAwaitingPayment(orderStatus) ? " It awaits payment: the person pays via tbank_hotels_create_payment_handoff_preview (a page in their browser)." : "";
+  return `tell the person the booking is made and give the bookingRef (taskStatus IN_PROGRESS: the provider is still confirming it). Read it with tbank_hotels_get_booking or tbank_hotels_list_bookings.${pay} Do not confirm or book again.`;
+}
+
+const UNRECONCILABLE =
+  "the broker no longer holds a record of this unknown outcome (kept 24 h) and its preparation expired, so confirm cannot reconcile it. Read tbank_hotels_list_bookings to see whether the booking exists; do not create a new draft or book again until it is clear.";
+
+function answer(ctx: HotelsContext, outcome: ExecuteOutcome, draft: BookingDraft, requestHash: string): ToolOutcome<Out> {
+  const shown = presentExecuted(outcome, { kind: "booking", requestHash }, STEPS);
+  const state = draft.phase;
+  if (outcome.status === "committed" && draft.booked) {
+    const r = outcome.result;
+    const summary = draftSummary(draft, ctx.now());
+    const { bookingRef, orderStatus } = draft.booked;
+    return success({ ...shown.structured, status: "confirmed", state, bookingRef, summary, nextStep: confirmedStep(orderStatus) }, [
+      `status=confirmed state=${state} requestHash=${requestHash} replayed=${r.replayed} reconciled=${r.reconciled} completedAt=${r.completedAt}`,
+      factsLine(r.facts),
+      `«${summary.hotel}», ${summary.dates}; ${summary.price}`,
+    ]);
+  }
+  const nextStep =
+    state === "outcome_unknown" && outcome.status === "preparation_invalid"
+      ? UNRECONCILABLE
+      : state === "outcome_unknown"
+        ? `${shown.structured.nextStep} Do not create a new draft.`
+        : shown.structured.nextStep;
+  const text = shown.text.replace(/\nnext: [^\n]*$/, `\nstate=${state}\nnext: ${nextStep}`);
+  return { ...shown, structured: { ...shown.structured, state, nextStep }, text };
+}
+
+export const confirmBooking = defineTool({
+  name: "tbank_hotels_confirm_booking",
+  title: "Confirm a draft's booking",
+  description:
+    "Books the prepared draft after the person approved it outside the chat (`tbank-mcp approve` or the approval page); waits for that approval. " +
+    "outcome_unknown: call again later to reconcile, never a new draft.",
+  toolset: "booking",
+  input: z.strictObject({ bookingDraftId: DraftIdInput, preparedRequestHash: z.string().max(64), confirmationPhrase: ConfirmationPhraseSchema }),
+  output: Output,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  handler: async ({ bookingDraftId, preparedRequestHash, confirmationPhrase }, ctx, extra): Promise<ToolOutcome<Out>> => {
+    // Readiness first (the seed): a server that cannot execute does not send the model back to prepare.
+    const booking = (await writeReadiness(ctx)).kinds.booking;
+    if (!booking.available) {
+      const reason = booking.reason ?? "not configured";
+      return failure({ status: "execution_unavailable", retryAllowed: false, reason, nextStep: `nothing was sent: booking execution is not available (${reason}). ${STEPS.alternative}` }, { isError: false });
+    }
+    // Looked up after the await, and claimed in the same synchronous step as the checks below.
+    const loaded = loadDraft(ctx, bookingDraftId);
+    if (!loaded.ok) return loaded.outcome;
+    const { draft } = loaded.record;
+    if (draft.phase === "confirming" || draft.phase === "confirmed") return notReady(draft);
+    const prep = draft.preparation;
+    if (!prep || prep.requestHash !== preparedRequestHash) {
+      const nextStep = draft.phase === "outcome_unknown" ? RECONCILE : "call tbank_hotels_prepare_draft_booking and use the requestHash it returns";
+      const message = "preparedRequestHash is not this draft's current preparation; nothing was sent.";
+      return failure({ status: "preparation_invalid", retryAllowed: false, state: draft.phase, nextStep, message }, { isError: false });
+    }
+    const claim = ctx.bookingDrafts.claim(bookingDraftId, ["ready", "outcome_unknown"], "confirming");
+    if (!claim.claimed) return claim.lookup.status === "found" ? notReady(claim.lookup.record.draft) : draftGone(claim.lookup.status);
+
+    const outcome = await executeWrite(ctx, { prepared: prep.prepared, requestHash: prep.requestHash, confirmationPhrase }, extra.signal);
+    const updated = ctx.bookingDrafts.update(bookingDraftId, (d) => settle(d, outcome, claim.from));
+    // The draft may have expired while the person was deciding: the answer still tells the outcome.
+    const settled = updated.status === "found" ? updated.record.draft : settle(claim.record.draft, outcome, claim.from);
+    return answer(ctx, outcome, settled, prep.requestHash);
+  },
+});
