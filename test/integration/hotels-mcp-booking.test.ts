@@ -150,6 +150,20 @@ describe("Hotels MCP booking drafts", () => {
     expect(bad.data.status).toBe("execution_unavailable");
     expect(JSON.stringify(bad.result)).not.toContain(PII_NAME);
     expect(sandbox.control.requestCount("create_booking")).toBe(0);
+    // The preview it points to says booking is not available here, in both channels.
+    const preview = await h.call("tbank_hotels_create_booking_preview", { journeyId });
+    expect(preview.data).toMatchObject({ status: "preview_ready", bookingExecutionAvailable: false, nextStep: "tbank_hotels_create_checkout_handoff" });
+    expect(preview.text).toContain("bookingExecution.available=false");
+  });
+
+  it("with every gate open the booking preview offers a draft, in both channels", async () => {
+    const h = await hotels();
+    const { journeyId } = await journeyWithRate(h);
+    const preview = await h.call("tbank_hotels_create_booking_preview", { journeyId });
+    expect(preview.data).toMatchObject({ status: "preview_ready", bookingExecutionAvailable: true });
+    expect(preview.data.nextStep).toContain("tbank_hotels_create_booking_draft");
+    expect(preview.text).toContain("bookingExecution.available=true");
+    expect(preview.text).toContain("tbank_hotels_create_booking_draft");
   });
 
   it("draft → validate → prepare → the person approves → confirm: booked once, listed, nothing provider-private shown", async () => {

@@ -6,22 +6,31 @@ import { baseOutput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary,
 import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { Field, JourneyIdInput } from "./schemas.js";
+import { writeReadiness } from "../writes/readiness.js";
 
 const Output = z.object({
   ...baseOutput(["preview_ready", "journey_not_found", "journey_expired", "selection_required", "rate_selection_required"]),
   stay: StaySchema.optional(),
   rate: RateSummarySchema.optional(),
   inspectedPriceDisplay: Field,
+  bookingExecutionAvailable: z.boolean().optional(),
 });
 
 const NEXT_STEP = "tbank_hotels_create_checkout_handoff";
-const WORDS: Record<Lang, { note: string; checkedPrice: string }> = {
+// With the booking toolset and every gate open, the person can book here instead, approving it themselves.
+const NEXT_STEP_DRAFT =
+  "if the person wants to book here: ask their guests' names and contact, then tbank_hotels_create_booking_draft (they approve the booking themselves in their terminal or on a page); else tbank_hotels_create_checkout_handoff";
+const WORDS: Record<Lang, { note: string; where: string; whereWithDraft: string; checkedPrice: string }> = {
   ru: {
-    note: "Только локальная сводка: ничего не забронировано, черновик не создан, провайдер не вызывался, личные данные не нужны. Бронирование — на странице продавца.",
+    note: "Только локальная сводка: ничего не забронировано, черновик не создан, провайдер не вызывался, личные данные не нужны.",
+    where: "Бронирование — на странице продавца.",
+    whereWithDraft: "Забронировать можно здесь (черновик, затем подтверждение человеком) или на странице продавца.",
     checkedPrice: "Проверенная цена",
   },
   en: {
-    note: "Local preview only: nothing is booked, no draft is created, the provider is not called and no personal data is needed. Booking happens on the seller's page.",
+    note: "Local preview only: nothing is booked, no draft is created, the provider is not called and no personal data is needed.",
+    where: "Booking happens on the seller's page.",
+    whereWithDraft: "It can be booked here (a draft, then the person's own approval) or on the seller's page.",
     checkedPrice: "Checked price",
   },
 };
@@ -36,24 +45,21 @@ export const createBookingPreview = defineTool({
   input: z.strictObject({ journeyId: JourneyIdInput }),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: ({ journeyId }, ctx) => {
+  handler: async ({ journeyId }, ctx) => {
     const sel = loadSelectedRate(ctx, journeyId);
-    if (!sel.ok) return Promise.resolve(sel.outcome);
+    if (!sel.ok) return sel.outcome;
     const view = journeyView(sel.state, ctx.now());
     const w = WORDS[view.lang];
     const stay = staySummary(sel.state, sel.option);
     const rate = rateSummary(sel.rate, view);
     const inspection = sel.state.inspection;
     const inspectedPriceDisplay = inspection && isFresh(inspection, ctx.now()) ? inspection.public.currentPrice.display : undefined;
-    // The note says that nothing is booked here: no separate bookingExecution object repeats it.
-    return Promise.resolve(
-      success({ status: "preview_ready" as const, stay, rate, ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}), message: w.note, nextStep: NEXT_STEP }, [
-        "status=preview_ready bookingExecution.available=false",
-        stayLine(stay),
-        rateLine(sel.rate, view),
-        inspectedPriceDisplay && `${w.checkedPrice}: ${inspectedPriceDisplay}`,
-        w.note,
-      ]),
+    // Only a server offering the booking toolset asks whether booking could run now (one local broker call).
+    const bookable = ctx.config.hotels.toolsets.has("booking") && (await writeReadiness(ctx)).kinds.booking.available;
+    const message = `${w.note} ${bookable ? w.whereWithDraft : w.where}`;
+    return success(
+      { status: "preview_ready" as const, stay, rate, ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}), bookingExecutionAvailable: bookable, message, nextStep: bookable ? NEXT_STEP_DRAFT : NEXT_STEP },
+      [`status=preview_ready bookingExecution.available=${bookable}`, stayLine(stay), rateLine(sel.rate, view), inspectedPriceDisplay && `${w.checkedPrice}: ${inspectedPriceDisplay}`, message],
     );
   },
 });

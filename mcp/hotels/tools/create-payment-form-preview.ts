@@ -5,6 +5,7 @@ import type { Lang } from "../../../shared/locale.js";
 import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { Field, JourneyIdInput, List } from "./schemas.js";
+import { writeReadiness } from "../writes/readiness.js";
 
 const Output = z.object({
   ...baseOutput(["preview_only", "journey_not_found", "journey_expired", "selection_required", "rate_selection_required"]),
@@ -18,6 +19,8 @@ interface Words {
   /** The hosted payment form flow as the seller runs it; this server only describes it. */
   flow: string[];
   gates: string[];
+  /** Listed only while this server and its broker keep writes off. */
+  mutationsOff: string;
   note: string;
   flowLabel: string;
   gatesLabel: string;
@@ -34,8 +37,8 @@ const WORDS: Record<Lang, Words> = {
     gates: [
       "платёжная передача, привязанная к владельцу, не включена",
       "авторизация клиента, заголовки запроса (x-real-ip) и идемпотентность брони не подтверждены владельцем API",
-      "изменения выключены (TBANK_HOTELS_ENABLE_MUTATIONS и проверенный профиль исполнения)",
     ],
+    mutationsOff: "изменения выключены (TBANK_HOTELS_ENABLE_MUTATIONS и проверенный профиль исполнения)",
     note: "Только описание: оплата не создаётся, paymentUrl нет, личные и карточные данные здесь не принимаются.",
     flowLabel: "Порядок",
     gatesLabel: "Ещё закрыто",
@@ -50,8 +53,8 @@ const WORDS: Record<Lang, Words> = {
     gates: [
       "owner-bound payment handoff is not activated",
       "customer auth, request headers (x-real-ip) and idempotency of booking are not confirmed by the API owner",
-      "mutations are off (TBANK_HOTELS_ENABLE_MUTATIONS and a reviewed execution profile)",
     ],
+    mutationsOff: "mutations are off (TBANK_HOTELS_ENABLE_MUTATIONS and a reviewed execution profile)",
     note: "Description only: no payment is set up, no paymentUrl exists, and no personal or card data is taken here.",
     flowLabel: "Flow",
     gatesLabel: "Remaining gates",
@@ -70,20 +73,20 @@ export const createPaymentFormPreview = defineTool({
   input: z.strictObject({ journeyId: JourneyIdInput }),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: ({ journeyId }, ctx) => {
+  handler: async ({ journeyId }, ctx) => {
     const sel = loadSelectedRate(ctx, journeyId);
-    if (!sel.ok) return Promise.resolve(sel.outcome);
+    if (!sel.ok) return sel.outcome;
     const view = journeyView(sel.state, ctx.now());
     const w = WORDS[view.lang];
     const rate = rateSummary(sel.rate, view);
-    return Promise.resolve(
-      success({ status: "preview_only" as const, available: false as const, rate, flow: w.flow, remainingGates: w.gates, message: w.note, nextStep: NEXT_STEP }, [
+    const writesOn = ctx.config.hotels.toolsets.has("mutations") && (await writeReadiness(ctx)).kinds.payment_setup.available;
+    const gates = writesOn ? w.gates : [...w.gates, w.mutationsOff];
+    return success({ status: "preview_only" as const, available: false as const, rate, flow: w.flow, remainingGates: gates, message: w.note, nextStep: NEXT_STEP }, [
         "status=preview_only available=false",
         rateLine(sel.rate, view),
         `${w.flowLabel}: ${w.flow.map((s, i) => `${i + 1}) ${s}`).join("; ")}`,
-        `${w.gatesLabel}: ${w.gates.join("; ")}`,
+        `${w.gatesLabel}: ${gates.join("; ")}`,
         w.note,
-      ]),
-    );
+      ]);
   },
 });
