@@ -32,7 +32,7 @@ describe("booking with real processes: draft, validate, prepare, the person appr
   async function call(name: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     outputs.push(JSON.stringify(result));
-    return (result.structuredContent ?? {}) as Record<string, unknown>;
+    return (result.structuredContent ?? {});
   }
 
   /** The person's browser: polls the page until the request shows, then posts Approve from it. */
