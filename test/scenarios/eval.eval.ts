@@ -102,6 +102,16 @@ an earlier step's \`save\` (a dot path into its structured result). \`setup.logi
 and signs in first; \`setup.faults\` or a step's \`faults\` switch on sandbox faults. Regenerate
 this table with \`EVAL_WRITE_DOCS=1 npm run eval\`.
 
+## Write scenarios
+
+s105–s112 cover the write path (issue 16). \`setup.writes\` starts the broker with its write gates on
+(mutations, the reviewed profile, a trusted x-real-ip), a 5 s approval window and the \`booking\` and
+\`mutations\` toolsets; a step's \`person: "approve" | "deny"\` plays the person deciding the request at
+\`tbank-mcp approve\` while that call waits (absent: nobody answers). They pin writes off (no draft, no
+name echoed, the preview instead), a booking the person approves, a denial, a lost provider answer
+reconciled to one booking, too few names, a cancellation, a field changed after prepare, and payment
+setup in English; no answer repeats the guest's email or phone in full.
+
 ## Mutations the evals caught
 
 Setting \`retryAllowed: true\` on \`rates_temporarily_unavailable\` (in \`get-selected-stay-rates.ts\`)
@@ -110,7 +120,12 @@ s050–s061, …) on the per-response cap and their budgets. Moving the sandbox'
 the eval clock fails s051–s054 and s069 (dates and penalties derived for the eval day); dropping
 \`nextStep\` from \`select_stay_option\`'s structured content fails 22 scenarios (the structured channel);
 dropping \`retryAllowed=\` from the Banking MCP's failure text fails s061 and s063–s065 (what Claude
-Code shows for an \`isError\` result). All were reverted.
+Code shows for an \`isError\` result). On the write path: echoing the input in the writes-off refusal
+fails s105; confirm answering \`committed\` instead of \`confirmed\` fails s106; a broker that sends a
+denied request fails s107; a lost answer that reopens the draft fails s108 (prepare works again); one
+name counted as complete coverage fails s109; swapped penalty and refund fail s110; a hash over the kind
+and timestamps alone fails s111 (the changed promo code waits for approval instead of being refused);
+dropping "nothing is paid until they do" fails s112. All were reverted.
 
 ## Current table
 

@@ -60,3 +60,53 @@ export function listBookings(args: Args | undefined, expect: Expect, refsByCity:
 
 /** The Казань weekend with its second option selected, its rates loaded and rate #1 chosen: where checkout scenarios start. */
 export const KAZAN_RATE_ONE_SELECTED: readonly Step[] = [PLAN_KAZAN_WEEKEND, SELECT_SAVED_OPTION, RATES_READY, SELECT_FIRST_RATE];
+
+/** The guests and contacts of the write scenarios' bookings (Иван and Анна, two adults in one room). */
+export const IVAN_AND_ANNA = [[{ firstName: "Иван", lastName: "Петров" }, { firstName: "Анна", lastName: "Петрова" }]];
+export const GUEST_CONTACTS = { email: "ivan.petrov.pii@example.com", phone: "+79161234567" };
+/** Once a draft holds the contacts, answers show them masked (i***@example.com, +7 916 ***-**-67), never in full. */
+export const CONTACTS_NOT_ECHOED = [GUEST_CONTACTS.email, "ivan.petrov", GUEST_CONTACTS.phone, "123-45-67", "1234567"];
+
+const LISTS = ["text", "textOnly", "textMatches", "notText", "nextStep"] as const;
+
+/** Two expectations as one: the scalar fields of `more` win, the lists are joined. */
+function merge(base: Expect, more: Expect): Expect {
+  const merged: Expect = { ...base, ...more };
+  for (const k of LISTS) if (base[k] && more[k]) merged[k] = [...base[k], ...more[k]];
+  return merged;
+}
+
+/**
+ * Writes on: from the Казань weekend's rate #1 to a prepared booking for Иван and Анна (draft,
+ * validate, prepare), saving bookingDraftId, requestHash and phrase for confirm_booking. `more` adds
+ * what a scenario pins in the draft, validate and prepare answers.
+ */
+export function kazanBookingPrepared(more: { draft?: Expect; validate?: Expect; prepare?: Expect } = {}): Step[] {
+  return [
+    ...KAZAN_RATE_ONE_SELECTED,
+    journeyStep(
+      "tbank_hotels_create_booking_draft",
+      { guests: IVAN_AND_ANNA, contacts: GUEST_CONTACTS },
+      merge({ status: "draft_ready", isError: false, nextStep: ["tbank_hotels_validate_checkout"], notText: CONTACTS_NOT_ECHOED, maxTokens: 300 }, more.draft ?? {}),
+      { save: { bookingDraftId: "bookingDraftId" } },
+    ),
+    step("tbank_hotels_validate_checkout", { bookingDraftId: "$bookingDraftId" }, merge({ status: "checkout_validated", nextStep: ["tbank_hotels_prepare_draft_booking"], notText: CONTACTS_NOT_ECHOED, maxTokens: 300 }, more.validate ?? {})),
+    step(
+      "tbank_hotels_prepare_draft_booking",
+      { bookingDraftId: "$bookingDraftId" },
+      merge({ status: "prepared", nextStep: ["tbank-mcp approve", "tbank_hotels_confirm_booking"], notText: CONTACTS_NOT_ECHOED, maxTokens: 550 }, more.prepare ?? {}),
+      { save: { requestHash: "requestHash", phrase: "confirmationPhrase" } },
+    ),
+  ];
+}
+
+/** confirm_booking with what kazanBookingPrepared saved. */
+export const CONFIRM_SAVED_BOOKING = { bookingDraftId: "$bookingDraftId", preparedRequestHash: "$requestHash", confirmationPhrase: "$phrase" };
+
+/** execute_<kind> of a preparation saved as requestHash, phrase, preparedAt and expiresAt: the request's fields plus those. */
+export function executeSaved(tool: string, fields: Args, expect: Expect, extra: Extra = {}): Step {
+  return step(tool, { ...fields, preparedRequestHash: "$requestHash", preparedAt: "$preparedAt", expiresAt: "$expiresAt", confirmationPhrase: "$phrase" }, expect, extra);
+}
+
+/** What a mutations prepare_* answer saves for executeSaved. */
+export const SAVE_PREPARED = { requestHash: "requestHash", phrase: "confirmationPhrase", preparedAt: "preparedAt", expiresAt: "expiresAt" };

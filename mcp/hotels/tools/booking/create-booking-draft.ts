@@ -49,6 +49,8 @@ type Out = z.infer<typeof Output>;
 const PREVIEW_INSTEAD =
   "tbank_hotels_create_booking_preview with the journeyId: show the selected rate and guests, then stop. Do not ask for or repeat names, email or phone";
 const VALIDATE_NEXT = "tbank_hotels_validate_checkout with the bookingDraftId (the provider's current price and terms)";
+// A warning the next step skipped would be read past: the names can only be added by a new draft.
+const COVERAGE_NEXT = `tell the person the guestCoverage warning: with the missing names, tbank_hotels_create_booking_draft again with all of them; if they go on without, ${VALIDATE_NEXT}`;
 
 function issuesToErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
   // Field names and the schema's own messages only: never the value that failed.
@@ -91,7 +93,7 @@ export const createBookingDraft = defineTool({
     const coverage = guestCoverage(stay.rooms, guests, stay.lang);
     const summary = draftSummary(record.draft, ctx.now());
     const expiresAt = toIsoTimestamp(record.expiresAtMs);
-    return success({ status: "draft_ready" as const, bookingDraftId: record.bookingDraftId, state: record.draft.phase, expiresAt, summary, guestCoverage: coverage, nextStep: VALIDATE_NEXT }, [
+    return success({ status: "draft_ready" as const, bookingDraftId: record.bookingDraftId, state: record.draft.phase, expiresAt, summary, guestCoverage: coverage, nextStep: coverage.complete ? VALIDATE_NEXT : COVERAGE_NEXT }, [
       `status=draft_ready bookingDraftId=${record.bookingDraftId} state=${record.draft.phase} expiresAt=${expiresAt}`,
       ...summaryLines(summary, stay.lang),
       `guestCoverage: ${coverage.rooms.map((c) => `${c.given}/${c.guests}`).join(", ")} complete=${coverage.complete}`,

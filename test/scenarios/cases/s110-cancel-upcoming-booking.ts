@@ -1,0 +1,47 @@
+import { executeSaved, listBookings, SAVE_PREPARED, step } from "../journey-steps.js";
+import type { Scenario } from "../types.js";
+import { bookingIn } from "../sandbox-facts.js";
+
+const kazan = bookingIn("Казань");
+if (kazan.paymentStatus !== "PAID" || kazan.freeCancellationShown === undefined) throw new Error("s110 expects the Казань booking paid and freely cancellable on the eval day");
+
+export const scenario: Scenario = {
+  id: "s110",
+  title: "Cancel an upcoming booking (mutations): terms first, prepare, the person approves, committed with the provider's refund, then listed CANCELLED",
+  request: "Отмени мою бронь в Казани в конце марта, пока отмена бесплатная.",
+  budgetTokens: 1600,
+  setup: { writes: true },
+  steps: [
+    listBookings({ status: "active" }, { status: "ok", text: [`${kazan.hotelName}, Казань`, "CONFIRMED"] }, { kazan: "Казань" }),
+    // What will happen: free until the deadline, the penalty after it.
+    step("tbank_hotels_preview_cancellation", { bookingRef: "$kazan" }, { status: "ok", text: ["cancelled=false", "bookingStatus=CONFIRMED", String(kazan.freeCancellationShown), kazan.penalty], maxTokens: 130 }),
+    step(
+      "tbank_hotels_prepare_cancellation",
+      { bookingRef: "$kazan" },
+      {
+        status: "prepared",
+        isError: false,
+        text: ["executionAvailable=true", "kind=cancellation", "POST /v1/orders/:orderId/cancel", "$kazan", "tbank-mcp approve"],
+        textMatches: ["confirmationPhrase: confirm cancel [0-9a-f]{8}\\n", "http://127\\.0\\.0\\.1:\\d+/approve/"],
+        nextStep: ["nothing is sent yet", "only they can", "tbank_hotels_execute_cancellation", "If they say no, stop"],
+        notText: ["ord_"],
+        maxTokens: 450,
+      },
+      { save: SAVE_PREPARED },
+    ),
+    executeSaved(
+      "tbank_hotels_execute_cancellation",
+      { bookingRef: "$kazan" },
+      {
+        status: "committed",
+        isError: false,
+        text: ["kind=cancellation", "replayed=false", "$kazan", "status=CANCELLED", `refund=${kazan.amountDecimal} ${kazan.currency}`],
+        nextStep: ["penalty and refund", "do not execute it again"],
+        notText: ["ord_"],
+        maxTokens: 250,
+      },
+      { person: "approve" },
+    ),
+    listBookings({ status: "all" }, { status: "ok", text: ["$kazan", "CANCELLED"], textOnly: [`$kazan | CANCELLED | ${kazan.hotelName}, Казань`], maxTokens: 650 }),
+  ],
+};
