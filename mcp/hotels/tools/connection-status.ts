@@ -55,7 +55,8 @@ export const connectionStatus = defineTool({
       ...(auth.problem ? { authProblem: auth.problem } : {}),
       customerReadiness: customer,
       bookingExecution: booking,
-      paymentFormExecution: paymentForm,
+      // The same reason twice would cost every status call its tokens again.
+      paymentFormExecution: paymentForm.reason !== null && paymentForm.reason === booking.reason ? { available: paymentForm.available, reason: "as bookingExecution" } : paymentForm,
       load: loadLine,
     };
     const text = [
@@ -63,7 +64,7 @@ export const connectionStatus = defineTool({
       auth.problem ? `auth problem: ${auth.problem}` : undefined,
       `customer: ${customer.state}${customer.nextStep ? ` (next: ${customer.nextStep})` : ""}`,
       `bookingExecution.available=${booking.available}${booking.reason ? ` (${booking.reason})` : ""}`,
-      `paymentFormExecution.available=${paymentForm.available}${paymentForm.reason ? ` (${paymentForm.reason === booking.reason ? "same reason" : paymentForm.reason})` : ""}`,
+      `paymentFormExecution.available=${paymentForm.available}${paymentForm.reason ? ` (${paymentForm.reason === booking.reason ? "as bookingExecution" : paymentForm.reason})` : ""}`,
       `load: ${loadLine}`,
     ]
       .filter(Boolean)

@@ -23,7 +23,7 @@ export interface WriteReadiness {
 const REVIEWED_PROFILE = "non_production_v1_reviewed";
 
 export const WRITE_REASONS = {
-  mcpConfig: "writes are off in this server's configuration (TBANK_HOTELS_ENABLE_MUTATIONS with a reviewed TBANK_HOTELS_MUTATION_EXECUTION_PROFILE)",
+  mcpConfig: "off in this server's configuration (opt-in)",
   noBroker: "no auth broker is configured (`tbank-mcp setup`)",
   brokerUnavailable: "the auth broker is not running (`tbank-mcp login` starts it)",
   brokerUntrusted: "the auth broker socket is not private to this user (`tbank-mcp doctor`)",

@@ -6,7 +6,7 @@ const first = kazanHotel(1).rates[0]!;
 // Signed in, the booking toolset listed, but writes off (no mutation gates anywhere): the names the
 // person gave must not come back, and no draft may exist to hold them.
 const NAMES_NOT_ECHOED = ["Иван", "Петров", "Анна", "i***@", "bdr_", ...CONTACTS_NOT_ECHOED];
-const OFF = "writes are off in this server's configuration";
+const OFF = "off in this server's configuration";
 
 export const scenario: Scenario = {
   id: "s105",
@@ -17,7 +17,7 @@ export const scenario: Scenario = {
   steps: [
     step("tbank_hotels_connection_status", undefined, {
       isError: false,
-      text: ["customer: mobile_read_only_ready", OFF, "TBANK_HOTELS_ENABLE_MUTATIONS"],
+      text: ["customer: mobile_read_only_ready", OFF],
       textOnly: ["bookingExecution.available=false (", "paymentFormExecution.available=false"],
       maxTokens: 160,
     }),
