@@ -186,7 +186,7 @@ describe("execution not ready", () => {
       expect(channel).not.toContain(CONTACTS.email);
       expect(channel).not.toContain("confirm book");
     }
-    expect(text).toContain("TBANK_HOTELS_ENABLE_MUTATIONS");
+    expect(text).toContain("off in this server's configuration");
     expect(data.nextStep).toContain("tbank_hotels_create_checkout_handoff");
 
     const status = await h.call("tbank_hotels_connection_status");
