@@ -3,12 +3,14 @@ import { isIP } from "node:net";
 import { isAbsolute, join } from "node:path";
 import { checkSocketPathLength } from "../paths.js";
 import { readAuthProfile } from "./auth-profile.js";
+import { readHttpConfig } from "./http.js";
 import { checkServiceUrl, ProblemList, read, readBool, readEnum, readInt, readServiceUrl, type Env } from "./problems.js";
 import { MUTATION_PROFILES, SESSION_STORES, TOOLSETS, type ConfigResult, type FileStat, type Toolset } from "./types.js";
 
 export type { HotelsAuthProfile } from "./auth-profile.js";
 export type { ConfigProblem, Env } from "./problems.js";
 export * from "./types.js";
+export type { HttpAuthConfig, HttpConfig } from "./http.js";
 
 export const DEFAULT_HOTELS_API_BASE_URL = "https://hotels.tbank.ru/api";
 export const DEFAULT_HOTEL_PAGE_URL_TEMPLATE = "https://www.tbank.ru/travel/hotels/new/hotels/{hotelId}/";
@@ -99,6 +101,7 @@ export function parseConfig(env: Env, deps: ConfigDeps = {}): ConfigResult {
       issuerUrl,
     },
     banking: { apiBaseUrl: bankingUrl },
+    http: readHttpConfig(env, p, stat),
   };
   return p.problems.length === 0 ? { ok: true, config, warnings: p.warnings } : { ok: false, problems: p.problems, warnings: p.warnings };
 }

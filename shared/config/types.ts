@@ -1,4 +1,5 @@
 import type { HotelsAuthProfile } from "./auth-profile.js";
+import type { HttpConfig } from "./http.js";
 import type { ConfigProblem } from "./problems.js";
 
 export interface FileStat {
@@ -44,6 +45,8 @@ export interface ToolkitConfig {
     issuerUrl: string | undefined;
   };
   banking: { apiBaseUrl: string | undefined };
+  /** The remote mode (`tbank-hotels-mcp --http`, issue 17). */
+  http: HttpConfig;
 }
 
 export type ConfigResult =

@@ -1,0 +1,26 @@
+// What a later call needs from an earlier one, behind one interface (issue 17): journeys and
+// rate-limit windows. In memory by default; Redis when TBANK_HOTELS_STORE_URL is set, so any
+// instance answers any call. TTLs live in the store (PX / expiry timestamps), never in timers.
+
+export interface SharedStore {
+  readonly kind: "memory" | "redis";
+  get(key: string): Promise<string | undefined>;
+  /** Sets `value` to live `ttlMs` from now. */
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /**
+   * Atomic read-modify-write of one key: `change` gets the current value (undefined when absent or
+   * expired) and returns the new one, or undefined to leave the key as it is. The key keeps its
+   * expiry. Concurrent updates of one key are serialised (Redis: WATCH/MULTI, retried on conflict).
+   * Resolves with the value now stored (undefined when absent).
+   */
+  update(key: string, change: (current: string | undefined) => string | undefined): Promise<string | undefined>;
+  del(key: string): Promise<void>;
+  /**
+   * A fixed-window counter: adds one to `key`, which expires `windowMs` after its first hit.
+   * Returns the count in the window and the ms until it resets.
+   */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Throws when the store cannot be reached (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
