@@ -137,15 +137,18 @@ describe("writes refused with real processes", () => {
     expect(writes(w)).toBe(0);
   }, 30_000);
 
-  it("20 parallel executes of one prepared cancellation: one approval, one POST, the others in_progress", async () => {
+  it("20 parallel executes of one prepared cancellation: one approval, one POST, the others in_progress (or busy)", async () => {
     const w = on!;
     const bookingRef = await upcomingRef(w);
     const p = await call(w, "tbank_hotels_prepare_cancellation", { bookingRef });
     const args = { bookingRef, preparedRequestHash: p.requestHash, preparedAt: p.preparedAt, expiresAt: p.expiresAt, confirmationPhrase: p.confirmationPhrase };
     const running = Promise.all(Array.from({ length: 20 }, () => call(w, "tbank_hotels_execute_cancellation", args)));
     await personDecides(w, "approve");
-    const statuses = (await running).map((r) => r.status).sort();
-    expect(statuses).toEqual(["committed", ...Array<string>(19).fill("in_progress")]);
+    const statuses = (await running).map((r) => r.status);
+    // One connection carries at most 16 requests in flight: beyond that the broker answers busy
+    // (nothing sent) instead of in_progress, depending on how the calls overlap.
+    expect(statuses.filter((s) => s === "committed")).toHaveLength(1);
+    expect(statuses.filter((s) => s !== "committed" && s !== "in_progress" && s !== "busy")).toEqual([]);
     expect(w.sandbox.control.requestCount("cancel_order")).toBe(1);
     expect(w.sandbox.control.commitCount("cancel_order")).toBe(1);
   }, 30_000);
