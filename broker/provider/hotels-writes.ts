@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HOTELS_ROUTES, HOTELS_WRITE_ROUTES, routeCall, type HotelsWriteRouteId } from "../../shared/http/routes.js";
+import { HOTELS_ROUTES, HOTELS_WRITE_ROUTES, routeCall, WRITE_ROUTE_OF } from "../../shared/http/routes.js";
 import { ProviderStatusSchema } from "../../shared/protocol/common.js";
 import type { BookingRequest, PreparedWrite, WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
 import type { ProviderClient } from "./client.js";
@@ -43,14 +43,6 @@ export type WriteAnswer<K extends WriteKind> = z.infer<(typeof ANSWERS)[K]>;
 export const ProviderWriteRequestSchema = z.looseObject({ orderId: OrderIdSchema, routeId: z.string().max(64).nullish() });
 export type ProviderWriteRequest = z.infer<typeof ProviderWriteRequestSchema>;
 
-export const WRITE_ROUTE: Readonly<Record<WriteKind, HotelsWriteRouteId>> = {
-  booking: "create_booking",
-  ls_booking: "create_ls_booking",
-  cancellation: "cancel_order",
-  payment_setup: "payment_setup",
-  promo_code: "apply_promo",
-  extra_services: "add_extra_services",
-};
 
 export type TryResult<T> = { ok: true; value: T } | { ok: false; error: unknown; sent: boolean };
 
@@ -121,7 +113,7 @@ export class HotelsWritesApi {
   send<K extends WriteKind>(prepared: PreparedWrite & { kind: K }, opts: SendOptions): Promise<TryResult<WriteAnswer<K>>> {
     const params: Record<string, string> = opts.orderId === undefined ? {} : { orderId: opts.orderId };
     const call = {
-      ...routeCall(HOTELS_WRITE_ROUTES, this.baseUrl, WRITE_ROUTE[prepared.kind], params),
+      ...routeCall(HOTELS_WRITE_ROUTES, this.baseUrl, WRITE_ROUTE_OF[prepared.kind], params),
       body: writeBody(prepared, opts.clientRequestId),
       signal: opts.signal,
       timeoutMs: opts.timeoutMs,

@@ -1,3 +1,4 @@
+import type { WriteKind } from "../protocol/ops-hotels-writes.js";
 import type { ProviderCall } from "./provider-http.js";
 
 export interface ProviderRoute {
@@ -89,6 +90,16 @@ export const HOTELS_WRITE_ROUTES = {
   write_request: { method: "GET", path: "/v1/write-requests/:clientRequestId" },
 } as const satisfies Record<string, ProviderRoute>;
 export type HotelsWriteRouteId = keyof typeof HOTELS_WRITE_ROUTES;
+
+/** The route each write kind is sent to (shared/protocol/ops-hotels-writes.ts WRITE_KINDS). */
+export const WRITE_ROUTE_OF = {
+  booking: "create_booking",
+  ls_booking: "create_ls_booking",
+  cancellation: "cancel_order",
+  payment_setup: "payment_setup",
+  promo_code: "apply_promo",
+  extra_services: "add_extra_services",
+} as const satisfies Record<WriteKind, HotelsWriteRouteId>;
 
 /** Relative to TBANK_BANKING_API_BASE_URL. */
 export const BANKING_ROUTES = {

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -6,7 +5,8 @@ import { ApprovalRegistry, type ApprovalDecision } from "../../broker/writes/app
 import { approve, NO_TERMINAL_EXIT, run, type TerminalInput } from "../../scripts/cli/commands/approve.js";
 import type { CommandIo } from "../../scripts/cli/io.js";
 import { main } from "../../scripts/cli/main.js";
-import { ApprovalDisplaySchema, type ApprovalDisplay } from "../../shared/protocol/ops-hotels-writes.js";
+import type { ApprovalDisplay } from "../../shared/protocol/ops-hotels-writes.js";
+import { approvalDisplay as display, hashOf } from "../fixtures/approval-display.js";
 import { sampleHandlers, startTestBroker, tempBrokerDirs } from "./helpers/broker-harness.js";
 
 // The command runs against a real broker server on a real socket (toolkit role, the real client,
@@ -45,23 +45,7 @@ function terminal(answers: string[], isTTY = true): { stdin: PassThrough & Termi
   };
 }
 
-function display(overrides: Partial<ApprovalDisplay> = {}): ApprovalDisplay {
-  return ApprovalDisplaySchema.parse({
-    kind: "booking",
-    action: "Book 1 room and charge the card on file",
-    hotel: "Гостиница Волга",
-    checkinDate: "2027-04-10",
-    checkoutDate: "2027-04-12",
-    guests: ["Anna Petrova", "Ivan Petrov"],
-    rate: "Standard double, breakfast",
-    price: { amountDecimal: "12345.67", currency: "RUB" },
-    cancellation: "Free cancellation until 2027-04-08",
-    effects: ["One booking is created at the provider"],
-    ...overrides,
-  });
-}
 
-const hashOf = (label: string): string => createHash("sha256").update(label).digest("hex");
 
 describe("tbank-mcp approve (command as a function, real broker socket, real ApprovalRegistry)", () => {
   let dirs: Awaited<ReturnType<typeof tempBrokerDirs>>;
@@ -116,7 +100,7 @@ describe("tbank-mcp approve (command as a function, real broker socket, real App
     expect(summary).toEqual({ approved: 1, denied: 0, untouched: 0 });
     await expect(req.decision).resolves.toBe("approved");
     expect(registry.list()).toEqual([]);
-    for (const text of [req.approvalId, hashOf("approve-y").slice(0, 12), "Book 1 room and charge the card on file", "Гостиница Волга", "2027-04-10 → 2027-04-12", "Anna Petrova; Ivan Petrov", "Standard double, breakfast", "12345.67 RUB", "Free cancellation until 2027-04-08", "- One booking is created at the provider"]) {
+    for (const text of [req.approvalId, hashOf("approve-y").slice(0, 12), "Book 1 room", "Гостиница Волга", "2027-04-10 → 2027-04-12", "Anna Petrova; Ivan Petrov", "Standard double, breakfast", "12345.67 RUB", "Free cancellation until 2027-04-08", "- One booking is created at the provider"]) {
       expect(io.out()).toContain(text);
     }
     expect(io.out()).toContain(`Approved ${req.approvalId}`);
