@@ -4,11 +4,11 @@ import type { BrokerClient } from "../shared/broker-client.js";
 import type { BookingDraftStore } from "./booking/store.js";
 import type { LocationCatalog } from "./journey/catalog.js";
 import type { RetryPolicy } from "./journey/retry.js";
-import type { JourneyState } from "./journey/state.js";
 import type { StaySearch } from "./journey/stay-search.js";
-import type { JourneyStore } from "./journey/store.js";
+import type { JourneyRepo } from "./journey/journey-repo.js";
 import type { CollectionCashback } from "./journey/value.js";
 import type { HotelsProvider } from "./provider/index.js";
+import type { SharedStore } from "./store/types.js";
 
 /** What every Hotels tool may use. Built once per process by the server factory. */
 export interface HotelsContext {
@@ -20,8 +20,13 @@ export interface HotelsContext {
   staySearch: StaySearch;
   /** Cashback asked once per collection, shared by the journeys that share it (journey/value.ts). */
   collectionCashback: CollectionCashback;
-  /** Journeys live 60 minutes in a bounded store; a restart forgets them (no credentials inside). */
-  journeys: JourneyStore<JourneyState>;
+  /**
+   * Journeys live 60 minutes in the shared store (no credentials inside): in memory, bounded, and
+   * forgotten by a restart; or in Redis, where every instance of the HTTP server reads them.
+   */
+  journeys: JourneyRepo;
+  /** What journeys and rate-limit windows live in (memory unless the HTTP server was given Redis). */
+  store: SharedStore;
   /** Booking drafts (the only holder of guest PII) live 60 minutes of their own; a restart forgets them. */
   bookingDrafts: BookingDraftStore;
   logger: Logger;

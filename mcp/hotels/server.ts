@@ -9,11 +9,12 @@ import { BookingDraftStore } from "./booking/store.js";
 import type { HotelsContext } from "./context.js";
 import { LocationCatalog } from "./journey/catalog.js";
 import type { RetryPolicy } from "./journey/retry.js";
-import type { JourneyState } from "./journey/state.js";
 import { StaySearch } from "./journey/stay-search.js";
-import { JourneyStore } from "./journey/store.js";
+import { createJourneyRepo } from "./journey/journey-repo.js";
 import { CollectionCashback } from "./journey/value.js";
 import { createHotelsProvider, type FetchLike } from "./provider/index.js";
+import { createSharedStore } from "./store/index.js";
+import type { SharedStore } from "./store/types.js";
 import { registerHotelsTools } from "./tools/index.js";
 
 const INSTRUCTIONS =
@@ -31,6 +32,8 @@ export interface HotelsServerDeps {
   broker?: BrokerClient;
   /** Given to the broker client: starts a stopped or crashed broker on demand (the bin's launcher). */
   startBroker?: () => Promise<void>;
+  /** Where journeys live; default a memory store on this server's clock. Several servers given one Redis store share journeys. */
+  store?: SharedStore;
 }
 
 /** Builds the Hotels MCP server with its provider and tools; the caller connects a transport. */
@@ -40,13 +43,15 @@ export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps
   const random = deps.random ?? randomBytes;
   const provider = createHotelsProvider(config.hotels, { fetch: deps.fetch, now, logger });
   const { timeoutMs } = config.hotels;
+  const store = deps.store ?? createSharedStore(undefined, { now });
   const ctx: HotelsContext = {
     config,
     provider,
     catalog: new LocationCatalog({ api: provider.api, timeoutMs, now }),
     staySearch: new StaySearch(provider, { timeoutMs, now, trustedOrigin: new URL(config.hotels.apiBaseUrl).origin }),
     collectionCashback: new CollectionCashback(),
-    journeys: new JourneyStore<JourneyState>({ now, random }),
+    journeys: createJourneyRepo(store, { now, random }),
+    store,
     bookingDrafts: new BookingDraftStore({ now, random }),
     logger,
     now,

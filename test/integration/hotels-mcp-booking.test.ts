@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DRAFT_TTL_MS } from "../../mcp/hotels/booking/store.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
@@ -81,7 +81,7 @@ async function journeyWithRate(h: HotelsHarness): Promise<{ journeyId: string; b
   expect(rates.data.status).toBe("ready");
   const selected = await h.call("tbank_hotels_select_stay_rate", { journeyId, rateNumber: 1 });
   expect(selected.data.status).toBe("rate_selected");
-  const state = journeyState(h, journeyId);
+  const state = await journeyState(h, journeyId);
   const bookHash = state.rates!.private.find((r) => r.rateNumber === 1)!.bookHash!;
   return { journeyId, bookHash };
 }
@@ -166,6 +166,38 @@ describe("Hotels MCP booking drafts", () => {
     expect(preview.text).toContain("tbank_hotels_create_booking_draft");
   });
 
+  it("with every gate open the rates point to the selection, and the selection offers a draft beside the seller's page, in both channels", async () => {
+    const h = await hotels();
+    const { journeyId } = await createJourney(h);
+    const rates = await h.call("tbank_hotels_get_selected_stay_rates", { journeyId });
+    expect(rates.data.nextStep).toContain("tbank_hotels_select_stay_rate");
+    expect(rates.data.nextStep).not.toContain("tbank_hotels_create_checkout_handoff");
+    const selected = await h.call("tbank_hotels_select_stay_rate", { journeyId, rateNumber: 1 });
+    for (const next of [selected.data.nextStep as string, selected.text]) {
+      expect(next).toContain(`guests' names and contact, then ${DRAFT}`);
+      expect(next).toContain("they approve the booking themselves");
+      expect(next).toContain("tbank_hotels_create_checkout_handoff");
+    }
+  });
+
+  it("booking not available, or no booking toolset: the selection points to the seller's page only; without the toolset no broker status is asked", async () => {
+    const off = await hotels({ gates: false });
+    const { journeyId } = await journeyWithRate(off);
+    const selected = await off.call("tbank_hotels_select_stay_rate", { journeyId, rateNumber: 1 });
+    expect(selected.data.nextStep).toContain("→ tbank_hotels_create_checkout_handoff;");
+    expect(selected.data.nextStep).not.toContain(DRAFT);
+
+    const plain = await startHotelsHarness({ sharedSandbox: sandbox, env: { ...env(true), TBANK_HOTELS_TOOLSETS: "journey,customer" } });
+    harnesses.push(plain);
+    const status = vi.spyOn(plain.ctx.broker!, "writeStatus");
+    const journey = await createJourney(plain);
+    const rates = await plain.call("tbank_hotels_get_selected_stay_rates", { journeyId: journey.journeyId });
+    expect(rates.data.nextStep).toContain("to book («оформить/забронировать») → tbank_hotels_create_checkout_handoff");
+    const chosen = await plain.call("tbank_hotels_select_stay_rate", { journeyId: journey.journeyId, rateNumber: 1 });
+    expect(chosen.data.nextStep).not.toContain(DRAFT);
+    expect(status).not.toHaveBeenCalled();
+  });
+
   it("draft → validate → prepare → the person approves → confirm: booked once, listed, nothing provider-private shown", async () => {
     const h = await hotels();
     const { bookingDraftId, requestHash, confirmationPhrase, bookHash } = await prepared(h);
@@ -202,9 +234,9 @@ describe("Hotels MCP booking drafts", () => {
     const { journeyId, options } = await createJourney(h);
     let drifting: { rateNumber: number; price: string } | undefined;
     for (const option of options.filter((o) => o.public.hasRates && o.hotelId !== null)) {
-      selectOption(h, journeyId, option);
+      await selectOption(h, journeyId, option);
       const rates = await h.call("tbank_hotels_get_selected_stay_rates", { journeyId });
-      const found = journeyState(h, journeyId).rates!.private.find((p) => p.bookHash !== null && driftFactor(SEED, p.bookHash) !== 1);
+      const found = (await journeyState(h, journeyId)).rates!.private.find((p) => p.bookHash !== null && driftFactor(SEED, p.bookHash) !== 1);
       if (found) {
         drifting = { rateNumber: found.rateNumber, price: (rates.data.rates as Row[]).find((r) => r.rateNumber === found.rateNumber)!.price as string };
         break;

@@ -37,7 +37,7 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
 
   // A journey on `option` with its rates loaded through the tool.
   async function withRates(option: JourneyOption): Promise<{ journeyId: string; rates: Row[] }> {
-    selectOption(h, base.journeyId, option);
+    await selectOption(h, base.journeyId, option);
     const { data } = await call(RATES, { journeyId: base.journeyId });
     expect(data.status).toBe("ready");
     return { journeyId: base.journeyId, rates: data.rates as Row[] };
@@ -119,7 +119,7 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
       const after = await call(RATES, { journeyId: base.journeyId });
       expect(after.data.rates).toEqual(before.rates);
       expect(after.text).toContain("already loaded");
-      expect(journeyState(h, base.journeyId).selectedRateNumber).toBe(2);
+      expect((await journeyState(h, base.journeyId)).selectedRateNumber).toBe(2);
       expect(counts()).toEqual({});
     });
 
@@ -197,7 +197,7 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
       let found: { option: JourneyOption; rateNumber: number; factor: number } | undefined;
       for (const option of base.options.filter(bookable)) {
         await withRates(option);
-        const priv = journeyState(h, base.journeyId).rates!.private;
+        const priv = (await journeyState(h, base.journeyId)).rates!.private;
         const drifting = priv.find((p) => p.bookHash !== null && driftFactor(SEED, p.bookHash) !== 1);
         if (drifting) {
           found = { option, rateNumber: drifting.rateNumber, factor: driftFactor(SEED, drifting.bookHash!) };
@@ -314,7 +314,7 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
       h.sandbox.control.setFault("checkout_inspect", { kind: "status", status: 410, times: 1 });
       const { data } = await call(INSPECT, { journeyId: base.journeyId });
       expect(data).toMatchObject({ status: "rate_no_longer_available", retryAllowed: false });
-      expect(journeyState(h, base.journeyId)).toMatchObject({ rates: null, selectedRateNumber: null });
+      expect(await journeyState(h, base.journeyId)).toMatchObject({ rates: null, selectedRateNumber: null });
       expect((await call(INSPECT, { journeyId: base.journeyId })).data.status).toBe("rate_selection_required");
     });
   });
@@ -381,7 +381,7 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
         const args: Row = name === SELECT ? { journeyId: j.journeyId, rateNumber: 1 } : { journeyId: j.journeyId };
         expect((await call(name, args)).data, name).toMatchObject({ status: "selection_required", nextStep: "tbank_hotels_select_stay_option" });
       }
-      selectOption(h, j.journeyId, j.options.find(bookable)!);
+      await selectOption(h, j.journeyId, j.options.find(bookable)!);
       for (const name of [BOOKING_PREVIEW, INSPECT, CHANGES, PAYMENT]) {
         expect((await call(name, { journeyId: j.journeyId })).data, name).toMatchObject({ status: "rate_selection_required" });
       }

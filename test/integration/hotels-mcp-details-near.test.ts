@@ -25,8 +25,8 @@ describe("Hotels MCP: option details and near a landmark", () => {
   let option: Card;
   const counts = () => h.sandbox.control.requestCounts();
   // The provider id the journey keeps privately for an option (tests may look; answers must not).
-  const hotelIdOf = (optionId: string): string => {
-    const found = h.ctx.journeys.get(journeyId);
+  const hotelIdOf = async (optionId: string): Promise<string> => {
+    const found = await h.ctx.journeys.get(journeyId);
     if (found.status !== "found") throw new Error("journey gone");
     return found.journey.state.options.find((o) => o.public.optionId === optionId)!.hotelId!;
   };
@@ -55,7 +55,7 @@ describe("Hotels MCP: option details and near a landmark", () => {
       expect(reviews.quotes.length).toBeGreaterThanOrEqual(2);
       expect(reviews.quotes.length).toBeLessThanOrEqual(3);
       for (const q of reviews.quotes) expect(r.text).toContain(`- ${q.date}: «${q.text}»`);
-      const id = hotelIdOf(option.optionId);
+      const id = await hotelIdOf(option.optionId);
       for (const channel of [r.text, JSON.stringify(r.data)]) {
         expect(channel).not.toContain(id);
         for (const name of ["Анна", "Игорь К.", "Мария", "Дмитрий", "Елена С.", "Алексей", "Ольга", "Сергей В.", "Наталья", "Павел"]) expect(channel).not.toContain(name);
@@ -97,7 +97,7 @@ describe("Hotels MCP: option details and near a landmark", () => {
     });
 
     it("quotes the newest review with text as the sandbox dates it from the clock, at the destination", async () => {
-      const hotel = createCatalog(SEED, () => "http://sandbox.invalid").hotel(hotelIdOf(option.optionId))!;
+      const hotel = createCatalog(SEED, () => "http://sandbox.invalid").hotel(await hotelIdOf(option.optionId))!;
       const newest = reviewsPage(SEED, hotel, 0, 10, TEST_EPOCH, "+03:00").find((x) => x.text !== "")!;
       const [y, m, d] = newest.createdAt.slice(0, 10).split("-");
       const r = await h.call(DETAILS, { journeyId, optionId: option.optionId });

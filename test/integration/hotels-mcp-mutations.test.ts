@@ -353,6 +353,76 @@ describe("execution ready", () => {
     expect(sandbox.control.requestCount("create_booking")).toBe(1);
   });
 
+  /** The seeded CONFIRMED booking in `city` (this file's bookings are made in Казань too, awaiting payment). */
+  async function refIn(city: string): Promise<string> {
+    const { data } = await h.call("tbank_hotels_list_bookings", { limit: 20 });
+    return (data.bookings as Row[]).find((b) => b.city === city && b.status === "CONFIRMED")!.bookingRef as string;
+  }
+
+  it("preview_cancellation offers prepare_cancellation only while a cancellation could run; without the toolset it asks the broker nothing", async () => {
+    const bookingRef = await refIn("Казань");
+    const ready = await h.call("tbank_hotels_preview_cancellation", { bookingRef });
+    for (const next of [ready.data.nextStep as string, ready.text]) {
+      expect(next).toContain("tbank_hotels_prepare_cancellation with the bookingRef (they approve it themselves");
+      expect(next).not.toContain("cannot cancel");
+    }
+    // This server's mutations gate off: the same toolset, nothing to prepare.
+    const off = await hotels(mcpBrokerEnv(socketPath));
+    expect((await off.call("tbank_hotels_preview_cancellation", { bookingRef })).data.nextStep).toContain("this server cannot cancel bookings");
+    const plain = await hotels({ TBANK_HOTELS_TOOLSETS: "journey,customer", ...GATES, ...mcpBrokerEnv(socketPath) });
+    const status = vi.spyOn(plain.ctx.broker!, "writeStatus");
+    const preview = await plain.call("tbank_hotels_preview_cancellation", { bookingRef });
+    expect(preview.data.nextStep).toContain("this server cannot cancel bookings");
+    expect(status).not.toHaveBeenCalled();
+    expect(writeRequests()).toBe(0);
+  });
+
+  it("a prepare whose preview is only a bookingRef says where its terms come from, and that the approval shows the provider's own", async () => {
+    const bookingRef = await refIn("Казань");
+    const terms = async (name: string, args: Row): Promise<string[]> => {
+      const { data, text } = await h.call(name, args);
+      expect(data.status).toBe("prepared");
+      return [data.nextStep as string, text];
+    };
+    for (const next of await terms("tbank_hotels_prepare_cancellation", { bookingRef })) {
+      expect(next).toContain("first tell the person the penalty and refund from tbank_hotels_preview_cancellation");
+      expect(next).toContain("when approving, the auth broker shows them the provider's own terms");
+      expect(next).not.toContain("show the person the preview and the price");
+    }
+    for (const [name, args] of [
+      ["tbank_hotels_prepare_payment_setup", { bookingRef }],
+      ["tbank_hotels_prepare_promo_code", { bookingRef, promoCode: "SPRING10" }],
+      ["tbank_hotels_prepare_extra_services", { bookingRef, services: ["late_checkout"] }],
+    ] as const) {
+      for (const next of await terms(name, args)) expect(next).toMatch(/first tell the person the .+ from tbank_hotels_get_booking.*; when approving, the auth broker shows them the provider's own terms; nothing is sent yet/);
+    }
+    // A booking's preview carries its price itself.
+    expect((await terms("tbank_hotels_prepare_booking", request))[0]).toMatch(/^show the person the preview and the price; nothing is sent yet/);
+    expect(writeRequests()).toBe(0);
+  });
+
+  it("a committed cancellation: none only where the provider's answer said so, amounts in the answer's language beside the decimal; after a lost answer, no data", async () => {
+    const kazan = { bookingRef: await refIn("Казань") };
+    const p = (await h.call("tbank_hotels_prepare_cancellation", kazan)).data;
+    // Paid, before its first penalty stage: the provider answers penalty null (none) and the full refund.
+    const { data, text } = await decided({ ...executeArgs(kazan, p), language: "en" }, "approve", "tbank_hotels_execute_cancellation");
+    expect(data).toMatchObject({ status: "committed", reconciled: false, facts: { penalty: null, refund: { amountDecimal: "43218.5", currency: "RUB" } } });
+    expect(text).toContain(`bookingRef=${kazan.bookingRef} status=CANCELLED penalty=none refund=43218.5 RUB (₽43,218.50)`);
+    expect(data.nextStep).toContain("(null: none, as the provider answered)");
+
+    // Its answer lost, the cancellation is reconciled from reads that give no penalty or refund: no data, not none.
+    const ekb = { bookingRef: await refIn("Екатеринбург") };
+    const q = (await h.call("tbank_hotels_prepare_cancellation", ekb)).data;
+    sandbox.control.setFault("cancel_order", { kind: "lost_response", times: 1 });
+    expect((await decided(executeArgs(ekb, q), "approve", "tbank_hotels_execute_cancellation")).data.status).toBe("outcome_unknown");
+    const reconciled = await h.call("tbank_hotels_execute_cancellation", executeArgs(ekb, q));
+    expect(reconciled.data).toMatchObject({ status: "committed", reconciled: true, facts: { penalty: null, refund: null } });
+    expect(reconciled.text).toContain("penalty=нет данных refund=нет данных");
+    expect(reconciled.text).not.toContain("=none");
+    expect(reconciled.data.nextStep).toContain("not read after the lost answer");
+    expect(sandbox.control.commitCount("cancel_order")).toBe(2);
+  });
+
   async function someBookingRef(): Promise<string> {
     const { data } = await h.call("tbank_hotels_list_bookings", { limit: 20 });
     return (data.bookings as Row[])[0]!.bookingRef as string;

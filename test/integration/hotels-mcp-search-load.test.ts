@@ -132,7 +132,7 @@ describe("Hotels MCP search tools: load protection, coverage, progress, contract
     expect(before).toMatchObject({ requestsMade: 3, truncated: true, coverageLevel: "partial", continuationAvailable: true, continuationRecommended: true });
     expect(String(plan.data.nextStep)).toContain("tbank_hotels_continue_stay_search once");
     const journeyId = String(plan.data.journeyId);
-    const idsBefore = journeyOptionIds(harness, journeyId);
+    const idsBefore = await journeyOptionIds(harness, journeyId);
 
     const more = await harness.call("tbank_hotels_continue_stay_search", { journeyId });
     expect(more.data).toMatchObject({ status: "ok" });
@@ -142,7 +142,7 @@ describe("Hotels MCP search tools: load protection, coverage, progress, contract
     expect(after.requestsMade).toBeLessThanOrEqual(40);
     expect(after).not.toHaveProperty("continuationRecommended");
     expect(more.data.added).toBe(after.collectedCount - before.collectedCount);
-    const idsAfter = journeyOptionIds(harness, journeyId);
+    const idsAfter = await journeyOptionIds(harness, journeyId);
     expect(idsAfter.slice(0, idsBefore.length)).toEqual(idsBefore);
 
     const again = await harness.call("tbank_hotels_continue_stay_search", { journeyId });
@@ -218,8 +218,8 @@ describe("Hotels MCP search tools: load protection, coverage, progress, contract
   });
 });
 
-function journeyOptionIds(h: HotelsHarness, journeyId: string): string[] {
-  const found = h.ctx.journeys.get(journeyId);
+async function journeyOptionIds(h: HotelsHarness, journeyId: string): Promise<string[]> {
+  const found = await h.ctx.journeys.get(journeyId);
   if (found.status !== "found") throw new Error(`journey ${found.status}`);
   return found.journey.state.options.map((o) => o.public.optionId);
 }

@@ -258,7 +258,7 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     const { data, text } = await call("tbank_hotels_select_stay_option", { journeyId, optionId });
     expect(data).toMatchObject({ status: "ok", journeyId, selected: { optionId } });
     expect(text).toContain("tbank_hotels_get_selected_stay_rates");
-    const stored = h.ctx.journeys.get(journeyId);
+    const stored = await h.ctx.journeys.get(journeyId);
     expect(stored.status === "found" && stored.journey.state.selectedOptionId).toBe(optionId);
     const wrong = await call("tbank_hotels_select_stay_option", { journeyId, optionId: "opt_AAAAAAAAAAAA" });
     expect(wrong.data).toMatchObject({ status: "invalid_input", errors: [{ field: "optionId" }] });

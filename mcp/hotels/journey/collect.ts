@@ -71,6 +71,21 @@ export function dedupeKey(item: JourneyHotelItem): string {
   return item.hotelId !== undefined && item.hotelId !== "" ? `id:${item.hotelId}` : `hash:${sha256Hex(stableJson(item))}`;
 }
 
+/** Everything a Collector knows, as plain data: journeys kept in a shared store carry it (journey/codec.ts). */
+export interface CollectorSnapshot {
+  limits: CollectLimits;
+  items: CollectedItem[];
+  offset: number;
+  searchId: string | undefined;
+  requests: number;
+  runRequests: number;
+  requestsAtOffset: number;
+  pending: SearchRequest | undefined;
+  last: JourneySearchPage | undefined;
+  stop: StopReason | undefined;
+  continuations: number;
+}
+
 // The collection policy as a state machine; the caller owns HTTP and the clock:
 //   let req; while ((req = c.next(elapsed()))) c.accept(await search(req));   // or c.fail()
 // One instance lives as long as the journey, so a continuation resumes at the same offset; each
@@ -189,6 +204,26 @@ export class Collector {
       continuationAvailable,
       continuationRecommended: continuationAvailable && coverageLevel === "partial" && this.continuations === 0,
     };
+  }
+
+  snapshot(): CollectorSnapshot {
+    const { limits, offset, searchId, requests, runRequests, requestsAtOffset, pending, last, stop, continuations } = this;
+    return { limits, items: this.items(), offset, searchId, requests, runRequests, requestsAtOffset, pending, last, stop, continuations };
+  }
+
+  static fromSnapshot(s: CollectorSnapshot): Collector {
+    const c = new Collector(s.limits);
+    for (const item of s.items) c.byKey.set(item.dedupeKey, item);
+    c.offset = s.offset;
+    c.searchId = s.searchId;
+    c.requests = s.requests;
+    c.runRequests = s.runRequests;
+    c.requestsAtOffset = s.requestsAtOffset;
+    c.pending = s.pending;
+    c.last = s.last;
+    c.stop = s.stop;
+    c.continuations = s.continuations;
+    return c;
   }
 
   private halt(reason: StopReason): null {

@@ -13,12 +13,12 @@ export type CompareRun =
   | { status: "compared"; comparison: Comparison; first: boolean };
 
 /** Ranks the options in scope and remembers them as the group a later call without scope stays in. */
-export function compareJourney(
+export async function compareJourney(
   ctx: Pick<HotelsContext, "journeys">,
   journeyId: string,
   state: JourneyState,
   input: ScopeInput & { ranking?: Ranking | undefined },
-): CompareRun {
+): Promise<CompareRun> {
   // optionIds are the person's own pick; every other scope keeps to the plan's hard filters, as its listing does.
   const all = journeyOptions(state);
   const pub = input.optionIds ? all : applyFilters(all, state.request.filters).kept;
@@ -37,6 +37,6 @@ export function compareJourney(
     { ranking: input.ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences },
   );
   const first = state.lastComparisonGroup === null;
-  ctx.journeys.update(journeyId, (s) => ({ ...s, lastComparisonGroup: comparison.group }));
+  await ctx.journeys.update(journeyId, (s) => ({ ...s, lastComparisonGroup: comparison.group }));
   return { status: "compared", comparison, first };
 }

@@ -2,6 +2,7 @@ import type { HotelsContext } from "../context.js";
 import { langOf } from "../../../shared/locale.js";
 import { buildOptions } from "./options.js";
 import { toSearchBody } from "./search-request.js";
+import type { JourneyOption } from "./options.js";
 import { withOptions, type JourneyState } from "./state.js";
 import type { SearchProgress } from "./stay-search.js";
 import { moreCashback } from "./value.js";
@@ -25,21 +26,34 @@ export async function continueJourney(
     ran = await ctx.staySearch.continue(collector, toSearchBody(request, destination.destinationId), (p, t, m) => opts.progress(p, t, m));
   } catch (error) {
     // A failed continuation is spent too: it is not recommended a second time.
-    ctx.journeys.update(journeyId, (s) => ({ ...s, continuationUsed: true }));
+    await ctx.journeys.update(journeyId, (s) => ({ ...s, collector, continuationUsed: true }));
     return { status: "search_failed", error, keptOptions: before.length };
   }
   let selectionReset = false;
-  const updated = ctx.journeys.update(journeyId, (s) => {
-    // Another journey sharing this collection may have continued it: rebuild from what is collected.
-    const next = withOptions(s, buildOptions(s.collector.items(), s.request.nights, s.optionIds, langOf(s.request.language), s.request.rooms.length, s.destination.near?.coordinates), ran);
+  // The journey's collector is a copy read from the store (journey/codec.ts): what it collected is
+  // written back with the options rebuilt from it.
+  const updated = await ctx.journeys.update(journeyId, (s) => {
+    const next = withOptions({ ...s, collector }, buildOptions(collector.items(), s.request.nights, s.optionIds, langOf(s.request.language), s.request.rooms.length, s.destination.near?.coordinates), ran);
     selectionReset = next.selectionReset;
     return next.state;
   });
   if (updated.status !== "found") return { status: "journey_gone", lookup: updated.status };
   // One cashback call for the hotels this continuation added; a failure leaves them without a percent.
   const cashback = await moreCashback(ctx, collector, updated.journey.state.cashback, updated.journey.state.options);
-  const withCashback = cashback === updated.journey.state.cashback ? updated : ctx.journeys.update(journeyId, (s) => ({ ...s, cashback }));
+  const withCashback = cashback === updated.journey.state.cashback ? updated : await ctx.journeys.update(journeyId, (s) => ({ ...s, cashback }));
   if (withCashback.status !== "found") return { status: "journey_gone", lookup: withCashback.status };
   const after = withCashback.journey.state;
+  // A completed collector now serves identical plans from the search cache. Being this journey's
+  // copy, no cashback answer is filed under it yet: it gets what the journey knows, so they ask nothing.
+  if (cashback && !cashback.unavailable) void ctx.collectionCashback.entry(collector, () => Promise.resolve({ byHotel: percentsByHotel(after.options, cashback.percents), max: cashback.max }));
   return { status: "continued", state: after, ran, added: after.options.length - before.length, selectionReset };
+}
+
+function percentsByHotel(options: readonly JourneyOption[], percents: Readonly<Record<string, number>>): Map<string, number> {
+  const byHotel = new Map<string, number>();
+  for (const o of options) {
+    const percent = percents[o.public.optionId];
+    if (o.hotelId !== null && percent !== undefined) byHotel.set(o.hotelId, percent);
+  }
+  return byHotel;
 }

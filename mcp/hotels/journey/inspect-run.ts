@@ -75,7 +75,7 @@ export async function inspectSelectedRate(
 
   if (run.status !== "fetched") {
     // The provider no longer knows this rate: the loaded rates are stale, so they are dropped.
-    if (run.status === "rate_gone") ctx.journeys.update(journeyId, (s) => (sameRate(s) ? { ...s, rates: null, selectedRateNumber: null, inspection: null } : s));
+    if (run.status === "rate_gone") await ctx.journeys.update(journeyId, (s) => (sameRate(s) ? { ...s, rates: null, selectedRateNumber: null, inspection: null } : s));
     return run;
   }
 
@@ -99,7 +99,7 @@ export async function inspectSelectedRate(
 
   const view = journeyView(state, ctx.now());
   const checkout = normalizeCheckout({ inspection, bookHash, nights: state.request.nights, view, promo, upgrade, random: ctx.random });
-  ctx.journeys.update(journeyId, (s) => (sameRate(s) ? withInspection(s, checkout) : s));
+  await ctx.journeys.update(journeyId, (s) => (sameRate(s) ? withInspection(s, checkout) : s));
   return { status: "inspected", checkout, skipped };
 }
 

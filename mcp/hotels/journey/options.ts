@@ -31,6 +31,17 @@ export class OptionIdRegistry {
   get size(): number {
     return this.ids.size;
   }
+
+  /** [dedupeKey, optionId] pairs: journeys kept in a shared store carry them (journey/codec.ts). */
+  entries(): [string, string][] {
+    return [...this.ids];
+  }
+
+  static fromEntries(entries: Iterable<readonly [string, string]>, random: RandomBytes = randomBytes): OptionIdRegistry {
+    const registry = new OptionIdRegistry(random);
+    for (const [key, id] of entries) registry.ids.set(key, id);
+    return registry;
+  }
 }
 
 export interface PublicOption extends PriceFacts, CancellationFacts {

@@ -59,7 +59,7 @@ export async function runPlan(
   const [zone, cashback] = await Promise.all([catalogTimeZone(ctx, destination.destinationId), planCashback(ctx, collector, options, stay)]);
   const located = { ...destination, ...zone };
   const state = { ...newJourneyState({ request, destination: located, ranking, collector, optionIds, options }), cashback };
-  const record = ctx.journeys.create(state);
+  const record = await ctx.journeys.create(state);
   const view = journeyView(state, ctx.now());
   const { kept: pub, report: hardFilters } = applyFilters(publicOptions(options), request.filters);
   const ranked = rankOptions(publicOptions(options), { ranking, hotelPreferences: request.hotelPreferences }, new Set(pub.map((o) => o.optionId)));

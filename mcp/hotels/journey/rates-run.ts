@@ -26,13 +26,13 @@ export async function loadSelectedRates(
   // again after another, must not renumber them.
   const known = state.rates ?? state.loadedRates[option.public.optionId];
   if (known && known.status !== "rates_temporarily_unavailable") {
-    if (!state.rates) ctx.journeys.update(journeyId, (s) => (s.selectedOptionId === option.public.optionId ? withRates(s, known) : s));
+    if (!state.rates) await ctx.journeys.update(journeyId, (s) => (s.selectedOptionId === option.public.optionId ? withRates(s, known) : s));
     return { status: "loaded", rates: known, fromJourney: true };
   }
   const fetched = await fetchRates(ctx, state, option, opts.signal);
   if (fetched.status !== "loaded") return fetched;
   const optionId = option.public.optionId;
-  ctx.journeys.update(journeyId, (s) => (s.selectedOptionId === optionId ? withRates(s, fetched.rates) : s));
+  await ctx.journeys.update(journeyId, (s) => (s.selectedOptionId === optionId ? withRates(s, fetched.rates) : s));
   return fetched;
 }
 

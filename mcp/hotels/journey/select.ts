@@ -6,10 +6,10 @@ import { withSelectedOption, withSelectedRate, type JourneyState } from "./state
 export type SelectRun = { status: "unknown_option" } | { status: "selected"; option: JourneyOption };
 
 /** Selects one of the journey's options; choosing another hotel clears its predecessor's rates. */
-export function selectOption(ctx: Pick<HotelsContext, "journeys">, journeyId: string, state: JourneyState, optionId: string): SelectRun {
+export async function selectOption(ctx: Pick<HotelsContext, "journeys">, journeyId: string, state: JourneyState, optionId: string): Promise<SelectRun> {
   const option = findOption(state.options, optionId);
   if (!option) return { status: "unknown_option" };
-  ctx.journeys.update(journeyId, (s) => withSelectedOption(s, optionId));
+  await ctx.journeys.update(journeyId, (s) => withSelectedOption(s, optionId));
   return { status: "selected", option };
 }
 
@@ -21,7 +21,12 @@ export type SelectRateRun =
   | { status: "selected"; rate: PublicRate };
 
 /** Selects a bookable rate of the selected hotel's loaded rates. */
-export function selectRate(ctx: Pick<HotelsContext, "journeys">, journeyId: string, selection: { state: JourneyState; option: JourneyOption }, rateNumber: number): SelectRateRun {
+export async function selectRate(
+  ctx: Pick<HotelsContext, "journeys">,
+  journeyId: string,
+  selection: { state: JourneyState; option: JourneyOption },
+  rateNumber: number,
+): Promise<SelectRateRun> {
   const loaded = selection.state.rates;
   if (!loaded || loaded.status === "rates_temporarily_unavailable") return { status: "rates_not_loaded" };
   if (loaded.status === "no_bookable_rates") return { status: "no_bookable_rates" };
@@ -29,6 +34,6 @@ export function selectRate(ctx: Pick<HotelsContext, "journeys">, journeyId: stri
   if (!rate?.bookable) return { status: "rate_not_found", bookable: loaded.rates.filter((r) => r.bookable).map((r) => r.rateNumber) };
   const optionId = selection.option.public.optionId;
   // Selecting the same rate again keeps a fresh inspection; another rate drops it.
-  ctx.journeys.update(journeyId, (s) => (s.selectedOptionId === optionId && s.selectedRateNumber !== rateNumber ? withSelectedRate(s, rateNumber) : s));
+  await ctx.journeys.update(journeyId, (s) => (s.selectedOptionId === optionId && s.selectedRateNumber !== rateNumber ? withSelectedRate(s, rateNumber) : s));
   return { status: "selected", rate };
 }

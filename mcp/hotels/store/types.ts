@@ -8,10 +8,11 @@ export interface SharedStore {
   /** Sets `value` to live `ttlMs` from now. */
   set(key: string, value: string, ttlMs: number): Promise<void>;
   /**
-   * Atomic read-modify-write of one key: `change` gets the current value (undefined when absent or
-   * expired) and returns the new one, or undefined to leave the key as it is. The key keeps its
-   * expiry. Concurrent updates of one key are serialised (Redis: WATCH/MULTI, retried on conflict).
-   * Resolves with the value now stored (undefined when absent).
+   * Atomic read-modify-write of one key: `change` gets the current value and returns the new one,
+   * or undefined to leave the key as it is. The key keeps its expiry; an absent or expired key has
+   * none to keep, so it stays absent (`change` is not called). Concurrent updates of one key are
+   * serialised (Redis: WATCH/MULTI, retried on conflict), so `change` may run more than once and
+   * must only compute. Resolves with the value now stored (undefined when absent).
    */
   update(key: string, change: (current: string | undefined) => string | undefined): Promise<string | undefined>;
   del(key: string): Promise<void>;

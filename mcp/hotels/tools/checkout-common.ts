@@ -45,8 +45,8 @@ export function authRejected(status: number | undefined): ToolOutcome<FailureOut
 
 export type Loaded<T> = ({ ok: true } & T) | { ok: false; outcome: ToolOutcome<FailureOut> };
 
-export function loadSelectedStay(ctx: HotelsContext, journeyId: string): Loaded<{ state: JourneyState; option: JourneyOption }> {
-  const lookup = ctx.journeys.get(journeyId);
+export async function loadSelectedStay(ctx: HotelsContext, journeyId: string): Promise<Loaded<{ state: JourneyState; option: JourneyOption }>> {
+  const lookup = await ctx.journeys.get(journeyId);
   if (lookup.status === "not_found") return { ok: false, outcome: journeyFailure("journey_not_found", "Unknown journeyId.", "tbank_hotels_plan_stay") };
   if (lookup.status === "expired") return { ok: false, outcome: journeyFailure("journey_expired", "The journey expired (journeys live 60 minutes).", "tbank_hotels_plan_stay") };
   const state = lookup.journey.state;
@@ -62,8 +62,8 @@ export interface SelectedRate {
   privateRate: PrivateRate & { bookHash: string };
 }
 
-export function loadSelectedRate(ctx: HotelsContext, journeyId: string): Loaded<SelectedRate> {
-  const stay = loadSelectedStay(ctx, journeyId);
+export async function loadSelectedRate(ctx: HotelsContext, journeyId: string): Promise<Loaded<SelectedRate>> {
+  const stay = await loadSelectedStay(ctx, journeyId);
   if (!stay.ok) return stay;
   const { state } = stay;
   const n = state.selectedRateNumber;

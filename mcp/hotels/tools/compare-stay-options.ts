@@ -35,13 +35,13 @@ export const compareStayOptions = defineTool({
   })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  handler: ({ journeyId, optionIds, scope, ranking }, ctx) => {
-    const found = lookupJourney(ctx, journeyId);
-    if (!found.ok) return Promise.resolve(failure(found.failure));
-    const run = compareJourney(ctx, journeyId, found.journey.state, { optionIds, scope, ranking });
-    if (run.status === "invalid_scope") return Promise.resolve(failure(invalidInput(run.errors, "Pass 2–5 optionIds of this journey, or scope=all_journey_options.")));
+  handler: async ({ journeyId, optionIds, scope, ranking }, ctx) => {
+    const found = await lookupJourney(ctx, journeyId);
+    if (!found.ok) return failure(found.failure);
+    const run = await compareJourney(ctx, journeyId, found.journey.state, { optionIds, scope, ranking });
+    if (run.status === "invalid_scope") return failure(invalidInput(run.errors, "Pass 2–5 optionIds of this journey, or scope=all_journey_options."));
     if (run.status === "nothing_left") {
-      return Promise.resolve(failure({ status: "no_matching_stays" as const, retryAllowed: false, reason: "no_stays_with_filters" as const, journeyId, nextStep: NEXT_NO_STAYS_WITH_FILTERS }, { facts: `reason=no_stays_with_filters journeyId=${journeyId}` }));
+      return failure({ status: "no_matching_stays" as const, retryAllowed: false, reason: "no_stays_with_filters" as const, journeyId, nextStep: NEXT_NO_STAYS_WITH_FILTERS }, { facts: `reason=no_stays_with_filters journeyId=${journeyId}` });
     }
     const { comparison, first } = run;
     const state = found.journey.state;
@@ -59,7 +59,7 @@ export const compareStayOptions = defineTool({
       first ? `guidance: ${guidance}` : "",
       `next: ${nextStep}`,
     ].filter((l) => l !== "");
-    return Promise.resolve({
+    return {
       structured: {
         status: "ok" as const,
         journeyId,
@@ -70,6 +70,6 @@ export const compareStayOptions = defineTool({
         nextStep,
       },
       text: lines.join("\n"),
-    });
+    };
   },
 });

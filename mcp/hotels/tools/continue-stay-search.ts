@@ -37,7 +37,7 @@ export const continueStaySearch = defineTool({
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   handler: async ({ journeyId }, ctx, extra) => {
-    const found = lookupJourney(ctx, journeyId);
+    const found = await lookupJourney(ctx, journeyId);
     if (!found.ok) return failure(found.failure);
     const run = await continueJourney(ctx, journeyId, found.journey.state, extra);
     if (run.status === "search_failed") {

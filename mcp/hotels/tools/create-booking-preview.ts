@@ -18,7 +18,7 @@ const Output = z.object({
 
 const NEXT_STEP = "tbank_hotels_create_checkout_handoff";
 // With the booking toolset and every gate open, the person can book here instead, approving it themselves.
-const NEXT_STEP_DRAFT =
+export const NEXT_STEP_DRAFT =
   "if the person wants to book here: ask their guests' names and contact, then tbank_hotels_create_booking_draft (they approve the booking themselves in their terminal or on a page); else tbank_hotels_create_checkout_handoff";
 const WORDS: Record<Lang, { note: string; where: string; whereWithDraft: string; checkedPrice: string }> = {
   ru: {
@@ -46,7 +46,7 @@ export const createBookingPreview = defineTool({
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async ({ journeyId }, ctx) => {
-    const sel = loadSelectedRate(ctx, journeyId);
+    const sel = await loadSelectedRate(ctx, journeyId);
     if (!sel.ok) return sel.outcome;
     const view = journeyView(sel.state, ctx.now());
     const w = WORDS[view.lang];

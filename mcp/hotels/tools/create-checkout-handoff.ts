@@ -56,9 +56,9 @@ export const createCheckoutHandoff = defineTool({
   input: z.strictObject({ journeyId: JourneyIdInput }),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: ({ journeyId }, ctx) => {
-    const sel = loadSelectedStay(ctx, journeyId);
-    if (!sel.ok) return Promise.resolve(sel.outcome);
+  handler: async ({ journeyId }, ctx) => {
+    const sel = await loadSelectedStay(ctx, journeyId);
+    if (!sel.ok) return sel.outcome;
     const { state, option } = sel;
     const { checkinDate, checkoutDate, rooms } = state.request;
     const view = journeyView(state, ctx.now());
@@ -71,7 +71,7 @@ export const createCheckoutHandoff = defineTool({
       // The template is checked when the configuration loads, so a bad one is rare here.
       const message = built === null ? w.noHotelPage : w.badTemplate;
       const nextStep = "tbank_hotels_select_stay_option (another hotel) or tbank_hotels_connection_status";
-      return Promise.resolve(failure({ status: "handoff_unavailable" as const, retryAllowed: false, nextStep, message }));
+      return failure({ status: "handoff_unavailable" as const, retryAllowed: false, nextStep, message });
     }
     const stay = staySummary(state, option);
     const rate = state.selectedRateNumber === null || !state.rates ? undefined : findRate(state.rates.rates, state.selectedRateNumber);
@@ -80,7 +80,7 @@ export const createCheckoutHandoff = defineTool({
     const inspectedPriceDisplay = inspection && isFresh(inspection, ctx.now()) ? inspection.public.currentPrice.display : undefined;
     const message = `${built.note} ${selectedRate ? w.rateNotCarried : w.noRate} ${w.confirm}`;
     const nextStep = "show hostedCheckoutUrl to the user and stop";
-    return Promise.resolve(
+    return (
       success(
         {
           status: "handoff_ready" as const,
@@ -100,7 +100,7 @@ export const createCheckoutHandoff = defineTool({
           inspectedPriceDisplay && `${w.checkedPrice}: ${inspectedPriceDisplay}`,
           message,
         ],
-      ),
+      )
     );
   },
 });

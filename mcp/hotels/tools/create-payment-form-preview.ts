@@ -74,7 +74,7 @@ export const createPaymentFormPreview = defineTool({
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async ({ journeyId }, ctx) => {
-    const sel = loadSelectedRate(ctx, journeyId);
+    const sel = await loadSelectedRate(ctx, journeyId);
     if (!sel.ok) return sel.outcome;
     const view = journeyView(sel.state, ctx.now());
     const w = WORDS[view.lang];

@@ -27,7 +27,12 @@ const Output = z.object({
 });
 type Out = z.infer<typeof Output>;
 
-function answer(state: JourneyState, option: JourneyOption, loaded: LoadedRates, fromJourney: boolean, view: JourneyView): ToolOutcome<Out> {
+const NEXT_STEP = "show the rates once; the user picks one: tbank_hotels_select_stay_rate(journeyId, rateNumber)";
+// With the booking toolset, booking may also happen here: the selection's answer says which way, so
+// this answer names no booking tool (and asks the broker nothing).
+const HOW_TO_BOOK = "after choosing, to book («оформить/забронировать») → tbank_hotels_create_checkout_handoff";
+
+function answer(state: JourneyState, option: JourneyOption, loaded: LoadedRates, fromJourney: boolean, view: JourneyView, bookingToolset: boolean): ToolOutcome<Out> {
   const stay = staySummary(state, option);
   // A repeated call answers from the journey: the attempt figures of the original load do not apply.
   const attempts = loaded.attempts && !fromJourney ? { attempts: loaded.attempts.attempts, durationMs: loaded.attempts.durationMs, failureKind: loaded.attempts.failureKind } : {};
@@ -48,7 +53,7 @@ function answer(state: JourneyState, option: JourneyOption, loaded: LoadedRates,
     return failure({ status: loaded.status, retryAllowed: false, nextStep, message, stay }, { lines: [stayLine(stay), message] });
   }
   const rates = loaded.rates.map((r) => rateSummary(r, view));
-  const nextStep = "show the rates once; the user picks one: tbank_hotels_select_stay_rate(journeyId, rateNumber); after choosing, to book («оформить/забронировать») → tbank_hotels_create_checkout_handoff";
+  const nextStep = bookingToolset ? `${NEXT_STEP}; its answer says how to book` : `${NEXT_STEP}; ${HOW_TO_BOOK}`;
   // One line for the whole table: which rates have an instalment offer on what terms, or why none.
   const instalment = loaded.instalments ? instalmentsSummary(loaded.rates, loaded.instalments, view.lang) : undefined;
   // Attempt figures are for failures: a successful load says nothing about them in either channel.
@@ -71,10 +76,10 @@ export const getSelectedStayRates = defineTool({
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   handler: async ({ journeyId }, ctx, extra) => {
-    const sel = loadSelectedStay(ctx, journeyId);
+    const sel = await loadSelectedStay(ctx, journeyId);
     if (!sel.ok) return sel.outcome;
     const run = await loadSelectedRates(ctx, journeyId, sel, extra);
     if (run.status === "auth_rejected") return authRejected(run.httpStatus);
-    return answer(sel.state, sel.option, run.rates, run.fromJourney, journeyView(sel.state, ctx.now()));
+    return answer(sel.state, sel.option, run.rates, run.fromJourney, journeyView(sel.state, ctx.now()), ctx.config.hotels.toolsets.has("booking"));
   },
 });

@@ -163,7 +163,7 @@ export const getStayOptionDetails = defineTool({
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   handler: async ({ journeyId, optionId }, ctx, extra) => {
-    const found = lookupJourney(ctx, journeyId);
+    const found = await lookupJourney(ctx, journeyId);
     if (!found.ok) return failure(found.failure);
     const state = found.journey.state;
     const option = findOption(state.options, optionId);

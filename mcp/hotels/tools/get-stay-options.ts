@@ -36,17 +36,17 @@ export const getStayOptions = defineTool({
   })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: ({ journeyId, ranking, offset = 0, limit = 10, ...given }, ctx) => {
-    const found = lookupJourney(ctx, journeyId);
-    if (!found.ok) return Promise.resolve(failure(found.failure));
+  handler: async ({ journeyId, ranking, offset = 0, limit = 10, ...given }, ctx) => {
+    const found = await lookupJourney(ctx, journeyId);
+    if (!found.ok) return failure(found.failure);
     const replaced = pickFilters(given);
     // New filters become the journey's, so the comparison this listing suggests keeps to them.
-    if (replaced) ctx.journeys.update(journeyId, (s) => ({ ...s, request: { ...s.request, filters: replaced }, lastComparisonGroup: null }));
+    if (replaced) await ctx.journeys.update(journeyId, (s) => ({ ...s, request: { ...s.request, filters: replaced }, lastComparisonGroup: null }));
     const state = replaced ? { ...found.journey.state, request: { ...found.journey.state.request, filters: replaced } } : found.journey.state;
     const { kept: pub, report } = applyFilters(journeyOptions(state), state.request.filters);
     if (report?.kept === 0) {
       const empty = { status: "no_matching_stays" as const, retryAllowed: false, nextStep: NEXT_NO_STAYS_WITH_FILTERS, reason: "no_stays_with_filters" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), total: 0 };
-      return Promise.resolve(failure(empty, { facts: `reason=no_stays_with_filters journeyId=${journeyId}`, lines: [filtersLine(report, langOf(state.request.language))] }));
+      return failure(empty, { facts: `reason=no_stays_with_filters journeyId=${journeyId}`, lines: [filtersLine(report, langOf(state.request.language))] });
     }
     const view = journeyView(state, ctx.now());
     const all = journeyOptions(state);
@@ -56,13 +56,13 @@ export const getStayOptions = defineTool({
     const hasMore = offset + cards.length < total;
     const nextStep = `${hasMore ? `More: the same call with offset=${offset + cards.length}. ` : ""}Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.`;
     const structured = { status: "ok" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), ...fields, offset, options: cards, total, hasMore, nextStep };
-    return Promise.resolve(
+    return (
       success(structured, [
         `status=ok journeyId=${journeyId} ${cards.length === 0 ? `no options at offset ${offset}` : `options ${offset + 1}–${offset + cards.length}`} of ${total}`,
         filtersLine(report, langOf(state.request.language)),
         rankingLine(fields, view.lang),
         ...cards.map((c, i) => cardLine(c, offset + i + 1, view.lang)),
-      ]),
+      ])
     );
   },
 });

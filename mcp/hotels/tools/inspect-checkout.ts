@@ -97,7 +97,7 @@ export const inspectCheckout = defineTool({
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   handler: async ({ journeyId, promoCode, checkUpgrade }, ctx, extra): Promise<ToolOutcome<Out>> => {
-    const sel = loadSelectedRate(ctx, journeyId);
+    const sel = await loadSelectedRate(ctx, journeyId);
     if (!sel.ok) return sel.outcome;
     const { state, option, rate, privateRate } = sel;
     const selection = { state, optionId: option.public.optionId, rateNumber: rate.rateNumber, bookHash: privateRate.bookHash };

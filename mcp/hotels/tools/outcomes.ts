@@ -47,7 +47,7 @@ export function journeyGone(status: "expired" | "not_found"): FailureFields<"jou
   return { status: status === "expired" ? "journey_expired" : "journey_not_found", retryAllowed: false, nextStep };
 }
 
-export function lookupJourney(ctx: HotelsContext, journeyId: string): JourneyLookup {
-  const found = ctx.journeys.get(journeyId);
+export async function lookupJourney(ctx: HotelsContext, journeyId: string): Promise<JourneyLookup> {
+  const found = await ctx.journeys.get(journeyId);
   return found.status === "found" ? { ok: true, journey: found.journey } : { ok: false, failure: journeyGone(found.status) };
 }

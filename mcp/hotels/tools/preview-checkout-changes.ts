@@ -113,16 +113,16 @@ export const previewCheckoutChanges = defineTool({
   }),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: ({ journeyId, promoCode, extraServiceOptionRefs = [], upgrade }, ctx) => {
-    const sel = loadSelectedRate(ctx, journeyId);
-    if (!sel.ok) return Promise.resolve(sel.outcome);
+  handler: async ({ journeyId, promoCode, extraServiceOptionRefs = [], upgrade }, ctx) => {
+    const sel = await loadSelectedRate(ctx, journeyId);
+    if (!sel.ok) return sel.outcome;
     const inspection = sel.state.inspection;
     const view = journeyView(sel.state, ctx.now());
     const { lang } = view;
     const w = WORDS[lang];
-    if (!inspection) return Promise.resolve(needsInspection("inspection_required", w.notInspected));
+    if (!inspection) return needsInspection("inspection_required", w.notInspected);
     if (!isFresh(inspection, ctx.now())) {
-      return Promise.resolve(needsInspection("inspection_stale", w.stale(deadlineDisplay(inspection.public.freshUntil, view))));
+      return needsInspection("inspection_stale", w.stale(deadlineDisplay(inspection.public.freshUntil, view)));
     }
     const c = inspection.public;
     const extraServices: ExtraView[] = [];
@@ -150,7 +150,7 @@ export const previewCheckoutChanges = defineTool({
       message: w.authoritative,
       nextStep,
     };
-    return Promise.resolve(
+    return (
       success(structured, [
         `status=changes_previewed freshUntil=${c.freshUntil}`,
         currentPrice,
@@ -159,7 +159,7 @@ export const previewCheckoutChanges = defineTool({
         unknownExtraServiceOptionRefs.length > 0 && `${w.unknownRefs}: ${unknownExtraServiceOptionRefs.join(", ")}`,
         up?.text,
         w.authoritative,
-      ]),
+      ])
     );
   },
 });

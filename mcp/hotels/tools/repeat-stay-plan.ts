@@ -30,7 +30,7 @@ export const repeatStayPlan = defineTool({
   output: PlanOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   handler: async ({ journeyId, changes: raw }, ctx, extra) => {
-    const found = lookupJourney(ctx, journeyId);
+    const found = await lookupJourney(ctx, journeyId);
     if (!found.ok) return failure(found.failure);
     const { request, destination } = found.journey.state;
     if (raw !== undefined && (typeof raw !== "object" || raw === null || Array.isArray(raw))) {

@@ -24,13 +24,13 @@ export const selectStayOption = defineTool({
   input: wire(z.strictObject({ journeyId: JourneyIdInput, optionId: OptionIdInput })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: ({ journeyId, optionId }, ctx) => {
-    const found = lookupJourney(ctx, journeyId);
-    if (!found.ok) return Promise.resolve(failure(found.failure));
-    const run = selectOption(ctx, journeyId, found.journey.state, optionId);
+  handler: async ({ journeyId, optionId }, ctx) => {
+    const found = await lookupJourney(ctx, journeyId);
+    if (!found.ok) return failure(found.failure);
+    const run = await selectOption(ctx, journeyId, found.journey.state, optionId);
     if (run.status === "unknown_option") {
       const errors = [{ field: "optionId", message: "not an option of this journey: use an optionId shown for this journeyId" }];
-      return Promise.resolve(failure(invalidInput(errors, "Pick an optionId from this journey's options (tbank_hotels_get_stay_options).")));
+      return failure(invalidInput(errors, "Pick an optionId from this journey's options (tbank_hotels_get_stay_options)."));
     }
     const state = found.journey.state;
     const view = journeyView(state, ctx.now());
@@ -39,9 +39,9 @@ export const selectStayOption = defineTool({
     const nextStep = current.hasRates
       ? "Load its bookable rates with tbank_hotels_get_selected_stay_rates(journeyId)."
       : "The provider reports no bookable rates for this hotel; tell the user and offer another option (tbank_hotels_get_selected_stay_rates may confirm).";
-    return Promise.resolve({
+    return {
       structured: { status: "ok" as const, journeyId, selected: card, nextStep },
       text: `status=ok journeyId=${journeyId} selected:\n${cardLine(card, 1, view.lang)}\nnext: ${nextStep}`,
-    });
+    };
   },
 });

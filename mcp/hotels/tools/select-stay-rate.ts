@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { selectRate } from "../journey/select.js";
+import { writeReadiness } from "../writes/readiness.js";
 import { baseOutput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary } from "./checkout-common.js";
 import { failure, success } from "../../shared/outcome.js";
+import { NEXT_STEP_DRAFT } from "./create-booking-preview.js";
 import { defineTool } from "./define.js";
 import { journeyView } from "../journey/view.js";
 import { instalmentDisplay } from "../journey/wording.js";
@@ -13,8 +15,10 @@ const Output = z.object({
   availableRateNumbers: List.optional(),
 });
 
-const NEXT_STEP =
-  "to book («оформить/забронировать/продолжить») → tbank_hotels_create_checkout_handoff; current price check → tbank_hotels_inspect_checkout; summary → tbank_hotels_create_booking_preview";
+const CHECKS = "current price check → tbank_hotels_inspect_checkout; summary → tbank_hotels_create_booking_preview";
+const NEXT_STEP = `to book («оформить/забронировать/продолжить») → tbank_hotels_create_checkout_handoff; ${CHECKS}`;
+// With the booking toolset and every gate open, the person can book here too, approving it themselves.
+const NEXT_STEP_BOOKABLE = `to book («оформить/забронировать/продолжить») → ${NEXT_STEP_DRAFT}; ${CHECKS}`;
 
 // Unlike the rates tool's answer, no_bookable_rates here refuses a call that should not have been made.
 function refused(status: "rates_not_loaded" | "no_bookable_rates" | "rate_not_found", message: string, nextStep: string, extra: { availableRateNumbers?: number[] } = {}) {
@@ -31,20 +35,18 @@ export const selectStayRate = defineTool({
   input: z.strictObject({ journeyId: JourneyIdInput, rateNumber: z.number().int().min(1).max(99) }),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: ({ journeyId, rateNumber }, ctx) => {
-    const sel = loadSelectedStay(ctx, journeyId);
-    if (!sel.ok) return Promise.resolve(sel.outcome);
-    const run = selectRate(ctx, journeyId, sel, rateNumber);
+  handler: async ({ journeyId, rateNumber }, ctx) => {
+    const sel = await loadSelectedStay(ctx, journeyId);
+    if (!sel.ok) return sel.outcome;
+    const run = await selectRate(ctx, journeyId, sel, rateNumber);
     if (run.status === "rates_not_loaded") {
-      return Promise.resolve(refused("rates_not_loaded", "Rates of the selected hotel are not loaded.", "tbank_hotels_get_selected_stay_rates"));
+      return refused("rates_not_loaded", "Rates of the selected hotel are not loaded.", "tbank_hotels_get_selected_stay_rates");
     }
     if (run.status === "no_bookable_rates") {
-      return Promise.resolve(refused("no_bookable_rates", "This hotel has no bookable rates for these dates.", "tbank_hotels_select_stay_option (another hotel)"));
+      return refused("no_bookable_rates", "This hotel has no bookable rates for these dates.", "tbank_hotels_select_stay_option (another hotel)");
     }
     if (run.status === "rate_not_found") {
-      return Promise.resolve(
-        refused("rate_not_found", `No bookable rate #${rateNumber}; choose one of ${run.bookable.join(", ")}.`, "tbank_hotels_select_stay_rate", { availableRateNumbers: run.bookable }),
-      );
+      return refused("rate_not_found", `No bookable rate #${rateNumber}; choose one of ${run.bookable.join(", ")}.`, "tbank_hotels_select_stay_rate", { availableRateNumbers: run.bookable });
     }
     const { rate } = run;
     const view = journeyView(sel.state, ctx.now());
@@ -53,6 +55,8 @@ export const selectStayRate = defineTool({
     const instalment = rate.instalment ? instalmentDisplay(rate.instalment, view.lang) : undefined;
     const selectedRate = { ...rateSummary(rate, view), ...(instalment ? { instalment } : {}) };
     const line = instalment ? `${rateLine(rate, view)}; ${instalment}` : rateLine(rate, view);
-    return Promise.resolve(success({ status: "rate_selected" as const, selectedRate, nextStep: NEXT_STEP }, [`status=rate_selected rateNumber=${rateNumber}`, line]));
+    // Only a server offering the booking toolset asks whether booking could run now (one local broker call).
+    const bookable = ctx.config.hotels.toolsets.has("booking") && (await writeReadiness(ctx)).kinds.booking.available;
+    return success({ status: "rate_selected" as const, selectedRate, nextStep: bookable ? NEXT_STEP_BOOKABLE : NEXT_STEP }, [`status=rate_selected rateNumber=${rateNumber}`, line]);
   },
 });

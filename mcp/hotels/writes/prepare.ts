@@ -1,4 +1,4 @@
-import { HOTELS_WRITE_ROUTES, type HotelsWriteRouteId } from "../../../shared/http/routes.js";
+import { HOTELS_WRITE_ROUTES, WRITE_ROUTE_OF } from "../../../shared/http/routes.js";
 import type { Contacts, PreparedWrite, PreparedWriteOf, WriteKind } from "../../../shared/protocol/ops-hotels-writes.js";
 import { toIsoTimestamp } from "../../../shared/time.js";
 import { confirmationPhraseOf, PREPARATION_TTL_MS, requestHashOf } from "../../../shared/writes/hash.js";
@@ -8,14 +8,6 @@ import type { HotelsContext } from "../context.js";
 // Prepare calls no API: it fixes the request with its two timestamps, hashes it the way the broker
 // will (shared/writes/hash.ts), and shows a preview the model can repeat to the person.
 
-export const WRITE_ROUTE_OF: Readonly<Record<WriteKind, HotelsWriteRouteId>> = {
-  booking: "create_booking",
-  ls_booking: "create_ls_booking",
-  cancellation: "cancel_order",
-  payment_setup: "payment_setup",
-  promo_code: "apply_promo",
-  extra_services: "add_extra_services",
-};
 
 /** "POST /v1/orders": the provider route the broker will call (`:orderId` is the order behind bookingRef). */
 export function endpointOf(kind: WriteKind): string {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { DEFAULT_LANG, missing, type Lang } from "../../../shared/locale.js";
+import { formatMoney } from "../../../shared/money.js";
 import type { CommittedFacts, WriteKind } from "../../../shared/protocol/ops-hotels-writes.js";
 import { DEFAULT_RETRY_ALLOWED } from "../../../shared/protocol/errors.js";
 import { failure, success, type Line } from "../../shared/outcome.js";
@@ -22,6 +24,12 @@ export interface WriteSteps {
   check: string;
   /** Where the person acts themselves when execution is off: "tbank_hotels_create_checkout_handoff ...". */
   alternative: string;
+  /**
+   * What to tell the person before asking, when the preview alone does not say it (a cancellation's
+   * preview is only a bookingRef): "tell the person the penalty and refund from ...". Absent: the
+   * preview and its price.
+   */
+  terms?: string;
 }
 
 /** One schema for prepare and execute answers: names only on the wire (tools/list is paid in tokens). */
@@ -70,7 +78,7 @@ export function presentPrepared(view: PreparedWriteView, channels: ApprovalChann
   const { prepared, requestHash, phrase, endpoint, previewPayload } = view;
   const where = channels.approvalUrl ? `\`${channels.terminalCommand}\` in a terminal or at ${channels.approvalUrl}` : `\`${channels.terminalCommand}\` in a terminal`;
   const nextStep =
-    `show the person the preview and the price; nothing is sent yet. When they say yes, tell them to approve in ${where} ` +
+    `${steps.terms ?? "show the person the preview and the price"}; nothing is sent yet. When they say yes, tell them to approve in ${where} ` +
     `(only they can: nothing you send approves it), then ${steps.execute}, before expiresAt. If they say no, stop.`;
   return success(
     {
@@ -106,26 +114,46 @@ const PROBLEM: Readonly<Record<PreparationProblem, string>> = {
   refused_by_broker: "the auth broker refused the preparation (changed, expired or wrong phrase)",
 };
 
-function moneyText(m: { amountDecimal: string; currency: string } | null | undefined): string {
-  return m ? `${m.amountDecimal} ${m.currency}` : "null";
+type Money = { amountDecimal: string; currency: string };
+
+/** `18450 RUB (18 450 ₽)`: the decimal as the structured answer has it, and as the person reads it. */
+function moneyText(m: Money | null | undefined, lang: Lang): string {
+  return m ? `${m.amountDecimal} ${m.currency} (${formatMoney(m.amountDecimal, m.currency, lang)})` : missing(lang);
 }
 
-/** `bookingRef=bkr_… taskStatus=IN_PROGRESS orderStatus=null`: every committed fact, flat. */
-export function factsLine(facts: CommittedFacts): string {
+/**
+ * A null fact is "no data" (not read), except a cancellation's penalty and refund in the provider's
+ * own answer, where null is its word for none (no penalty stage in force; nothing paid, nothing
+ * refunded). After a lost answer they are not read back (broker/writes/facts.ts): no data.
+ */
+function nullText(facts: CommittedFacts, key: string, reconciled: boolean, lang: Lang): string {
+  return facts.kind === "cancellation" && !reconciled && (key === "penalty" || key === "refund") ? "none" : missing(lang);
+}
+
+/** `bookingRef=bkr_… taskStatus=IN_PROGRESS orderStatus=нет данных`: every committed fact, flat, money in `lang`. */
+export function factsLine(facts: CommittedFacts, lang: Lang = DEFAULT_LANG, reconciled = false): string {
   return Object.entries(facts)
     .filter(([k]) => k !== "kind")
-    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(",") || "none" : v !== null && typeof v === "object" ? moneyText(v as { amountDecimal: string; currency: string }) : String(v)}`)
+    .map(([k, v]) => {
+      if (v === null) return `${k}=${nullText(facts, k, reconciled, lang)}`;
+      if (Array.isArray(v)) return `${k}=${v.join(",") || "none"}`;
+      return `${k}=${typeof v === "object" ? moneyText(v as Money, lang) : String(v)}`;
+    })
     .join(" ");
 }
 
-function committedStep(facts: CommittedFacts, steps: WriteSteps): string {
+function committedStep(facts: CommittedFacts, steps: WriteSteps, reconciled: boolean): string {
   const once = "do not execute it again (a repeat only returns this recorded outcome)";
   switch (facts.kind) {
     case "booking":
     case "ls_booking":
       return `tell the person the booking is made (bookingRef ${facts.bookingRef}; taskStatus IN_PROGRESS means the provider is still confirming it). Read it with tbank_hotels_get_booking or ${steps.check}; ${once}.`;
-    case "cancellation":
-      return `tell the person the order status, penalty and refund as shown; ${once}.`;
+    case "cancellation": {
+      // The structured facts keep null: say here which null it is, as the text line does.
+      const nulls = facts.penalty === null || facts.refund === null;
+      const meaning = !nulls ? "" : reconciled ? " (null: not read after the lost answer, so no data; tbank_hotels_get_booking shows the order)" : " (null: none, as the provider answered)";
+      return `tell the person the order status, penalty and refund as shown${meaning}; ${once}.`;
+    }
     case "payment_setup":
       return `give the person paymentPageUrl: they pay there in a browser (card data and 3-D Secure only on that page, never in this chat); nothing is paid until they do; ${once}.`;
     case "promo_code":
@@ -136,26 +164,26 @@ function committedStep(facts: CommittedFacts, steps: WriteSteps): string {
 
 type Head = { kind: WriteKind; requestHash: string };
 
-/** Any execute outcome as a tool answer. */
-export function presentExecuted(outcome: ExecuteOutcome, head: Head, steps: WriteSteps): ToolOutcome<WriteResult> {
+/** Any execute outcome as a tool answer; money also in `lang` (the decimals stay as they are). */
+export function presentExecuted(outcome: ExecuteOutcome, head: Head, steps: WriteSteps, lang: Lang = DEFAULT_LANG): ToolOutcome<WriteResult> {
   const { kind, requestHash } = head;
   const answer = (status: string, retryAllowed: boolean, nextStep: string, extra: Partial<WriteResult> = {}, lines: Line[] = []): ToolOutcome<WriteResult> =>
     failure({ status, retryAllowed, kind, requestHash, ...extra, nextStep }, { facts: `kind=${kind} requestHash=${requestHash}`, lines, isError: false });
   switch (outcome.status) {
     case "committed": {
       const r = outcome.result;
-      const nextStep = committedStep(r.facts, steps);
+      const nextStep = committedStep(r.facts, steps, r.reconciled);
       return success({ status: "committed", kind, requestHash, replayed: r.replayed, reconciled: r.reconciled, facts: r.facts, completedAt: r.completedAt, nextStep }, [
         `status=committed kind=${kind} requestHash=${requestHash} replayed=${r.replayed} reconciled=${r.reconciled} completedAt=${r.completedAt}`,
-        factsLine(r.facts),
+        factsLine(r.facts, lang, r.reconciled),
       ]);
     }
     case "refused_by_provider": {
       const r = outcome.result;
-      const price = r.reason === "price_changed" && r.currentPrice ? ` The current total is ${moneyText(r.currentPrice)}: if the person accepts it, ${steps.prepare} with that expectedPrice.` : "";
+      const price = r.reason === "price_changed" && r.currentPrice ? ` The current total is ${moneyText(r.currentPrice, lang)}: if the person accepts it, ${steps.prepare} with that expectedPrice.` : "";
       const nextStep = `the provider refused (${r.reason}); nothing changed.${price} Tell the person; do not execute this preparation again.`;
       return answer("refused_by_provider", false, nextStep, { reason: r.reason, replayed: r.replayed, currentPrice: r.currentPrice, completedAt: r.completedAt }, [
-        `reason=${r.reason} replayed=${r.replayed} currentPrice=${moneyText(r.currentPrice)} completedAt=${r.completedAt}`,
+        `reason=${r.reason} replayed=${r.replayed} currentPrice=${moneyText(r.currentPrice, lang)} completedAt=${r.completedAt}`,
       ]);
     }
     case "execution_unavailable":

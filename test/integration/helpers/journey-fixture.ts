@@ -31,7 +31,7 @@ export async function createJourney(h: HotelsHarness, opts: JourneyFixtureOption
   });
   if (plan.result.isError || typeof plan.data.journeyId !== "string") throw new Error(`plan_stay failed: ${plan.text}`);
   const journeyId = plan.data.journeyId;
-  const options = [...journeyState(h, journeyId).options];
+  const options = [...(await journeyState(h, journeyId)).options];
   const pick = opts.select === undefined ? (o: JourneyOption) => o.public.hasRates && o.hotelId !== null : opts.select;
   const selected = pick === null ? null : (options.find((o, i) => pick(o, i)) ?? null);
   if (pick !== null && !selected) throw new Error("no collected option matches the fixture's select()");
@@ -43,13 +43,13 @@ export async function createJourney(h: HotelsHarness, opts: JourneyFixtureOption
 }
 
 /** Points an existing journey at another collected option (what select_stay_option does). */
-export function selectOption(h: HotelsHarness, journeyId: string, option: JourneyOption): void {
-  h.ctx.journeys.update(journeyId, (s) => withSelectedOption(s, option.public.optionId));
+export async function selectOption(h: HotelsHarness, journeyId: string, option: JourneyOption): Promise<void> {
+  await h.ctx.journeys.update(journeyId, (s) => withSelectedOption(s, option.public.optionId));
 }
 
 /** The journey's state as the tools left it, for tests that need the private half (never shown). */
-export function journeyState(h: HotelsHarness, journeyId: string): JourneyState {
-  const lookup = h.ctx.journeys.get(journeyId);
+export async function journeyState(h: HotelsHarness, journeyId: string): Promise<JourneyState> {
+  const lookup = await h.ctx.journeys.get(journeyId);
   if (lookup.status !== "found") throw new Error(`journey ${lookup.status}`);
   return lookup.journey.state;
 }

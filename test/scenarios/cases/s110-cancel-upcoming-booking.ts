@@ -13,8 +13,12 @@ export const scenario: Scenario = {
   setup: { writes: true },
   steps: [
     listBookings({ status: "active" }, { status: "ok", text: [`${kazan.hotelName}, Казань`, "CONFIRMED"] }, { kazan: "Казань" }),
-    // What will happen: free until the deadline, the penalty after it.
-    step("tbank_hotels_preview_cancellation", { bookingRef: "$kazan" }, { status: "ok", text: ["cancelled=false", "bookingStatus=CONFIRMED", String(kazan.freeCancellationShown), kazan.penalty], maxTokens: 130 }),
+    // What will happen: free until the deadline, the penalty after it; with writes on, it can be cancelled here.
+    step(
+      "tbank_hotels_preview_cancellation",
+      { bookingRef: "$kazan" },
+      { status: "ok", text: ["cancelled=false", "bookingStatus=CONFIRMED", String(kazan.freeCancellationShown), kazan.penalty], nextStep: ["tbank_hotels_prepare_cancellation"], notText: ["cannot cancel"], maxTokens: 160 },
+    ),
     step(
       "tbank_hotels_prepare_cancellation",
       { bookingRef: "$kazan" },
@@ -23,7 +27,7 @@ export const scenario: Scenario = {
         isError: false,
         text: ["executionAvailable=true", "kind=cancellation", "POST /v1/orders/:orderId/cancel", "$kazan", "tbank-mcp approve"],
         textMatches: ["confirmationPhrase: confirm cancel [0-9a-f]{8}\\n", "http://127\\.0\\.0\\.1:\\d+/approve/"],
-        nextStep: ["nothing is sent yet", "only they can", "tbank_hotels_execute_cancellation", "If they say no, stop"],
+        nextStep: ["penalty and refund from tbank_hotels_preview_cancellation", "the provider's own terms", "nothing is sent yet", "only they can", "tbank_hotels_execute_cancellation", "If they say no, stop"],
         notText: ["ord_"],
         maxTokens: 450,
       },
@@ -35,8 +39,9 @@ export const scenario: Scenario = {
       {
         status: "committed",
         isError: false,
-        text: ["kind=cancellation", "replayed=false", "$kazan", "status=CANCELLED", `refund=${kazan.amountDecimal} ${kazan.currency}`],
-        nextStep: ["penalty and refund", "do not execute it again"],
+        // Paid and freely cancellable: the provider answers no penalty (null: none) and the whole price back.
+        text: ["kind=cancellation", "replayed=false", "$kazan", "status=CANCELLED", "penalty=none", `refund=${kazan.amountDecimal} ${kazan.currency} (${kazan.paymentPrice})`],
+        nextStep: ["penalty and refund", "null: none", "do not execute it again"],
         notText: ["ord_"],
         maxTokens: 250,
       },

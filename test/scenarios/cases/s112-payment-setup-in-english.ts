@@ -20,7 +20,7 @@ export const scenario: Scenario = {
         status: "prepared",
         text: ["kind=payment_setup", "POST /v1/orders/:orderId/payment/setup", "$spb", "tbank-mcp approve"],
         textMatches: ["confirmationPhrase: confirm set up payment [0-9a-f]{8}\\n"],
-        nextStep: ["nothing is sent yet", "tbank_hotels_execute_payment_setup"],
+        nextStep: ["the amount due from tbank_hotels_get_booking", "nothing is sent yet", "tbank_hotels_execute_payment_setup"],
         notText: OUR_RUSSIAN,
         maxTokens: 450,
       },
@@ -28,10 +28,10 @@ export const scenario: Scenario = {
     ),
     executeSaved(
       "tbank_hotels_execute_payment_setup",
-      { bookingRef: "$spb" },
+      { bookingRef: "$spb", language: "en" },
       {
         status: "committed",
-        text: ["kind=payment_setup", "$spb", `amount=${spb.amountDecimal} ${spb.currency}`],
+        text: ["kind=payment_setup", "$spb", `amount=${spb.amountDecimal} ${spb.currency} (${spb.paymentPrice})`],
         textMatches: ["paymentPageUrl=http://127\\.0\\.0\\.1:\\d+/_sandbox/pay/[0-9a-f]{32} paymentPageExpiresAt=2027-03-01T12:15"],
         nextStep: ["give the person paymentPageUrl", "nothing is paid until they do", "never in this chat"],
         notText: [...OUR_RUSSIAN, "CVV", "card number"],

@@ -66,7 +66,7 @@ const UNRECONCILABLE =
   "the broker no longer holds a record of this unknown outcome (kept 24 h) and its preparation expired, so confirm cannot reconcile it. Read tbank_hotels_list_bookings to see whether the booking exists; do not create a new draft or book again until it is clear.";
 
 function answer(ctx: HotelsContext, outcome: ExecuteOutcome, draft: BookingDraft, requestHash: string): ToolOutcome<Out> {
-  const shown = presentExecuted(outcome, { kind: "booking", requestHash }, STEPS);
+  const shown = presentExecuted(outcome, { kind: "booking", requestHash }, STEPS, draft.stay.lang);
   const state = draft.phase;
   if (outcome.status === "committed" && draft.booked) {
     const r = outcome.result;
@@ -74,7 +74,7 @@ function answer(ctx: HotelsContext, outcome: ExecuteOutcome, draft: BookingDraft
     const { bookingRef, orderStatus } = draft.booked;
     return success({ ...shown.structured, status: "confirmed", state, bookingRef, summary, nextStep: confirmedStep(orderStatus) }, [
       `status=confirmed state=${state} requestHash=${requestHash} replayed=${r.replayed} reconciled=${r.reconciled} completedAt=${r.completedAt}`,
-      factsLine(r.facts),
+      factsLine(r.facts, draft.stay.lang, r.reconciled),
       `«${summary.hotel}», ${summary.dates}; ${summary.price}`,
     ]);
   }

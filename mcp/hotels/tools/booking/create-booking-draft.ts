@@ -79,7 +79,7 @@ export const createBookingDraft = defineTool({
     const parsed = DraftInputSchema.safeParse(args);
     if (!parsed.success) return failure(invalidInput(issuesToErrors(parsed.error.issues), "Fix every listed field with the person's own data (never invent names) and call again."));
     const { journeyId, guests, contacts } = parsed.data;
-    const sel = loadSelectedRate(ctx, journeyId);
+    const sel = await loadSelectedRate(ctx, journeyId);
     if (!sel.ok) return sel.outcome;
     const rooms = sel.state.request.rooms;
     if (guests.length !== rooms.length) {

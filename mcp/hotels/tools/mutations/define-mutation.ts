@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ConfirmationPhraseSchema, RequestHashSchema, type PreparedWrite, type WriteKind } from "../../../../shared/protocol/ops-hotels-writes.js";
 import { TimestampSchema } from "../../../../shared/protocol/common.js";
+import { langOf, LanguageInput } from "../../../../shared/locale.js";
 import { executeWrite } from "../../writes/execute.js";
 import { openApproval, prepareWrite, endpointOf, previewPayloadOf } from "../../writes/prepare.js";
 import { presentExecuted, presentPrepared, presentPreviewOnly, WriteOutput, type WriteSteps } from "../../writes/present.js";
@@ -24,7 +25,12 @@ export interface MutationSpec {
   check: string;
   /** What the person does themselves while execution is off. */
   alternative: string;
+  /** Where the terms come from when the preview is only a bookingRef (WriteSteps.terms). */
+  terms?: string;
 }
+
+/** Ends MutationSpec.terms: the preview is only a bookingRef, the approval shows what the broker read. */
+export const PROVIDER_TERMS = "when approving, the auth broker shows them the provider's own terms";
 
 const PREPARE_ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const EXECUTE_ANNOTATIONS = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } as const;
@@ -33,6 +39,9 @@ const EXECUTE_ANNOTATIONS = { readOnlyHint: false, destructiveHint: true, idempo
 // would cost ~190 tokens per field in tools/list.
 const PreparedInstant = TimestampSchema.meta({ pattern: undefined });
 const ExecuteFields = { preparedRequestHash: RequestHashSchema, preparedAt: PreparedInstant, expiresAt: PreparedInstant, confirmationPhrase: ConfirmationPhraseSchema };
+// The language of the answer's amounts and "no data"; not part of the request, so not hashed.
+// Checked as ru/en (en-US...) but advertised as a string: the pattern would cost 13 tokens per tool.
+const AnswerLanguage = { language: LanguageInput.meta({ pattern: undefined }).optional() };
 
 type Request = PreparedWrite["request"];
 
@@ -44,6 +53,7 @@ export function mutationTools(spec: MutationSpec): [AnyToolDef, AnyToolDef] {
     prepare: `call ${prepareName} again`,
     check: spec.check,
     alternative: spec.alternative,
+    ...(spec.terms ? { terms: spec.terms } : {}),
   };
   const prepare = defineTool({
     name: prepareName,
@@ -66,14 +76,15 @@ export function mutationTools(spec: MutationSpec): [AnyToolDef, AnyToolDef] {
     title: `Execute ${spec.title}`,
     description: `Sends a prepared ${spec.title} once the person approves it outside the chat: same fields + preparedRequestHash, preparedAt, expiresAt, confirmationPhrase.`,
     toolset: "mutations",
-    input: wire(spec.input.extend(ExecuteFields)),
+    input: wire(spec.input.extend({ ...ExecuteFields, ...AnswerLanguage })),
     output: WriteOutput,
     annotations: EXECUTE_ANNOTATIONS,
     handler: async (args, ctx, extra) => {
-      const { preparedRequestHash, preparedAt, expiresAt, confirmationPhrase, ...request } = args as Record<string, unknown> & z.infer<z.ZodObject<typeof ExecuteFields>>;
+      const { preparedRequestHash, preparedAt, expiresAt, confirmationPhrase, language, ...request } = args as Record<string, unknown> &
+        z.infer<z.ZodObject<typeof ExecuteFields & typeof AnswerLanguage>>;
       const prepared = { kind: spec.kind, request, preparedAt, expiresAt } as PreparedWrite;
       const outcome = await executeWrite(ctx, { prepared, requestHash: preparedRequestHash, confirmationPhrase }, extra.signal);
-      return presentExecuted(outcome, { kind: spec.kind, requestHash: preparedRequestHash }, steps);
+      return presentExecuted(outcome, { kind: spec.kind, requestHash: preparedRequestHash }, steps, langOf(language));
     },
   });
   return [prepare, execute];

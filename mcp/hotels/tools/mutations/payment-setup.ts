@@ -1,5 +1,5 @@
 import { PaymentSetupRequestSchema } from "../../../../shared/protocol/ops-hotels-writes.js";
-import { mutationTools } from "./define-mutation.js";
+import { mutationTools, PROVIDER_TERMS } from "./define-mutation.js";
 
 // Sets up the provider's hosted payment page and returns its URL: card data is entered there, in
 // the person's browser, never through a tool.
@@ -10,4 +10,5 @@ export const PAYMENT_SETUP_MUTATION_TOOLS = mutationTools({
   input: PaymentSetupRequestSchema,
   check: "tbank_hotels_get_booking with the bookingRef",
   alternative: "the person pays themselves on the bank's orders page or in the T-Bank app (tbank_hotels_create_payment_handoff_preview hands it to the Banking MCP).",
+  terms: `first tell the person the amount due from tbank_hotels_get_booking; ${PROVIDER_TERMS}`,
 });

@@ -1,5 +1,5 @@
 import { PromoCodeRequestSchema } from "../../../../shared/protocol/ops-hotels-writes.js";
-import { mutationTools } from "./define-mutation.js";
+import { mutationTools, PROVIDER_TERMS } from "./define-mutation.js";
 
 export const PROMO_CODE_MUTATION_TOOLS = mutationTools({
   kind: "promo_code",
@@ -8,4 +8,5 @@ export const PROMO_CODE_MUTATION_TOOLS = mutationTools({
   input: PromoCodeRequestSchema,
   check: "tbank_hotels_get_booking with the bookingRef",
   alternative: "tbank_hotels_validate_promocode checks a code without applying it; the person applies it on the seller's page.",
+  terms: `first tell the person the price now from tbank_hotels_get_booking; ${PROVIDER_TERMS}`,
 });

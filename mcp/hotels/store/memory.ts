@@ -1,0 +1,163 @@
+import type { Clock } from "../../../shared/time.js";
+import type { SharedStore } from "./types.js";
+
+/** Entries a namespace holds unless `maxEntriesByNamespace` says otherwise. */
+export const DEFAULT_MAX_ENTRIES = 10_000;
+
+export interface MemoryStoreOptions {
+  now?: Clock;
+  maxEntries?: number;
+  /**
+   * Caps by namespace (a key's text before its first ":"): a full namespace makes room by dropping
+   * its entry closest to expiry, so a flood of small counters never evicts a journey and the reverse.
+   */
+  maxEntriesByNamespace?: Readonly<Record<string, number>>;
+}
+
+interface Entry {
+  value: string;
+  expiresAtMs: number;
+}
+
+// One process's store: expiry is read from the injected clock on every access (no timers), and each
+// namespace is bounded. Every method runs synchronously inside its promise, so `update` is atomic.
+export class MemorySharedStore implements SharedStore {
+  readonly kind = "memory";
+  private readonly namespaces = new Map<string, Map<string, Entry>>();
+  private readonly now: Clock;
+  private readonly maxEntries: number;
+  private readonly caps: Readonly<Record<string, number>>;
+  private closed = false;
+
+  constructor(options: MemoryStoreOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+    this.caps = options.maxEntriesByNamespace ?? {};
+    for (const cap of [this.maxEntries, ...Object.values(this.caps)]) {
+      if (!Number.isInteger(cap) || cap < 1) throw new RangeError("store entry caps must be positive integers");
+    }
+  }
+
+  get(key: string): Promise<string | undefined> {
+    return this.run(() => this.live(key)?.value);
+  }
+
+  set(key: string, value: string, ttlMs: number): Promise<void> {
+    return this.run(() => {
+      checkTtl(ttlMs);
+      this.put(key, { value, expiresAtMs: this.now() + ttlMs });
+    });
+  }
+
+  update(key: string, change: (current: string | undefined) => string | undefined): Promise<string | undefined> {
+    return this.run(() => {
+      const entry = this.live(key);
+      if (!entry) return undefined;
+      const next = change(entry.value);
+      if (next !== undefined) entry.value = next;
+      return entry.value;
+    });
+  }
+
+  del(key: string): Promise<void> {
+    return this.run(() => {
+      this.namespace(key).delete(key);
+    });
+  }
+
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
+    return this.run(() => {
+      checkTtl(windowMs);
+      const nowMs = this.now();
+      const entry = this.live(key);
+      if (!entry) {
+        this.put(key, { value: "1", expiresAtMs: nowMs + windowMs });
+        return { count: 1, resetInMs: windowMs };
+      }
+      const count = Number(entry.value) + 1;
+      entry.value = String(count);
+      return { count, resetInMs: entry.expiresAtMs - nowMs };
+    });
+  }
+
+  ping(): Promise<void> {
+    return this.run(() => undefined);
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    this.namespaces.clear();
+    return Promise.resolve();
+  }
+
+  /** Live entries across namespaces (tests and metrics). */
+  get size(): number {
+    let total = 0;
+    for (const entries of this.namespaces.values()) total += entries.size;
+    return total;
+  }
+
+  private run<T>(fn: () => T): Promise<T> {
+    if (this.closed) return Promise.reject(new Error("the memory store is closed"));
+    try {
+      return Promise.resolve(fn());
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private namespace(key: string): Map<string, Entry> {
+    const name = namespaceOf(key);
+    let entries = this.namespaces.get(name);
+    if (!entries) {
+      entries = new Map();
+      this.namespaces.set(name, entries);
+    }
+    return entries;
+  }
+
+  private live(key: string): Entry | undefined {
+    const entries = this.namespace(key);
+    const entry = entries.get(key);
+    if (entry && this.now() >= entry.expiresAtMs) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private put(key: string, entry: Entry): void {
+    const entries = this.namespace(key);
+    if (!entries.has(key)) {
+      const cap = this.caps[namespaceOf(key)] ?? this.maxEntries;
+      if (entries.size >= cap) sweep(entries, this.now());
+      while (entries.size >= cap) evictEarliestExpiry(entries);
+    }
+    entries.set(key, entry);
+  }
+}
+
+export function namespaceOf(key: string): string {
+  const colon = key.indexOf(":");
+  return colon === -1 ? key : key.slice(0, colon);
+}
+
+function checkTtl(ttlMs: number): void {
+  if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) throw new RangeError("a TTL must be a positive whole number of milliseconds");
+}
+
+function sweep(entries: Map<string, Entry>, nowMs: number): void {
+  for (const [key, entry] of entries) if (nowMs >= entry.expiresAtMs) entries.delete(key);
+}
+
+function evictEarliestExpiry(entries: Map<string, Entry>): void {
+  let victim: string | undefined;
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const [key, entry] of entries) {
+    if (entry.expiresAtMs < earliest) {
+      earliest = entry.expiresAtMs;
+      victim = key;
+    }
+  }
+  if (victim !== undefined) entries.delete(victim);
+}

@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const REDIS_SERVER = process.env.TBANK_TEST_REDIS_SERVER ?? "/usr/bin/redis-server";
+
+export interface RedisServer {
+  url: string;
+  port: number;
+  /** Stops the server and waits for it to exit (the data dir stays until `close`). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real redis-server on a free loopback port, persisting nothing, in its own temp dir. Missing
+ * redis-server is a failure with the way to fix it, never a skip: CI installs it (.ci/run).
+ */
+export async function startRedisServer(): Promise<RedisServer> {
+  if (!existsSync(REDIS_SERVER)) {
+    throw new Error(`${REDIS_SERVER} is missing: install Debian's redis-server (apt-get install redis-server) or set TBANK_TEST_REDIS_SERVER`);
+  }
+  const dir = await mkdtemp(join(tmpdir(), "tbank-redis-"));
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const start = async (): Promise<void> => {
+    child = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--logfile", join(dir, "redis.log")], {
+      stdio: "ignore",
+    });
+    await waitForPong(port, child);
+  };
+  const stop = async (): Promise<void> => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
+    running.kill("SIGKILL");
+    await exited;
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop,
+    restart: start,
+    close: async () => {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitForPong(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}`);
+    if (await pong(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("redis-server did not answer PING within 10 s");
+}
+
+function pong(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    let reply = "";
+    socket.setEncoding("utf8");
+    socket.once("connect", () => socket.write("PING\r\n"));
+    socket.on("data", (d: string) => {
+      reply += d;
+      if (reply.includes("\r\n")) {
+        socket.destroy();
+        resolve(reply.startsWith("+PONG"));
+      }
+    });
+    socket.once("error", () => resolve(false));
+  });
+}

@@ -1,0 +1,126 @@
+import { createClient } from "redis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSharedStore } from "../../mcp/hotels/store/index.js";
+import { MemorySharedStore } from "../../mcp/hotels/store/memory.js";
+import { DEFAULT_KEY_PREFIX, RedisSharedStore } from "../../mcp/hotels/store/redis.js";
+import { startRedisServer, type RedisServer } from "./helpers/redis-server.js";
+import { sharedStoreContract } from "./helpers/shared-store-contract.js";
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+// The same contract for both stores: memory on a fake clock, Redis on a real redis-server in real time.
+sharedStoreContract("memory", () => {
+  let now = 1_000_000;
+  const store = new MemorySharedStore({ now: () => now });
+  return Promise.resolve({
+    a: store,
+    b: store,
+    pass: (ms: number) => {
+      now += ms;
+      return Promise.resolve();
+    },
+    close: () => store.close(),
+  });
+});
+
+sharedStoreContract("redis", async () => {
+  const server = await startRedisServer();
+  const a = createSharedStore(server.url);
+  const b = createSharedStore(server.url);
+  return {
+    a,
+    b,
+    pass: sleep,
+    close: async () => {
+      await Promise.all([a.close(), b.close()]);
+      await server.close();
+    },
+  };
+});
+
+describe("Redis store: what only a real server shows", () => {
+  let server: RedisServer;
+  let raw: ReturnType<typeof createClient>;
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    raw = createClient({ url: server.url });
+    await raw.connect();
+  });
+  afterAll(async () => {
+    raw.destroy();
+    await server.close();
+  });
+
+  it("is what createSharedStore builds for a redis:// URL, and memory without one", async () => {
+    const store = createSharedStore(server.url);
+    expect(store).toBeInstanceOf(RedisSharedStore);
+    expect(store.kind).toBe("redis");
+    await store.close();
+    expect(createSharedStore(undefined).kind).toBe("memory");
+  });
+
+  it("keeps TTLs in Redis as PX expiries, under the toolkit's prefix, and update keeps them", async () => {
+    const store = createSharedStore(server.url);
+    await store.set("journey:jrn_px", "v", 60 * 60_000);
+    const pttl = await raw.pTTL(`${DEFAULT_KEY_PREFIX}journey:jrn_px`);
+    expect(pttl).toBeGreaterThan(60 * 60_000 - 5_000);
+    expect(pttl).toBeLessThanOrEqual(60 * 60_000);
+    await store.update("journey:jrn_px", () => "w");
+    expect(await raw.get(`${DEFAULT_KEY_PREFIX}journey:jrn_px`)).toBe("w");
+    expect(await raw.pTTL(`${DEFAULT_KEY_PREFIX}journey:jrn_px`)).toBeGreaterThan(60 * 60_000 - 5_000);
+    await store.hit("rl:tools:alice", 60_000);
+    expect(await raw.pTTL(`${DEFAULT_KEY_PREFIX}rl:tools:alice`)).toBeGreaterThan(55_000);
+    await store.close();
+  });
+
+  it("a window key found without an expiry gets one instead of counting forever", async () => {
+    const store = createSharedStore(server.url);
+    await raw.set(`${DEFAULT_KEY_PREFIX}rl:stray`, "7");
+    expect(await store.hit("rl:stray", 60_000)).toMatchObject({ count: 8 });
+    expect(await raw.pTTL(`${DEFAULT_KEY_PREFIX}rl:stray`)).toBeGreaterThan(0);
+    await store.close();
+  });
+
+  it("an update racing another instance's write retries and keeps both changes", async () => {
+    const store = createSharedStore(server.url);
+    const k = "race:one";
+    await store.set(k, "[]", 60_000);
+    let runs = 0;
+    const result = await store.update(k, (c) => {
+      runs += 1;
+      // The first run loses: another instance writes between this read and the commit.
+      if (runs === 1) void raw.set(`${DEFAULT_KEY_PREFIX}${k}`, JSON.stringify(["other"]), { KEEPTTL: true });
+      return JSON.stringify([...(JSON.parse(c ?? "[]") as string[]), "mine"]);
+    });
+    expect(runs).toBe(2);
+    expect(JSON.parse(result ?? "null")).toEqual(["other", "mine"]);
+    await store.close();
+  });
+
+  it("ping fails while Redis is down and answers again once it is back", async () => {
+    const own = await startRedisServer();
+    const store = createSharedStore(own.url);
+    try {
+      await store.ping();
+      await own.stop();
+      await expect(store.ping()).rejects.toThrow();
+      await expect(store.get("anything")).rejects.toThrow();
+      await own.restart();
+      await expect.poll(() => store.ping().then(() => "up", () => "down"), { timeout: 10_000, interval: 100 }).toBe("up");
+    } finally {
+      await store.close();
+      await own.close();
+    }
+  });
+
+  it("a store whose Redis never answered fails ping within its acquire timeout", async () => {
+    const own = await startRedisServer();
+    await own.close();
+    const store = new RedisSharedStore({ url: own.url, acquireTimeoutMs: 300 });
+    const started = Date.now();
+    await expect(store.ping()).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await store.close();
+  });
+});

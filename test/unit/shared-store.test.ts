@@ -1,0 +1,249 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { Collector, type SearchRequest } from "../../mcp/hotels/journey/collect.js";
+import { decodeJourneyValue, encodeJourneyValue, JourneyCodecError } from "../../mcp/hotels/journey/codec.js";
+import { parsePlanStayInput } from "../../mcp/hotels/journey/input.js";
+import { createJourneyRepo, EXPIRED_MEMORY_MS, JOURNEY_STORE_CAPS, StoredJourneyRepo } from "../../mcp/hotels/journey/journey-repo.js";
+import { buildOptions, OptionIdRegistry } from "../../mcp/hotels/journey/options.js";
+import { toJourneyItem, type JourneySearchPage } from "../../mcp/hotels/journey/provider-shapes.js";
+import { newJourneyState, withSelectedOption, type JourneyState } from "../../mcp/hotels/journey/state.js";
+import { JOURNEY_TTL_MS, MAX_JOURNEYS } from "../../mcp/hotels/journey/store.js";
+import { createSharedStore } from "../../mcp/hotels/store/index.js";
+import { MemorySharedStore } from "../../mcp/hotels/store/memory.js";
+import type { ProviderHotelItem } from "../../mcp/hotels/provider/index.js";
+
+function clock(start = 1_000_000) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => void (t += ms) };
+}
+
+describe("memory store on an injected clock", () => {
+  it("a value lives exactly its TTL", async () => {
+    const c = clock();
+    const store = new MemorySharedStore({ now: c.now });
+    await store.set("k", "v", 1000);
+    c.advance(999);
+    expect(await store.get("k")).toBe("v");
+    c.advance(1);
+    expect(await store.get("k")).toBeUndefined();
+    expect(store.size).toBe(0);
+  });
+
+  it("a fixed window resets at its first hit's time plus the window", async () => {
+    const c = clock();
+    const store = new MemorySharedStore({ now: c.now });
+    expect(await store.hit("rl:x", 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
+    c.advance(59_000);
+    expect(await store.hit("rl:x", 60_000)).toEqual({ count: 2, resetInMs: 1000 });
+    c.advance(1000);
+    expect(await store.hit("rl:x", 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
+    expect(await store.hit("rl:y", 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
+  });
+
+  it("concurrent updates of one key are applied one after another", async () => {
+    const store = new MemorySharedStore({ now: clock().now });
+    await store.set("n", "0", 60_000);
+    await Promise.all(Array.from({ length: 100 }, () => store.update("n", (c) => String(Number(c) + 1))));
+    expect(await store.get("n")).toBe("100");
+  });
+
+  it("a full namespace drops its entry closest to expiry, and only its own", async () => {
+    const c = clock();
+    const store = new MemorySharedStore({ now: c.now, maxEntries: 100, maxEntriesByNamespace: { journey: 2 } });
+    await store.set("rl:a", "1", 10);
+    await store.set("journey:late", "L", 3000);
+    await store.set("journey:early", "E", 1000);
+    await store.set("journey:new", "N", 2000);
+    expect(await store.get("journey:early")).toBeUndefined();
+    expect(await store.get("journey:late")).toBe("L");
+    expect(await store.get("journey:new")).toBe("N");
+    expect(await store.get("rl:a")).toBe("1");
+    // Rewriting a key already there makes no room.
+    await store.set("journey:new", "N2", 2000);
+    expect(await store.get("journey:late")).toBe("L");
+  });
+
+  it("expired entries make room before a live one is dropped", async () => {
+    const c = clock();
+    const store = new MemorySharedStore({ now: c.now, maxEntriesByNamespace: { journey: 2 } });
+    await store.set("journey:old", "O", 10);
+    await store.set("journey:live", "L", 10_000);
+    c.advance(10);
+    await store.set("journey:next", "N", 5000);
+    expect(await store.get("journey:live")).toBe("L");
+  });
+
+  it("refuses caps that bound nothing, and every call once closed", async () => {
+    expect(() => new MemorySharedStore({ maxEntries: 0 })).toThrow(RangeError);
+    expect(() => new MemorySharedStore({ maxEntriesByNamespace: { journey: 1.5 } })).toThrow(RangeError);
+    const store = new MemorySharedStore();
+    await store.close();
+    await expect(store.ping()).rejects.toThrow("closed");
+    await expect(store.get("k")).rejects.toThrow("closed");
+  });
+
+  it("createSharedStore's memory store bounds encoded journeys like the in-process ones", () => {
+    expect(JOURNEY_STORE_CAPS).toEqual({ journey: MAX_JOURNEYS });
+    expect(createSharedStore(undefined)).toBeInstanceOf(MemorySharedStore);
+  });
+});
+
+function hotel(id: string, extra: Partial<ProviderHotelItem> = {}): ReturnType<typeof toJourneyItem> {
+  return toJourneyItem({
+    hotelId: id,
+    name: `Hotel ${id}`,
+    stars: 4,
+    rating: 8,
+    reviewsCount: 10,
+    address: "ул. Баумана, 1",
+    coverPhotoUrl: "https://img.example/1.jpg",
+    photosCount: 20,
+    shownPrice: { value: 10_000, currency: "RUB" },
+    mealName: null,
+    freeCancellationUntil: null,
+    hasRates: true,
+    ...extra,
+  });
+}
+
+const page = (from: number, nextOffset: number | null): JourneySearchPage => ({
+  searchId: "s1",
+  // No distance from the provider: the journey holds NaN, as production does.
+  items: [hotel(`h${from}`), hotel(`h${from + 1}`, { distanceToCenterKm: 2.5 })],
+  nextOffset,
+  isLoadingCompleted: nextOffset === null,
+  totalCount: 6,
+});
+
+function collected(pages: number): Collector {
+  const c = new Collector({ plan: { maxRequests: pages, budgetMs: 10_000 } });
+  for (let req: SearchRequest | null; (req = c.next(0)); ) c.accept(page(req.offset, req.offset + 2 < 6 ? req.offset + 2 : null));
+  return c;
+}
+
+function journeyState(random = randomBytes): JourneyState {
+  const parsed = parsePlanStayInput({ destination: "Казань", checkinDate: "2027-03-12", checkoutDate: "2027-03-14", rooms: [{ adults: 2, childrenAges: [] }] }, "2027-03-01");
+  if (!parsed.ok) throw new Error("fixture request");
+  const collector = collected(2);
+  const optionIds = new OptionIdRegistry(random);
+  const options = buildOptions(collector.items(), parsed.request.nights, optionIds);
+  const destination = { destinationId: "kzn", name: "Казань", region: "Татарстан", country: "Россия" };
+  return newJourneyState({ request: parsed.request, destination, ranking: "provider_order", collector, optionIds, options });
+}
+
+describe("journey codec", () => {
+  it("brings back NaN, infinities and undefined, in objects and arrays", () => {
+    const value = { nan: Number.NaN, inf: Number.POSITIVE_INFINITY, ninf: Number.NEGATIVE_INFINITY, missing: undefined, list: [1, undefined, Number.NaN, null], nested: { text: "$t" } };
+    const back = decodeJourneyValue(encodeJourneyValue(value));
+    expect(back).toStrictEqual(value);
+    expect(Object.hasOwn(back as object, "missing")).toBe(true);
+  });
+
+  it("a journey comes back equal, classes and all, and its collector resumes where it stopped", () => {
+    const random = randomBytes;
+    const state = journeyState(random);
+    expect(Number.isNaN(state.options[0]!.public.distanceToCenterKm)).toBe(true);
+    const back = decodeJourneyValue(encodeJourneyValue(state), random) as JourneyState;
+    expect(back).toStrictEqual(state);
+    expect(back.collector).toBeInstanceOf(Collector);
+    expect(back.collector.coverage()).toEqual(state.collector.coverage());
+    // Both continue identically: same next request, same ids for the same hotels.
+    expect(back.collector.beginContinuation()).toBe(state.collector.beginContinuation());
+    expect(back.collector.next(0)).toEqual(state.collector.next(0));
+    expect(back.optionIds.idFor(state.options[1]!.dedupeKey)).toBe(state.options[1]!.public.optionId);
+    expect(back.optionIds.size).toBe(state.optionIds.size);
+  });
+
+  it("refuses what it cannot bring back instead of writing {}", () => {
+    expect(() => encodeJourneyValue({ m: new Map([["a", 1]]) })).toThrow(JourneyCodecError);
+    expect(() => encodeJourneyValue({ f: () => 1 })).toThrow(JourneyCodecError);
+    expect(() => encodeJourneyValue({ $t: "NaN" })).toThrow(JourneyCodecError);
+  });
+});
+
+describe("journeys kept encoded in a store (StoredJourneyRepo)", () => {
+  function setup() {
+    const c = clock();
+    const store = new MemorySharedStore({ now: c.now, maxEntriesByNamespace: JOURNEY_STORE_CAPS });
+    return { c, store, repo: new StoredJourneyRepo(store, { now: c.now }) };
+  }
+
+  it("lives 60 minutes from creation, not from its last use", async () => {
+    const { c, repo } = setup();
+    const { journeyId, createdAtMs, expiresAtMs } = await repo.create(journeyState());
+    expect(journeyId).toMatch(/^jrn_/);
+    expect(expiresAtMs - createdAtMs).toBe(JOURNEY_TTL_MS);
+    c.advance(JOURNEY_TTL_MS - 1);
+    expect((await repo.update(journeyId, (s) => withSelectedOption(s, s.options[0]!.public.optionId))).status).toBe("found");
+    c.advance(1);
+    expect(await repo.get(journeyId)).toEqual({ status: "expired" });
+  });
+
+  it("an expired journey answers expired for a day after, then not_found; an unknown one not_found", async () => {
+    const { c, repo, store } = setup();
+    const { journeyId } = await repo.create(journeyState());
+    c.advance(JOURNEY_TTL_MS);
+    // The store dropped the journey itself at its TTL: only the tombstone says it existed.
+    expect(await store.get(`journey:${journeyId}`)).toBeUndefined();
+    expect(await repo.get(journeyId)).toEqual({ status: "expired" });
+    expect(await repo.update(journeyId, (s) => s)).toEqual({ status: "expired" });
+    c.advance(EXPIRED_MEMORY_MS - 1);
+    expect(await repo.get(journeyId)).toEqual({ status: "expired" });
+    c.advance(1);
+    expect(await repo.get(journeyId)).toEqual({ status: "not_found" });
+    expect(await repo.get("jrn_AAAAAAAAAAAAAAAAAAAAAA")).toEqual({ status: "not_found" });
+  });
+
+  it("a journey evicted before its time is not_found, not expired", async () => {
+    const { repo, store } = setup();
+    const { journeyId } = await repo.create(journeyState());
+    await store.del(`journey:${journeyId}`);
+    expect(await repo.get(journeyId)).toEqual({ status: "not_found" });
+  });
+
+  it("updates read the latest state, so concurrent changes all land", async () => {
+    const { repo } = setup();
+    const { journeyId } = await repo.create(journeyState());
+    await Promise.all(Array.from({ length: 20 }, (_, i) => repo.update(journeyId, (s) => ({ ...s, lastComparisonGroup: [...(s.lastComparisonGroup ?? []), `opt_${i}`] }))));
+    const found = await repo.get(journeyId);
+    expect(found.status === "found" && found.journey.state.lastComparisonGroup?.length).toBe(20);
+  });
+
+  it("an unchanged state writes nothing", async () => {
+    const { repo, store } = setup();
+    const { journeyId } = await repo.create(journeyState());
+    const before = await store.get(`journey:${journeyId}`);
+    const same = await repo.update(journeyId, (s) => s);
+    expect(same.status).toBe("found");
+    expect(await store.get(`journey:${journeyId}`)).toBe(before);
+  });
+
+  it("a journey written in another format is not read", async () => {
+    const { repo, store } = setup();
+    const { journeyId } = await repo.create(journeyState());
+    await store.update(`journey:${journeyId}`, (text) => text?.replace('"v":1', '"v":2'));
+    expect(await repo.get(journeyId)).toEqual({ status: "not_found" });
+  });
+});
+
+describe("journeys on the memory store (createJourneyRepo)", () => {
+  it("keeps the state object itself, shared by every repo on the same store", async () => {
+    const store = createSharedStore(undefined);
+    const a = createJourneyRepo(store);
+    const b = createJourneyRepo(store);
+    const state = journeyState();
+    const { journeyId } = await a.create(state);
+    const found = await b.get(journeyId);
+    expect(found.status === "found" && found.journey.state).toBe(state);
+    expect((await createJourneyRepo(createSharedStore(undefined)).get(journeyId)).status).toBe("not_found");
+  });
+
+  it("keeps MAX_JOURNEYS, the earliest expiry making room", async () => {
+    const c = clock();
+    const repo = createJourneyRepo(createSharedStore(undefined), { now: c.now });
+    const first = await repo.create(journeyState());
+    c.advance(1);
+    for (let i = 0; i < MAX_JOURNEYS; i += 1) await repo.create(journeyState());
+    expect((await repo.get(first.journeyId)).status).toBe("not_found");
+  });
+});
