@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { runMcpBin } from "../shared/run-bin.js";
+import { parseHotelsArgs, runHotelsHttp } from "./http/cli.js";
 
 runMcpBin({
   name: "tbank-hotels-mcp",
@@ -8,4 +9,7 @@ runMcpBin({
   toolsets: (config) => config.hotels.toolsets,
   // The SDK, zod and every tool live behind this import, loaded after the fast answers.
   loadFull: async (config, logger, write, deps) => (await import("./full-server.js")).loadHotelsServer(config, logger, write, deps),
+  args: parseHotelsArgs(process.argv.slice(2)),
+  // The server, the store and the authenticator are imported only on this path.
+  runHttp: (config, flags, report) => runHotelsHttp({ config, flags, env: process.env, report, exit: process, onSignal: (signal, handler) => void process.once(signal, handler) }),
 });

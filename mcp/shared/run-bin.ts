@@ -13,7 +13,13 @@ export interface McpBinSpec {
   brokerBinUrl: URL;
   toolsets(config: ToolkitConfig): ReadonlySet<string>;
   loadFull(config: ToolkitConfig, logger: Logger, write: (message: never) => void, deps: McpBinDeps): Promise<LoadedServer>;
+  /** The command line, parsed by the bin; absent: the bin takes no arguments (and ignores any). */
+  args?: McpBinArgs;
+  /** The remote mode (`--http`): no stdio fast path, no broker; the bin owns its whole life. */
+  runHttp?(config: ToolkitConfig, flags: { host?: string; port?: number }, report: (message: string) => void): Promise<void>;
 }
+
+export type McpBinArgs = { ok: true; http: boolean; host?: string; port?: number } | { ok: false; message: string };
 
 /** What the bin hands the full server beyond the config. */
 export interface McpBinDeps {
@@ -28,6 +34,12 @@ export interface McpBinDeps {
  */
 export function runMcpBin(spec: McpBinSpec): void {
   const report = (message: string): void => void process.stderr.write(`${spec.name}: ${message}\n`);
+  const args = spec.args ?? { ok: true, http: false };
+  if (!args.ok) {
+    report(args.message);
+    process.exitCode = 64;
+    return;
+  }
   const parsed = parseConfig(process.env);
   if (!parsed.ok) {
     for (const p of parsed.problems) report(`${p.variable}: ${p.message}`);
@@ -36,6 +48,13 @@ export function runMcpBin(spec: McpBinSpec): void {
     return;
   }
   const { config } = parsed;
+  if (args.http && spec.runHttp) {
+    spec.runHttp(config, { host: args.host, port: args.port }, report).catch((err: unknown) => {
+      report(err instanceof Error ? err.message : String(err));
+      process.exitCode = 1;
+    });
+    return;
+  }
   // Started at once but imported lazily and never awaited by the fast path (initialize and
   // tools/list stay fast); the full server waits for it, so the first broker call finds the broker.
   // The same start runs again on demand when a tool finds the broker stopped or crashed.

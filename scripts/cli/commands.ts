@@ -20,6 +20,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   status: { summary: "broker, session, store backend, live refs", load: () => import("./commands/status.js") },
   approve: { summary: "approve or deny, in this terminal, a write a model asked for", load: () => import("./commands/approve.js") },
   config: { summary: "print one client's MCP configuration", load: () => import("./commands/config.js") },
+  "http-key": { summary: "add, list or revoke API keys of the remote Hotels MCP (--http)", load: () => import("./commands/http-key.js") },
   sandbox: {
     summary: "serve the offline sandbox provider (Hotels API, identity, banking) on 127.0.0.1",
     load: () => import("./commands/sandbox.js"),

@@ -6,7 +6,7 @@ import { makeSecretFactory, type SandboxEnv } from "./env.js";
 import { createFaultTable, FaultSchema, type Fault, type FaultInput } from "./faults.js";
 import { createHotelsModule } from "./hotels/module.js";
 import { createIdentityModule } from "./identity/module.js";
-import type { IdentityStats } from "./identity/types.js";
+import type { IdentityStats, MintClaims, ServiceClient } from "./identity/types.js";
 import { createDispatcher } from "./server.js";
 
 export const SandboxOptionsSchema = z.strictObject({
@@ -57,6 +57,10 @@ export interface SandboxControl {
   advanceClock(ms: number): void;
   now(): number;
   identityStats(): IdentityStats;
+  /** The client_credentials client (id and this start's secret) that gets JWT access tokens. */
+  serviceClient(): ServiceClient;
+  /** A JWT access token with chosen claims, signed with the key the JWKS serves. */
+  mintAccessToken(claims: MintClaims): Promise<string>;
 }
 
 export interface Sandbox {
@@ -115,6 +119,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     advanceClock: (ms) => env.clock.advance(ms),
     now: () => env.clock.now(),
     identityStats: () => identity.api.stats(),
+    serviceClient: () => identity.resourceTokens.serviceClient(),
+    mintAccessToken: (claims) => identity.resourceTokens.mint(claims),
   };
 
   return {

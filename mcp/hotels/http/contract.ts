@@ -15,8 +15,9 @@ export type AuthOutcome =
   | { ok: true; principal: Principal }
   | {
       ok: false;
-      status: 400 | 401 | 403;
-      /** OAuth error code (RFC 6750): invalid_request, invalid_token, insufficient_scope. */
+      /** 503: the credential could not be checked now (the issuer's keys are unreachable); not the caller's fault. */
+      status: 400 | 401 | 403 | 503;
+      /** OAuth error code (RFC 6750): invalid_request, invalid_token, insufficient_scope; "temporarily_unavailable" with 503. */
       error: string;
       /** For a person reading it: where the key goes, what is missing. Never echoes the credential. */
       description: string;

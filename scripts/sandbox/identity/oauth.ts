@@ -6,6 +6,7 @@ export type OAuthErrorCode =
   | "invalid_client"
   | "invalid_grant"
   | "invalid_scope"
+  | "invalid_target"
   | "unsupported_grant_type"
   | "authorization_pending"
   | "slow_down"

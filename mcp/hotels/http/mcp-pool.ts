@@ -1,0 +1,154 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { LATEST_PROTOCOL_VERSION, ListToolsRequestSchema, type Implementation, type JSONRPCMessage, type ServerCapabilities, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { NO_ELICITATION_VALIDATOR } from "../../shared/no-elicitation.js";
+import type { HotelsContext } from "../context.js";
+import type { AnyToolDef } from "../tools/define.js";
+import { registerHotelsTools } from "../tools/index.js";
+
+// Stateless Streamable HTTP answers every POST with a fresh transport. The SDK lets an McpServer
+// hold one transport at a time, and building one (43 tools registered) costs ~6 ms, a tools/list
+// ~13 ms of zod-to-JSON-Schema work: together more than the 10 % overhead goal at p50 over a
+// provider call. So servers are pooled (one per concurrent request, reused after `close()`
+// detaches the transport; the SDK captures the transport per request, so a late answer can never
+// reach the next client) and tools/list is computed once per process from the reference server
+// and served from memory. Pooled servers share the process's HotelsContext; what a server keeps
+// between requests is only the last client's initialize info, which our tools never read.
+
+// More idle servers than this are dropped after use: a burst does not pin its peak in memory.
+const MAX_IDLE_SERVERS = 64;
+
+export interface ServerIdentity {
+  serverInfo: Implementation;
+  instructions: string | undefined;
+  capabilities: ServerCapabilities;
+  tools: Tool[];
+}
+
+export type ToolCallObserver = (tool: string, status: string, seconds: number) => void;
+
+export interface McpPoolOptions {
+  /** The server createHotelsServer built: the source of serverInfo, instructions and tools/list. */
+  reference: McpServer;
+  ctx: HotelsContext;
+  tools: readonly AnyToolDef[];
+  onToolCall: ToolCallObserver;
+  onError?: (err: Error) => void;
+}
+
+export interface McpPool {
+  readonly identity: ServerIdentity;
+  /** Answers one POST /mcp with a parsed body. Resolves once the answer is written. */
+  serve(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void>;
+  /** Gives up on a request that outlived its deadline: its server is closed (aborting the tool) and never reused. */
+  abandon(res: ServerResponse): void;
+  readonly idleCount: number;
+}
+
+export async function createMcpPool(opts: McpPoolOptions): Promise<McpPool> {
+  const identity = await readIdentity(opts.reference);
+  await opts.reference.close();
+  const listed = { tools: identity.tools.map(withRateLimitedStatus) };
+  const tools = opts.tools.map((t) => observed(t, opts.onToolCall));
+  const idle: McpServer[] = [];
+  const busy = new Map<ServerResponse, McpServer>();
+
+  const build = (): McpServer => {
+    const server = new McpServer(identity.serverInfo, { instructions: identity.instructions, capabilities: identity.capabilities, jsonSchemaValidator: NO_ELICITATION_VALIDATOR });
+    registerHotelsTools(server, opts.ctx, tools);
+    server.server.setRequestHandler(ListToolsRequestSchema, () => listed);
+    server.server.onerror = (err) => opts.onError?.(err);
+    return server;
+  };
+
+  return {
+    identity: { ...identity, tools: listed.tools },
+    get idleCount() {
+      return idle.length;
+    },
+    serve: async (req, res, body) => {
+      const server = idle.pop() ?? build();
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      busy.set(res, server);
+      await server.connect(transport);
+      try {
+        await transport.handleRequest(req, res, body);
+      } finally {
+        // Abandoned: already closed and dropped.
+        if (busy.delete(res)) {
+          await server.close();
+          if (idle.length < MAX_IDLE_SERVERS) idle.push(server);
+        }
+      }
+    },
+    abandon: (res) => {
+      const server = busy.get(res);
+      if (!server) return;
+      busy.delete(res);
+      void server.close();
+    },
+  };
+}
+
+/** Asks the reference server what any client would see: initialize and tools/list. */
+async function readIdentity(reference: McpServer): Promise<ServerIdentity> {
+  const [client, serverSide] = InMemoryTransport.createLinkedPair();
+  const answers = new Map<number, (m: JSONRPCMessage) => void>();
+  client.onmessage = (m) => {
+    if ("id" in m && typeof m.id === "number") answers.get(m.id)?.(m);
+  };
+  await reference.connect(serverSide);
+  await client.start();
+  const ask = (id: number, method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> =>
+    new Promise((resolve, reject) => {
+      answers.set(id, (m) => ("result" in m ? resolve(m.result) : reject(new Error(`${method} failed on the reference server`))));
+      void client.send({ jsonrpc: "2.0", id, method, params });
+    });
+  const init = await ask(1, "initialize", { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "tbank-hotels-http", version: "1" } });
+  const list = await ask(2, "tools/list");
+  await client.close();
+  return {
+    serverInfo: init.serverInfo as Implementation,
+    instructions: init.instructions as string | undefined,
+    capabilities: init.capabilities as ServerCapabilities,
+    tools: list.tools as Tool[],
+  };
+}
+
+/**
+ * Clients check structuredContent against the listed outputSchema (the SDK client does), so the
+ * remote mode's own answer, status=rate_limited, must fit every tool's schema: it joins the status
+ * enum, and a tool without a status field gets one (its other fields stop being required, since a
+ * rate-limited answer carries none of them).
+ */
+export function withRateLimitedStatus(tool: Tool): Tool {
+  const out = tool.outputSchema;
+  if (!out) return tool;
+  const properties = { ...(out.properties ?? {}) } as Record<string, Record<string, unknown>>;
+  const status = properties.status;
+  if (status === undefined) properties.status = { type: "string", enum: ["rate_limited"] };
+  else if (Array.isArray(status.enum) && !status.enum.includes("rate_limited")) properties.status = { ...status, enum: [...(status.enum as unknown[]), "rate_limited"] };
+  const required = out.required?.filter((name) => name === "status");
+  const { required: _dropped, ...rest } = out;
+  return { ...tool, outputSchema: { ...rest, properties, ...(required && required.length > 0 ? { required } : {}) } };
+}
+
+function observed(tool: AnyToolDef, onToolCall: ToolCallObserver): AnyToolDef {
+  return {
+    ...tool,
+    handler: async (args, ctx, extra) => {
+      const started = performance.now();
+      let status = "exception";
+      try {
+        const out = await tool.handler(args, ctx, extra);
+        const s = (out.structured as { status?: unknown } | undefined)?.status;
+        status = typeof s === "string" ? s.slice(0, 40) : out.isError ? "error" : "ok";
+        return out;
+      } finally {
+        onToolCall(tool.name, status, (performance.now() - started) / 1000);
+      }
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { Counter, Histogram, Registry } from "prom-client";
+
+// Prometheus metrics of one HTTP server, in a registry of its own (two servers in one process, as
+// in tests, never mix their counts; nothing lands in prom-client's global default registry).
+
+export interface HttpMetrics {
+  registry: Registry;
+  toolCalls: Counter<"tool" | "status">;
+  toolCallSeconds: Histogram<"tool">;
+  rateLimited: Counter;
+  httpRequests: Counter<"route" | "status">;
+}
+
+// Tool calls wait on the provider: from a cached answer (ms) to a slow search collection (tens of s).
+const TOOL_CALL_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+export function createHttpMetrics(): HttpMetrics {
+  const registry = new Registry();
+  return {
+    registry,
+    toolCalls: new Counter({ name: "tbank_hotels_tool_calls_total", help: "Tool calls by tool and result status", labelNames: ["tool", "status"], registers: [registry] }),
+    toolCallSeconds: new Histogram({ name: "tbank_hotels_tool_call_duration_seconds", help: "Tool call duration, handler only", labelNames: ["tool"], buckets: TOOL_CALL_BUCKETS, registers: [registry] }),
+    rateLimited: new Counter({ name: "tbank_hotels_rate_limited_total", help: "Tool calls refused by the per-key tool-call limit", registers: [registry] }),
+    httpRequests: new Counter({ name: "tbank_hotels_http_requests_total", help: "HTTP requests by route and status", labelNames: ["route", "status"], registers: [registry] }),
+  };
+}
