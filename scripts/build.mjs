@@ -16,6 +16,8 @@ const tools = {
   "bench-echo": "scripts/bench/echo-server.ts",
   "bench-mcp": "scripts/bench/mcp-main.ts",
   "bench-bare-mcp": "scripts/bench/bare-mcp.ts",
+  "bench-http": "scripts/bench/http-main.ts",
+  "bench-http-sandbox": "scripts/bench/http-sandbox.ts",
   "gen-tool-catalog": "scripts/gen-tool-catalog.ts",
 };
 

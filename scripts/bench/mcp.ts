@@ -36,21 +36,34 @@ export interface JourneyStep {
   ms: number;
 }
 
+export interface JourneyOptions {
+  /** Default: next Friday to Sunday. */
+  stay?: { checkinDate: string; checkoutDate: string };
+  /** Off under load (bench:http): tokenizing every answer would spend the client's CPU inside the timings. */
+  countTokens?: boolean;
+  /** Each call as it ends, so a journey that fails midway still reports its calls. */
+  onStep?: (step: JourneyStep) => void;
+}
+
 /** The golden journey: Казань, next Friday to Sunday, 2 adults, best_value with a band up to 10,000 RUB. */
-export async function goldenJourney(c: Client): Promise<JourneyStep[]> {
+export async function goldenJourney(c: Pick<Client, "callTool">, opts: JourneyOptions = {}): Promise<JourneyStep[]> {
   const steps: JourneyStep[] = [];
+  const count = opts.countTokens === false ? () => 0 : tokens;
   const call = async (tool: string, args: Record<string, unknown>) => {
     const started = performance.now();
     const result = (await c.callTool({ name: `tbank_hotels_${tool}`, arguments: args })) as CallToolResult;
+    const took = performance.now() - started;
     const text = result.content.map((x) => (x.type === "text" ? x.text : "")).join("\n");
     const data = (result.structuredContent ?? {}) as Record<string, unknown>;
-    steps.push({ tool, status: typeof data.status === "string" ? data.status : result.isError ? "error" : "?", textTokens: tokens(text), structuredTokens: tokens(JSON.stringify(data)), ms: performance.now() - started });
+    const step = { tool, status: typeof data.status === "string" ? data.status : result.isError ? "error" : "?", textTokens: count(text), structuredTokens: count(JSON.stringify(data)), ms: took };
+    steps.push(step);
+    opts.onStep?.(step);
     if (result.isError) throw new Error(`${tool} failed: ${text}`);
     return data;
   };
   const plan = await call("plan_stay", {
     destination: "Казань",
-    ...nextWeekend(new Date()),
+    ...(opts.stay ?? nextWeekend(new Date())),
     rooms: [{ adults: 2, childrenAges: [] }],
     ranking: "best_value",
     hotelPreferences: { pricePerNight: { min: 0, max: 10000, currency: "RUB" }, ranking: "best_value", showAlternativesOutsideBand: true },

@@ -1,0 +1,41 @@
+import { subscribe } from "node:diagnostics_channel";
+import { startSandbox } from "../sandbox/index.js";
+
+// bench:http's provider, in its own process so its work is not billed to the servers or the
+// clients: every route answers `latency` ms after a request arrives, and the parent reads the
+// counters over IPC. Exits when the parent goes away.
+export type SandboxRequest = { op: "reset" } | { op: "counts" };
+export interface SandboxCounts {
+  requests: number;
+  peakInFlight: number;
+  /** Time with at least one request in flight: what a caller waited on the provider, overlaps counted once. */
+  busyMs: number;
+}
+
+const latencyMs = Number(process.argv[2] ?? "50");
+const sandbox = await startSandbox({ seed: "bench-http", now: Date.now });
+for (const route of sandbox.control.routeIds) sandbox.control.setFault(route, { kind: "latency", ms: latencyMs });
+
+// Node's HTTP server reports every request's start and its response's end on these channels.
+let inFlight = 0;
+let busySince = 0;
+let busyMs = 0;
+subscribe("http.server.request.start", () => {
+  if (inFlight++ === 0) busySince = performance.now();
+});
+subscribe("http.server.response.finish", () => {
+  if (--inFlight === 0) busyMs += performance.now() - busySince;
+});
+
+process.on("message", (message: SandboxRequest) => {
+  if (message.op === "reset") {
+    sandbox.control.resetCounters();
+    busyMs = 0;
+  }
+  const counts = sandbox.control.requestCounts();
+  const reply: SandboxCounts = { requests: Object.values(counts).reduce((n, c) => n + c, 0), peakInFlight: sandbox.control.peakInFlight(), busyMs };
+  process.send?.(reply);
+});
+// With the IPC channel and the server closed, nothing keeps this process alive.
+process.on("disconnect", () => void sandbox.close());
+process.send?.({ urls: sandbox.urls });

@@ -1,0 +1,365 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { fork, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import type { SandboxUrls } from "../sandbox/index.js";
+import type { SandboxCounts, SandboxRequest } from "./http-sandbox.js";
+import { goldenJourney, type JourneyStep } from "./mcp.js";
+import { ms, percentile, type BenchRow } from "./stats.js";
+
+// bench:http: many MCP clients over Streamable HTTP playing the golden journey at once against
+// `tbank-hotels-mcp --http`, one instance (memory store) and two instances on one redis-server
+// (every session alternates its calls between them). The sandbox answers every request `latency`
+// ms after it arrives, so what a call costs beyond its provider requests is the remote mode's own
+// overhead: transport, store, queueing behind the per-process provider limiter.
+
+const DAY_MS = 86_400_000;
+const REDIS_SERVER = "/usr/bin/redis-server";
+
+export interface HttpBenchOptions {
+  sessions: number;
+  latencyMs: number;
+  /** The whole run stops (and fails) past this. */
+  deadlineMs: number;
+}
+
+export interface LoadResult {
+  label: string;
+  sessions: number;
+  /** The calls of the journeys that completed: a refused call did not wait on the provider. */
+  steps: JourneyStep[];
+  /** Calls of journeys that failed, the failing call included. */
+  failedJourneyCalls: number;
+  /** Each tool's calls measured one at a time before the load. */
+  perCall: Map<string, ToolAlone>;
+  failures: string[];
+  providerRequests: number;
+  expectedProviderRequests: number;
+  rssBeforeBytes: number;
+  rssPeakDeltaBytes: number;
+  wallMs: number;
+}
+
+export interface ToolAlone {
+  requests: number;
+  /** Most provider requests one call had in flight at once. */
+  peakInFlight: number;
+  /** Median time the sandbox had one of the call's requests in flight. */
+  providerMs: number;
+  /** Median latency of the call alone. */
+  ms: number;
+}
+
+interface ChildSandbox {
+  urls: SandboxUrls;
+  ask(request: SandboxRequest): Promise<SandboxCounts>;
+  stop(): void;
+}
+
+interface Proc {
+  pid: number;
+  stop(): Promise<void>;
+}
+
+interface Instance extends Proc {
+  url: string;
+}
+
+function waitForLine(stream: Readable, pattern: RegExp, child: ChildProcess, what: string, timeoutMs = 15_000): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => done(new Error(`${what} printed nothing matching ${String(pattern)} in ${timeoutMs} ms: ${seen.slice(-500)}`)), timeoutMs);
+    const onData = (d: Buffer) => {
+      seen += d.toString();
+      const m = pattern.exec(seen);
+      if (m) done(undefined, m);
+    };
+    const onExit = () => done(new Error(`${what} exited before it was ready: ${seen.slice(-500)}`));
+    const done = (err?: Error, m?: RegExpExecArray) => {
+      clearTimeout(timer);
+      stream.off("data", onData);
+      child.off("exit", onExit);
+      if (m) resolve(m);
+      else reject(err ?? new Error(what));
+    };
+    stream.on("data", onData);
+    child.once("exit", onExit);
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), 5000);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+async function startChildSandbox(latencyMs: number): Promise<ChildSandbox> {
+  const child = fork("dist/bench-http-sandbox.js", [String(latencyMs)], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const waiting: ((counts: SandboxCounts) => void)[] = [];
+  const urls = await new Promise<SandboxUrls>((resolve, reject) => {
+    child.once("message", (m: { urls: SandboxUrls }) => resolve(m.urls));
+    child.once("exit", () => reject(new Error("the bench sandbox exited before it was ready")));
+  });
+  child.on("message", (m: SandboxCounts) => waiting.shift()?.(m));
+  return {
+    urls,
+    // One question at a time: answers come back in order.
+    ask: (request) =>
+      new Promise((resolve) => {
+        waiting.push(resolve);
+        child.send(request);
+      }),
+    stop: () => child.disconnect(),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address();
+      s.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function startRedis(dir: string): Promise<Proc & { url: string }> {
+  if (!existsSync(REDIS_SERVER)) throw new Error(`${REDIS_SERVER} is missing: install Debian's redis-server (apt-get install redis-server)`);
+  const port = await freePort();
+  const child = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: ["ignore", "pipe", "inherit"] });
+  await waitForLine(child.stdout, /Ready to accept connections/, child, "redis-server");
+  child.stdout.resume();
+  return { url: `redis://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => stopChild(child) };
+}
+
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const child = spawn(process.execPath, ["dist/tbank-hotels-mcp.js", "--http", "--host", "127.0.0.1", "--port", "0"], { env, stdio: ["ignore", "ignore", "pipe"] });
+  const m = await waitForLine(child.stderr, /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/, child, "tbank-hotels-mcp --http");
+  child.stderr.resume();
+  return { url: m[1] ?? "", pid: child.pid ?? 0, stop: () => stopChild(child) };
+}
+
+/** /readyz says the store and the provider are reachable (the store connects in the background). */
+async function waitReady(instance: Instance, timeoutMs = 10_000): Promise<void> {
+  const readyz = new URL("/readyz", instance.url);
+  const until = Date.now() + timeoutMs;
+  let last = "";
+  while (Date.now() < until) {
+    const res = await fetch(readyz).catch((e: unknown) => e as Error);
+    if (!(res instanceof Error) && res.ok) return;
+    last = res instanceof Error ? res.message : await res.text();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${instance.url} was not ready within ${timeoutMs} ms: ${last}`);
+}
+
+function rssBytes(pid: number): number {
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return Number(kb ?? 0) * 1024;
+}
+
+/** The summed RSS of `pids`, sampled every 50 ms; `stop()` returns the highest sum seen. */
+function sampleRss(pids: readonly number[]): { stop(): number } {
+  const sum = () => pids.reduce((n, pid) => n + rssBytes(pid), 0);
+  let peak = sum();
+  const timer = setInterval(() => (peak = Math.max(peak, sum())), 50);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, sum());
+    },
+  };
+}
+
+async function connect(url: string): Promise<Client> {
+  const c = new Client({ name: "bench-http", version: "1" });
+  await c.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return c;
+}
+
+/** One session over several instances: call k goes to instance k mod n. */
+function alternating(clients: readonly Client[]): Pick<Client, "callTool"> {
+  let next = 0;
+  return {
+    callTool: (...args: Parameters<Client["callTool"]>) => {
+      const c = clients[next++ % clients.length];
+      if (!c) throw new Error("no client");
+      return c.callTool(...args);
+    },
+  };
+}
+
+/** A different stay per session, so the 30 s search cache never answers one session from another's search. */
+function stayFor(index: number): { checkinDate: string; checkoutDate: string } {
+  const checkin = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + (14 + index) * DAY_MS);
+  return { checkinDate: checkin.toISOString().slice(0, 10), checkoutDate: new Date(checkin.getTime() + 2 * DAY_MS).toISOString().slice(0, 10) };
+}
+
+/**
+ * Journeys played one call at a time with the sandbox's counters read around each call: provider
+ * requests per call of each tool and the time the sandbox had at least one of them in flight (the
+ * provider time the call incurred, overlapping requests counted once). The first journey only warms
+ * the processes and caches.
+ */
+async function calibrate(clients: readonly Client[], sandbox: ChildSandbox, firstStay: number): Promise<Map<string, ToolAlone>> {
+  const samples = new Map<string, { requests: number; peak: number; busyMs: number; ms: number }[]>();
+  for (let j = 0; j < 4; j++) {
+    const target = alternating(clients);
+    const counted: Pick<Client, "callTool"> = {
+      callTool: async (...args: Parameters<Client["callTool"]>) => {
+        await sandbox.ask({ op: "reset" });
+        const started = performance.now();
+        const result = await target.callTool(...args);
+        const ms = performance.now() - started;
+        const counts = await sandbox.ask({ op: "counts" });
+        if (j > 0) {
+          const tool = args[0].name.replace(/^tbank_hotels_/, "");
+          samples.set(tool, [...(samples.get(tool) ?? []), { requests: counts.requests, peak: counts.peakInFlight, busyMs: counts.busyMs, ms }]);
+        }
+        return result;
+      },
+    };
+    await goldenJourney(counted, { stay: stayFor(firstStay + j), countTokens: false });
+  }
+  return new Map(
+    [...samples].map(([tool, calls]): [string, ToolAlone] => {
+      const requests = calls.reduce((n, c) => n + c.requests, 0) / calls.length;
+      const peakInFlight = Math.max(0, ...calls.map((c) => c.peak));
+      return [tool, { requests, peakInFlight, providerMs: percentile(calls.map((c) => c.busyMs), 50), ms: percentile(calls.map((c) => c.ms), 50) }];
+    }),
+  );
+}
+
+async function load(label: string, urls: readonly string[], serverPids: readonly number[], sandbox: ChildSandbox, sessions: number): Promise<LoadResult> {
+  const warm = await Promise.all(urls.map(connect));
+  const perCall = await calibrate(warm, sandbox, sessions + 10);
+  await Promise.all(warm.map((c) => c.close()));
+
+  const rssBeforeBytes = serverPids.reduce((n, pid) => n + rssBytes(pid), 0);
+  const rss = sampleRss(serverPids);
+  await sandbox.ask({ op: "reset" });
+  const started = performance.now();
+  const clients = await Promise.all(Array.from({ length: sessions }, () => Promise.all(urls.map(connect))));
+  const perSession: JourneyStep[][] = clients.map(() => []);
+  const settled = await Promise.allSettled(clients.map((c, i) => goldenJourney(alternating(c), { stay: stayFor(i), countTokens: false, onStep: (s) => perSession[i]?.push(s) })));
+  const steps = perSession.flatMap((mine, i) => (settled[i]?.status === "fulfilled" ? mine : []));
+  const wallMs = performance.now() - started;
+  const rssPeakBytes = rss.stop();
+  const { requests } = await sandbox.ask({ op: "counts" });
+  await Promise.all(clients.flat().map((c) => c.close()));
+  return {
+    label,
+    sessions,
+    steps,
+    failedJourneyCalls: perSession.flat().length - steps.length,
+    perCall,
+    failures: settled.flatMap((s) => (s.status === "rejected" ? [s.reason instanceof Error ? s.reason.message : String(s.reason)] : [])),
+    providerRequests: requests,
+    expectedProviderRequests: perSession.flat().reduce((n, s) => n + (perCall.get(s.tool)?.requests ?? 0), 0),
+    rssBeforeBytes,
+    rssPeakDeltaBytes: rssPeakBytes - rssBeforeBytes,
+    wallMs,
+  };
+}
+
+function withDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`bench:http did not finish within ${deadlineMs / 1000} s`)), deadlineMs);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+export type PhaseOutcome = { ok: true; result: LoadResult } | { ok: false; label: string; error: string };
+
+export async function benchHttp(opts: HttpBenchOptions): Promise<PhaseOutcome[]> {
+  const dir = await mkdtemp(join(tmpdir(), "tbank-bench-http-"));
+  const procs: Proc[] = [];
+  const sandbox = await startChildSandbox(opts.latencyMs);
+  const env = (extra: Record<string, string> = {}): Record<string, string> => ({
+    PATH: process.env.PATH ?? "",
+    HOME: join(dir, "home"),
+    TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl,
+    TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: sandbox.urls.hotelPageUrlTemplate,
+    // Every session is the same anonymous principal on loopback: the tool-call limit is not measured here.
+    TBANK_HOTELS_HTTP_RATE_LIMIT_PER_MINUTE: "100000",
+    // The most provider requests in flight a process may have (default 2 is sized for one person).
+    TBANK_HOTELS_MAX_CONCURRENT_REQUESTS: "8",
+    TBANK_HOTELS_HTTP_DRAIN_MS: "1000",
+    ...extra,
+  });
+  // A phase that fails is reported and the next one still runs.
+  const phase = async (label: string, work: () => Promise<LoadResult>): Promise<PhaseOutcome> => {
+    try {
+      return { ok: true, result: await work() };
+    } catch (err) {
+      return { ok: false, label, error: err instanceof Error ? err.message : String(err) };
+    } finally {
+      for (const p of procs.splice(0).reverse()) await p.stop();
+    }
+  };
+  const run = async (): Promise<PhaseOutcome[]> => [
+    await phase("1 instance, memory store", async () => {
+      const one = await startInstance(env());
+      procs.push(one);
+      await waitReady(one);
+      return load("1 instance, memory store", [one.url], [one.pid], sandbox, opts.sessions);
+    }),
+    await phase("2 instances, one redis-server", async () => {
+      const redis = await startRedis(dir);
+      procs.push(redis);
+      const a = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }));
+      procs.push(a);
+      const b = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }));
+      procs.push(b);
+      await Promise.all([waitReady(a), waitReady(b)]);
+      return load("2 instances, one redis-server", [a.url, b.url], [a.pid, b.pid, redis.pid], sandbox, opts.sessions);
+    }),
+  ];
+  try {
+    return await withDeadline(run(), opts.deadlineMs);
+  } finally {
+    for (const p of procs.reverse()) await p.stop();
+    sandbox.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Per call: latency against its provider time (calls with no provider request are left out of the ratios). */
+export function summarize(r: LoadResult): { rows: BenchRow[]; lines: string[] } {
+  const withProvider = r.steps.map((s) => ({ s, provider: r.perCall.get(s.tool)?.providerMs ?? 0 })).filter((x) => x.provider > 0);
+  const ratios = withProvider.map((x) => x.s.ms / x.provider);
+  const overheads = withProvider.map((x) => x.s.ms - x.provider);
+  const latencies = r.steps.map((s) => s.ms);
+  const ok = r.sessions - r.failures.length;
+  const rows: BenchRow[] = [
+    { name: `${r.label}: call p50`, figure: ms(percentile(latencies, 50)), anchor: `overhead p50 ${ms(percentile(overheads, 50))}`, ratio: percentile(ratios, 50), goal: "<= 1.10x" },
+    { name: `${r.label}: call p95`, figure: ms(percentile(latencies, 95)), anchor: `overhead p95 ${ms(percentile(overheads, 95))}`, ratio: percentile(ratios, 95) },
+    { name: `${r.label}: memory per session`, figure: `${(r.rssPeakDeltaBytes / r.sessions / 1024).toFixed(1)} KB`, anchor: `RSS before ${(r.rssBeforeBytes / 1048576).toFixed(1)} MB`, ratio: r.rssPeakDeltaBytes / r.rssBeforeBytes },
+    { name: `${r.label}: journeys completed`, figure: `${ok}/${r.sessions} in ${(r.wallMs / 1000).toFixed(1)} s`, anchor: `${r.failedJourneyCalls} calls in failed ones`, ratio: ok / r.sessions, goal: "= 1x" },
+    { name: `${r.label}: provider requests`, figure: String(r.providerRequests), anchor: `expected ${Math.round(r.expectedProviderRequests)}`, ratio: r.providerRequests / r.expectedProviderRequests },
+  ];
+  const tools = [...new Set(r.steps.map((s) => s.tool))];
+  const lines = [`  ${"tool".padEnd(26)} ${"calls".padStart(5)}  provider req (peak) = ms   alone ms   under load p50 / p95 ms  statuses`];
+  for (const tool of tools) {
+    const mine = r.steps.filter((s) => s.tool === tool).map((s) => s.ms);
+    const statuses = [...new Set(r.steps.filter((s) => s.tool === tool).map((s) => s.status))].join(",");
+    const alone = r.perCall.get(tool);
+    const provider = alone ? `${alone.requests.toFixed(1)} (${alone.peakInFlight}) = ${alone.providerMs.toFixed(0)}` : "?";
+    lines.push(`  ${tool.padEnd(26)} ${String(mine.length).padStart(5)}  ${provider.padStart(19)}   ${(alone?.ms ?? Number.NaN).toFixed(0).padStart(8)}   ${percentile(mine, 50).toFixed(0).padStart(10)} / ${percentile(mine, 95).toFixed(0).padEnd(10)} ${statuses}`);
+  }
+  for (const f of [...new Set(r.failures)].slice(0, 5)) lines.push(`  failed journey: ${f.slice(0, 200)}`);
+  return { rows, lines };
+}
