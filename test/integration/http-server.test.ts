@@ -107,6 +107,10 @@ describe("tbank-hotels-mcp --http, in process", () => {
       for (const h of ["Authorization", "X-Api-Key", "Content-Type", "Mcp-Protocol-Version", "Mcp-Session-Id"]) expect(preflight.headers.get("access-control-allow-headers")).toContain(h);
       const foreignPreflight = await fetch(server.url, { method: "OPTIONS", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
       expect(foreignPreflight.status).toBe(403);
+
+      // The server's own origin (its landing page calling it) is same-origin, not foreign.
+      const own = await post(server, { jsonrpc: "2.0", id: 1, method: "ping" }, { origin: new URL(server.url).origin });
+      expect(own.status).toBe(200);
     });
 
     it("answers 413 to a body over the cap, declared or chunked", async () => {

@@ -40,6 +40,21 @@ export function hostAllowed(hostHeader: string | undefined, allowed: ReadonlySet
   return hostHeader !== undefined && allowed.has(hostHeader.toLowerCase());
 }
 
+/**
+ * A browser Origin this server accepts: a configured one, or this server's own (a page it served,
+ * e.g. the landing page, calling it: the origin's host is one of the Host values it answers to).
+ * Anything else is a foreign page, refused (the conformance suite's dns-rebinding scenario).
+ */
+export function originAllowed(origin: string, allowedOrigins: readonly string[], allowedHosts: ReadonlySet<string>): boolean {
+  if (allowedOrigins.includes(origin)) return true;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === "http:" || url.protocol === "https:") && allowedHosts.has(url.host.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
 /** The first credential-looking query parameter, by name (never its value). */
 export function keyInQuery(url: URL): string | undefined {
   for (const name of url.searchParams.keys()) if (KEY_QUERY_PARAMS.includes(name.toLowerCase())) return name;

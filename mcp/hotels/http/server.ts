@@ -9,7 +9,7 @@ import type { FetchLike } from "../provider/index.js";
 import { HOTELS_TOOLS } from "../tools/index.js";
 import { readBody } from "./body.js";
 import type { HttpAuthenticator, Principal, ToolCallLimiter } from "./contract.js";
-import { allowedHostValues, corsHeaders, hostAllowed, isLoopbackHost, keyInQuery, preflightHeaders } from "./hygiene.js";
+import { allowedHostValues, corsHeaders, hostAllowed, isLoopbackHost, keyInQuery, originAllowed, preflightHeaders } from "./hygiene.js";
 import { INVALID_REQUEST, jsonRpcError, PARSE_ERROR, rateLimitedResult, SERVER_ERROR, toolCallsIn } from "./jsonrpc.js";
 import { LANDING_CSP, landingPage, preferredLang } from "./landing.js";
 import { createHttpMetrics } from "./metrics.js";
@@ -224,7 +224,7 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
       return oauthError(res, 421, "misdirected_request", "this server does not answer to that Host; add it to TBANK_HOTELS_HTTP_ALLOWED_HOSTS if it is yours");
     }
     const origin = req.headers.origin;
-    if (origin !== undefined && !http.allowedOrigins.includes(origin)) {
+    if (origin !== undefined && !originAllowed(origin, http.allowedOrigins, allowedHosts)) {
       return oauthError(res, 403, "forbidden_origin", "browsers from this origin are not allowed; add it to TBANK_HOTELS_HTTP_ALLOWED_ORIGINS if it is yours");
     }
     for (const [k, v] of Object.entries(corsHeaders(origin, http.allowedOrigins))) res.setHeader(k, v);
