@@ -19,6 +19,18 @@ describe("Hotels MCP connection_status", () => {
     expect(h.sandbox.control.requestCounts()).toEqual({});
   });
 
+  it("a server without the customer toolset (the remote mode always) says customer tools are not served here, not to run setup", async () => {
+    const journeyOnly = await startHotelsHarness({ sharedSandbox: h.sandbox, env: { TBANK_HOTELS_TOOLSETS: "journey" } });
+    try {
+      const { data, text } = await journeyOnly.call("tbank_hotels_connection_status");
+      expect(data.customerReadiness).toMatchObject({ state: "not_configured", nextStep: expect.stringContaining("not served by this server") as string });
+      expect(text).toContain("not served by this server");
+      expect(text).not.toContain("tbank-mcp setup");
+    } finally {
+      await journeyOnly.close();
+    }
+  });
+
   it("rejects unknown arguments", async () => {
     const { result } = await h.call("tbank_hotels_connection_status", { verbose: true });
     expect(result.isError).toBe(true);

@@ -22,8 +22,13 @@ const Output = wire(z.strictObject({
   load: Field,
 }));
 
+const NOT_SERVED = "customer tools are not served by this server (no customer toolset); the person's own bookings are read through a local Hotels MCP with the auth broker";
+
 /** The broker's local readiness (hotels.status, no provider call), or not_configured without one. */
 async function customerReadiness(ctx: HotelsContext): Promise<{ state: ReadinessState; nextStep?: string }> {
+  // A server without the customer toolset (the remote HTTP mode always) never reaches a bank
+  // session: "run tbank-mcp setup" would send a person to fix something this server will not do.
+  if (!ctx.config.hotels.toolsets.has("customer")) return { state: "not_configured", nextStep: NOT_SERVED };
   const state: ReadinessState = ctx.config.broker.combinedProfile && ctx.broker ? (await ctx.broker.readiness()).state : "not_configured";
   const nextStep = readinessNextStep(state, { tools: CUSTOMER_TOOLS });
   return nextStep ? { state, nextStep } : { state };

@@ -46,7 +46,7 @@ export const continueStaySearch = defineTool({
       const coverage = journeyCoverage({ ...found.journey.state, continuationUsed: true });
       return failure({ ...f, nextStep, journeyId, searchCoverage: coverageFields(coverage) }, { lines: [coverageLine(coverage)] });
     }
-    if (run.status === "journey_gone") return failure(journeyGone(run.lookup));
+    if (run.status === "journey_gone") return failure(journeyGone(ctx, run.lookup));
     const { state, ran, added, selectionReset } = run;
     const searchCoverage = journeyCoverage(state);
     if (!ran && added === 0) {

@@ -42,12 +42,14 @@ export function providerFailure(err: unknown, opts: { filtered?: boolean } = {})
 
 export type JourneyLookup = { ok: true; journey: JourneyRecord<JourneyState> } | { ok: false; failure: FailureFields<"journey_not_found" | "journey_expired"> };
 
-export function journeyGone(status: "expired" | "not_found"): FailureFields<"journey_not_found" | "journey_expired"> {
-  const nextStep = "Run tbank_hotels_plan_stay again with the user's parameters; journeys live 60 minutes and do not survive a restart.";
+export function journeyGone(ctx: Pick<HotelsContext, "store">, status: "expired" | "not_found"): FailureFields<"journey_not_found" | "journey_expired"> {
+  // Kept in memory, a journey dies with the process; in a shared store (remote mode with Redis) it does not.
+  const lifetime = ctx.store.kind === "memory" ? "journeys live 60 minutes and do not survive a restart" : "journeys live 60 minutes";
+  const nextStep = `Run tbank_hotels_plan_stay again with the user's parameters; ${lifetime}.`;
   return { status: status === "expired" ? "journey_expired" : "journey_not_found", retryAllowed: false, nextStep };
 }
 
 export async function lookupJourney(ctx: HotelsContext, journeyId: string): Promise<JourneyLookup> {
   const found = await ctx.journeys.get(journeyId);
-  return found.status === "found" ? { ok: true, journey: found.journey } : { ok: false, failure: journeyGone(found.status) };
+  return found.status === "found" ? { ok: true, journey: found.journey } : { ok: false, failure: journeyGone(ctx, found.status) };
 }
