@@ -4,7 +4,7 @@ import { fork, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import type { SandboxUrls } from "../sandbox/index.js";
@@ -16,7 +16,7 @@ import { ms, percentile, type BenchRow } from "./stats.js";
 // `tbank-hotels-mcp --http`, one instance (memory store) and two instances on one redis-server
 // (every session alternates its calls between them). The sandbox answers every request `latency`
 // ms after it arrives, so what a call costs beyond its provider requests is the remote mode's own
-// overhead: transport, store, queueing behind the per-process provider limiter.
+// overhead: transport, store, queueing behind the provider limiter and for the CPU.
 
 const DAY_MS = 86_400_000;
 const REDIS_SERVER = "/usr/bin/redis-server";
@@ -26,6 +26,8 @@ export interface HttpBenchOptions {
   latencyMs: number;
   /** The whole run stops (and fails) past this. */
   deadlineMs: number;
+  /** Node flags for the server instances, e.g. --cpu-prof (bench:http -- --profile DIR). */
+  serverNodeArgs?: readonly string[];
 }
 
 export interface LoadResult {
@@ -43,6 +45,8 @@ export interface LoadResult {
   rssBeforeBytes: number;
   rssPeakDeltaBytes: number;
   wallMs: number;
+  /** CPU time spent during the load by the servers (and redis-server), by this process's clients, by the sandbox. */
+  cpuMs: { servers: number; clients: number; sandbox: number };
 }
 
 export interface ToolAlone {
@@ -56,6 +60,7 @@ export interface ToolAlone {
 }
 
 interface ChildSandbox {
+  pid: number;
   urls: SandboxUrls;
   ask(request: SandboxRequest): Promise<SandboxCounts>;
   stop(): void;
@@ -113,6 +118,7 @@ async function startChildSandbox(latencyMs: number): Promise<ChildSandbox> {
   });
   child.on("message", (m: SandboxCounts) => waiting.shift()?.(m));
   return {
+    pid: child.pid ?? 0,
     urls,
     // One question at a time: answers come back in order.
     ask: (request) =>
@@ -144,8 +150,8 @@ async function startRedis(dir: string): Promise<Proc & { url: string }> {
   return { url: `redis://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => stopChild(child) };
 }
 
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ["dist/tbank-hotels-mcp.js", "--http", "--host", "127.0.0.1", "--port", "0"], { env, stdio: ["ignore", "ignore", "pipe"] });
+async function startInstance(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<Instance> {
+  const child = spawn(process.execPath, [...nodeArgs, "dist/tbank-hotels-mcp.js", "--http", "--host", "127.0.0.1", "--port", "0"], { env, stdio: ["ignore", "ignore", "pipe"] });
   const m = await waitForLine(child.stderr, /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/, child, "tbank-hotels-mcp --http");
   child.stderr.resume();
   return { url: m[1] ?? "", pid: child.pid ?? 0, stop: () => stopChild(child) };
@@ -163,6 +169,24 @@ async function waitReady(instance: Instance, timeoutMs = 10_000): Promise<void> 
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${instance.url} was not ready within ${timeoutMs} ms: ${last}`);
+}
+
+// /proc/<pid>/stat counts in USER_HZ ticks, 100 a second on Linux.
+const TICK_MS = 10;
+
+/** User + system CPU time of `pids` so far (0 for one that has gone). */
+function cpuTimeMs(pids: readonly number[]): number {
+  return pids.reduce((n, pid) => {
+    const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
+    // Fields after the command name (which may hold spaces): state is 3rd, utime 14th, stime 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return n + (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * TICK_MS;
+  }, 0);
+}
+
+function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 function rssBytes(pid: number): number {
@@ -250,12 +274,14 @@ async function load(label: string, urls: readonly string[], serverPids: readonly
   const rssBeforeBytes = serverPids.reduce((n, pid) => n + rssBytes(pid), 0);
   const rss = sampleRss(serverPids);
   await sandbox.ask({ op: "reset" });
+  const cpuBefore = { servers: cpuTimeMs(serverPids), clients: ownCpuMs(), sandbox: cpuTimeMs([sandbox.pid]) };
   const started = performance.now();
   const clients = await Promise.all(Array.from({ length: sessions }, () => Promise.all(urls.map(connect))));
   const perSession: JourneyStep[][] = clients.map(() => []);
   const settled = await Promise.allSettled(clients.map((c, i) => goldenJourney(alternating(c), { stay: stayFor(i), countTokens: false, onStep: (s) => perSession[i]?.push(s) })));
   const steps = perSession.flatMap((mine, i) => (settled[i]?.status === "fulfilled" ? mine : []));
   const wallMs = performance.now() - started;
+  const cpuMs = { servers: cpuTimeMs(serverPids) - cpuBefore.servers, clients: ownCpuMs() - cpuBefore.clients, sandbox: cpuTimeMs([sandbox.pid]) - cpuBefore.sandbox };
   const rssPeakBytes = rss.stop();
   const { requests } = await sandbox.ask({ op: "counts" });
   await Promise.all(clients.flat().map((c) => c.close()));
@@ -271,6 +297,7 @@ async function load(label: string, urls: readonly string[], serverPids: readonly
     rssBeforeBytes,
     rssPeakDeltaBytes: rssPeakBytes - rssBeforeBytes,
     wallMs,
+    cpuMs,
   };
 }
 
@@ -295,8 +322,6 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<PhaseOutcome[]>
     TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: sandbox.urls.hotelPageUrlTemplate,
     // Every session is the same anonymous principal on loopback: the tool-call limit is not measured here.
     TBANK_HOTELS_HTTP_RATE_LIMIT_PER_MINUTE: "100000",
-    // The most provider requests in flight a process may have (default 2 is sized for one person).
-    TBANK_HOTELS_MAX_CONCURRENT_REQUESTS: "8",
     TBANK_HOTELS_HTTP_DRAIN_MS: "1000",
     ...extra,
   });
@@ -312,7 +337,7 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<PhaseOutcome[]>
   };
   const run = async (): Promise<PhaseOutcome[]> => [
     await phase("1 instance, memory store", async () => {
-      const one = await startInstance(env());
+      const one = await startInstance(env(), opts.serverNodeArgs);
       procs.push(one);
       await waitReady(one);
       return load("1 instance, memory store", [one.url], [one.pid], sandbox, opts.sessions);
@@ -320,9 +345,9 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<PhaseOutcome[]>
     await phase("2 instances, one redis-server", async () => {
       const redis = await startRedis(dir);
       procs.push(redis);
-      const a = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }));
+      const a = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }), opts.serverNodeArgs);
       procs.push(a);
-      const b = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }));
+      const b = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }), opts.serverNodeArgs);
       procs.push(b);
       await Promise.all([waitReady(a), waitReady(b)]);
       return load("2 instances, one redis-server", [a.url, b.url], [a.pid, b.pid, redis.pid], sandbox, opts.sessions);
@@ -350,6 +375,9 @@ export function summarize(r: LoadResult): { rows: BenchRow[]; lines: string[] } 
     { name: `${r.label}: memory per session`, figure: `${(r.rssPeakDeltaBytes / r.sessions / 1024).toFixed(1)} KB`, anchor: `RSS before ${(r.rssBeforeBytes / 1048576).toFixed(1)} MB`, ratio: r.rssPeakDeltaBytes / r.rssBeforeBytes },
     { name: `${r.label}: journeys completed`, figure: `${ok}/${r.sessions} in ${(r.wallMs / 1000).toFixed(1)} s`, anchor: `${r.failedJourneyCalls} calls in failed ones`, ratio: ok / r.sessions, goal: "= 1x" },
     { name: `${r.label}: provider requests`, figure: String(r.providerRequests), anchor: `expected ${Math.round(r.expectedProviderRequests)}`, ratio: r.providerRequests / r.expectedProviderRequests },
+    // Where the machine's time went: with every core busy, calls queue for CPU, not for the provider.
+    { name: `${r.label}: server CPU per call`, figure: ms(r.cpuMs.servers / Math.max(1, r.steps.length + r.failedJourneyCalls)), anchor: `${(r.cpuMs.servers / 1000).toFixed(1)} s in ${(r.wallMs / 1000).toFixed(1)} s`, ratio: r.cpuMs.servers / r.wallMs },
+    { name: `${r.label}: CPU, clients / sandbox`, figure: `${(r.cpuMs.clients / 1000).toFixed(1)} s / ${(r.cpuMs.sandbox / 1000).toFixed(1)} s`, anchor: `${cpus().length} cores, ${(r.wallMs / 1000).toFixed(1)} s`, ratio: (r.cpuMs.servers + r.cpuMs.clients + r.cpuMs.sandbox) / (r.wallMs * cpus().length) },
   ];
   const tools = [...new Set(r.steps.map((s) => s.tool))];
   const lines = [`  ${"tool".padEnd(26)} ${"calls".padStart(5)}  provider req (peak) = ms   alone ms   under load p50 / p95 ms  statuses`];

@@ -33,7 +33,17 @@ export interface HttpConfig {
   requestTimeoutMs: number;
   /** How long SIGTERM waits for calls in flight before closing. */
   drainMs: number;
+  /**
+   * Provider requests in flight per instance, and how many more wait before a call is refused
+   * `overloaded`: a shared endpoint's own limits, not stdio's (2..8 in flight, 32 queued, for one person).
+   */
+  providerMaxConcurrent: number;
+  providerQueueLimit: number;
 }
+
+export const DEFAULT_HTTP_PROVIDER_MAX_CONCURRENT = 64;
+/** The queue defaults to this many times the in-flight limit. */
+export const HTTP_PROVIDER_QUEUE_PER_SLOT = 16;
 
 export const DEFAULT_HTTP_PORT = 8080;
 
@@ -44,6 +54,7 @@ export function readHttpConfig(env: Env, p: ProblemList, stat: (path: string) =>
   const publicUrl = publicUrlRaw === undefined ? undefined : checkServiceUrl(publicUrlRaw, "TBANK_HOTELS_HTTP_PUBLIC_URL", p);
   const mode = readEnum(env, "TBANK_HOTELS_HTTP_AUTH", HTTP_AUTH_MODES, "none", p);
   const auth = readAuth(env, mode, p, stat);
+  const providerMaxConcurrent = readInt(env, "TBANK_HOTELS_HTTP_MAX_CONCURRENT_REQUESTS", DEFAULT_HTTP_PROVIDER_MAX_CONCURRENT, 1, 512, p);
   const storeUrl = read(env, "TBANK_HOTELS_STORE_URL");
   if (storeUrl !== undefined && !/^rediss?:\/\/[^\s]+$/.test(storeUrl)) p.add("TBANK_HOTELS_STORE_URL", "must be a redis:// or rediss:// URL");
   return {
@@ -58,6 +69,8 @@ export function readHttpConfig(env: Env, p: ProblemList, stat: (path: string) =>
     maxBodyBytes: readInt(env, "TBANK_HOTELS_HTTP_MAX_BODY_BYTES", 1_048_576, 1024, 16_777_216, p),
     requestTimeoutMs: readInt(env, "TBANK_HOTELS_HTTP_REQUEST_TIMEOUT_MS", 60_000, 1000, 600_000, p),
     drainMs: readInt(env, "TBANK_HOTELS_HTTP_DRAIN_MS", 10_000, 0, 120_000, p),
+    providerMaxConcurrent,
+    providerQueueLimit: readInt(env, "TBANK_HOTELS_HTTP_PROVIDER_QUEUE", providerMaxConcurrent * HTTP_PROVIDER_QUEUE_PER_SLOT, 0, 8192, p),
   };
 }
 

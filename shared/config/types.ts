@@ -22,6 +22,8 @@ export interface ToolkitConfig {
     auth: HotelsAuthProfile;
     timeoutMs: number;
     maxConcurrentRequests: number;
+    /** Provider requests that wait past maxConcurrentRequests before a local `overloaded`; 32 unless the --http mode sets its own. */
+    maxQueuedRequests?: number;
     toolsets: ReadonlySet<Toolset>;
     hotelPageUrlTemplate: string;
     /** Where the person pays a booking themselves (TBANK_HOTELS_ORDERS_PAGE_URL); never one order's page. */

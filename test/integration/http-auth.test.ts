@@ -48,6 +48,8 @@ function httpConfig(auth: HttpAuthConfig, over: Partial<HttpConfig> = {}): HttpC
     maxBodyBytes: 1_048_576,
     requestTimeoutMs: 60_000,
     drainMs: 0,
+    providerMaxConcurrent: 64,
+    providerQueueLimit: 1024,
     ...over,
   };
 }

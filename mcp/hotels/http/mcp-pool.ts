@@ -17,8 +17,9 @@ import { registerHotelsTools } from "../tools/index.js";
 // and served from memory. Pooled servers share the process's HotelsContext; what a server keeps
 // between requests is only the last client's initialize info, which our tools never read.
 
-// More idle servers than this are dropped after use: a burst does not pin its peak in memory.
-const MAX_IDLE_SERVERS = 64;
+// More idle servers than this are dropped after use: a burst does not pin its peak in memory. At
+// 64, 200 concurrent sessions kept building servers (43 tools registered each) past the cap.
+const MAX_IDLE_SERVERS = 256;
 
 export interface ServerIdentity {
   serverInfo: Implementation;

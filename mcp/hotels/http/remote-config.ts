@@ -23,7 +23,14 @@ export function remoteToolkitConfig(config: ToolkitConfig, explicitToolsets: boo
     dropped,
     config: {
       ...config,
-      hotels: { ...config.hotels, toolsets: served, mutations: { ...config.hotels.mutations, enabled: false, requested: false } },
+      hotels: {
+        ...config.hotels,
+        toolsets: served,
+        mutations: { ...config.hotels.mutations, enabled: false, requested: false },
+        // Many people share this process's provider client: the endpoint's limits, not one person's.
+        maxConcurrentRequests: config.http.providerMaxConcurrent,
+        maxQueuedRequests: config.http.providerQueueLimit,
+      },
       broker: { ...config.broker, combinedProfile: false },
     },
   };

@@ -8,7 +8,7 @@ import { ConcurrencyLimiter, type LimiterStats } from "../../../shared/http/limi
 import { SearchCache, type SearchCacheStats } from "./search-cache.js";
 import type { KeyFileSystem } from "./service-key.js";
 
-export type HotelsProviderConfig = Pick<ToolkitConfig["hotels"], "apiBaseUrl" | "auth" | "timeoutMs" | "maxConcurrentRequests">;
+export type HotelsProviderConfig = Pick<ToolkitConfig["hotels"], "apiBaseUrl" | "auth" | "timeoutMs" | "maxConcurrentRequests" | "maxQueuedRequests">;
 
 export interface HotelsProviderDeps {
   fetch?: FetchLike;
@@ -39,7 +39,7 @@ export interface HotelsProvider<TSearch> {
 export function createHotelsProvider<TSearch = unknown>(config: HotelsProviderConfig, deps: HotelsProviderDeps = {}): HotelsProvider<TSearch> {
   const now = deps.now ?? Date.now;
   const auth = createAuthHeaders(config.auth, { now, fs: deps.fs });
-  const limiter = new ConcurrencyLimiter(config.maxConcurrentRequests);
+  const limiter = new ConcurrencyLimiter(config.maxConcurrentRequests, config.maxQueuedRequests);
   // No `rejected` hook: a 401 to a configured profile is one HTTP call and terminal for the journey.
   const http = new ProviderHttp({ auth: { credentials: async () => ({ headers: await auth.headers() }) }, fetch: deps.fetch, now, logger: deps.logger });
   const searchCache = new SearchCache<TSearch>({ now });
