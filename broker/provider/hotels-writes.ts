@@ -15,6 +15,7 @@ export type ProviderMoney = z.infer<typeof ProviderMoneySchema>;
 const OrderIdSchema = z.string().min(1).max(256);
 
 export const ProviderCheckoutSchema = z.looseObject({
+  hotelId: optionalText,
   roomName: optionalText,
   mealName: optionalText,
   currentPrice: ProviderMoneySchema.nullish(),

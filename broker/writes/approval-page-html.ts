@@ -47,6 +47,7 @@ ${row("Действие / Action", display.action)}
 ${row("Отель / Hotel", display.hotel)}
 ${row("Даты / Dates", dates)}
 ${list("Гости / Guests", display.guests)}
+${row("Контакты / Contacts", display.contacts)}
 ${row("Тариф / Rate", display.rate)}
 ${row("Цена / Price", price)}
 ${row("Отмена / Cancellation", display.cancellation)}

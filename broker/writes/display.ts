@@ -42,11 +42,11 @@ export function cancellationText(c: Cancellation): string | null {
   return null;
 }
 
-/** "2 adults, child 7: Ivan Petrov, Anna Petrova" — one line per room. */
-export function guestLine(room: BookingRoom): string {
+/** "Room 1 (2 adults, child 7): Ivan Petrov" — one entry per guest, so no name that will be sent is cut. */
+export function guestLines(room: BookingRoom, index: number): string[] {
   const parts = [`${room.adults} ${room.adults === 1 ? "adult" : "adults"}`];
   if (room.childrenAges.length > 0) parts.push(`${room.childrenAges.length === 1 ? "child" : "children"} ${room.childrenAges.join(", ")}`);
-  return cut(`${parts.join(", ")}: ${room.guests.map((g) => `${g.firstName} ${g.lastName}`).join(", ")}`, 200);
+  return room.guests.map((g) => `Room ${index + 1} (${parts.join(", ")}): ${g.firstName} ${g.lastName}`);
 }
 
 function rateOf(room: string | null | undefined, meal: string | null | undefined): string | null {
@@ -69,7 +69,8 @@ export function bookingDisplay(prepared: PreparedWrite & { kind: "booking" | "ls
     hotel: name === null ? null : city === null ? name : cut(`${name}, ${city}`, 200),
     checkinDate: r.checkinDate,
     checkoutDate: r.checkoutDate,
-    guests: r.rooms.map(guestLine),
+    guests: r.rooms.flatMap(guestLines),
+    contacts: `${r.contacts.email}, ${r.contacts.phone}`,
     rate: rateOf(checkout.roomName, checkout.mealName),
     price: r.expectedPrice,
     cancellation: cancellationText(checkout.cancellation),
@@ -108,6 +109,7 @@ export function orderDisplay(prepared: PreparedWrite & { kind: keyof typeof ORDE
     checkinDate: isoDateOrNull(order.checkinDate),
     checkoutDate: isoDateOrNull(order.checkoutDate),
     guests: [],
+    contacts: null,
     rate: rateOf(order.room?.roomName, order.room?.mealName),
     price: typeof payment?.paymentPrice === "number" ? moneyFact({ value: payment.paymentPrice, currency: payment.currency ?? "" }) : null,
     cancellation: cancellationText(order.rateData?.cancellation),

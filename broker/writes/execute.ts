@@ -61,11 +61,23 @@ export class WriteExecutor {
     this.#checkFresh(prepared);
     const fingerprint = requestFingerprintOf(prepared);
     const twin = this.d.ledger.unresolvedTwin(requestHash, fingerprint);
-    if (twin !== undefined) {
-      const settled = await this.#settleTwin(twin, prepared, requestHash, sessionId, req);
-      if (settled !== undefined) return settled;
-    }
+    // Claimed before any await: a parallel execute of this hash, or of a third preparation of the
+    // same write, finds it and answers in_progress instead of settling the twin a second time.
     this.d.ledger.claim(requestHash, prepared.kind, fingerprint);
+    if (twin !== undefined) {
+      let settled: ExecuteWriteResult | undefined;
+      try {
+        settled = await this.#settleTwin(twin, prepared, requestHash, sessionId, req);
+      } catch (err) {
+        await this.#forget(requestHash);
+        throw err;
+      }
+      if (settled !== undefined) {
+        // Recorded under this hash too: replaying it answers from the ledger, never sends.
+        await this.#record(requestHash, "committed", { result: settled });
+        return settled;
+      }
+    }
     return this.#fresh(prepared, requestHash, sessionId, req);
   }
 
@@ -85,6 +97,7 @@ export class WriteExecutor {
    */
   async #settleTwin(twin: LedgerEntry, prepared: PreparedWrite, requestHash: string, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult | undefined> {
     if (twin.state !== "outcome_unknown") throw new BrokerError("in_progress", "the same request, prepared earlier, is being executed now: wait for that answer");
+    void this.d.ledger.update(twin.requestHash, "reconciling");
     const lookup = classifyLookup(await this.d.writesApi.writeRequest(clientRequestIdOf(twin.requestHash), req.signal, this.d.providerTimeoutMs));
     if (lookup.kind === "not_found") {
       this.#audit(prepared, twin.requestHash, "reconcile_not_found");
@@ -92,6 +105,7 @@ export class WriteExecutor {
       return undefined;
     }
     if (lookup.kind !== "found") {
+      await this.#record(twin.requestHash, "outcome_unknown");
       this.#audit(prepared, twin.requestHash, "reconcile_failed");
       throw new BrokerError("outcome_unknown", "the same request, prepared earlier, was sent and its answer lost; it cannot be checked yet: list the bookings, do not prepare it again");
     }
@@ -135,6 +149,10 @@ export class WriteExecutor {
     } catch (err) {
       await this.#forget(hash);
       throw displayError(err);
+    }
+    // The same write, prepared at another time, already went through: the person decides knowing it.
+    if (ledger.committedTwin(hash, requestFingerprintOf(prepared))) {
+      display = { ...display, effects: [...display.effects, "the same request was already sent and committed: approving sends it again (a second one)"].slice(-6) };
     }
     this.#audit(prepared, hash, "approval_requested");
     let decision: ApprovalDecision;
@@ -259,6 +277,9 @@ export class WriteExecutor {
         this.d.writesApi.checkoutInspect(prepared.request, req.signal, t),
         this.d.writesApi.hotel(prepared.request.hotelId, req.signal, t),
       ]);
+      // The hotel shown is read by hotelId, the rate by bookHash: a pair from two hotels would show
+      // one hotel's name over another's rate, so it is refused before anyone is asked.
+      if (checkout.hotelId !== prepared.request.hotelId) throw invalid("the rate (bookHash) is not a rate of hotelId: prepare it again from that hotel's rates; nothing was sent");
       return { display: bookingDisplay(prepared, checkout, hotel), orderId: undefined };
     }
     const orderId = this.d.refs.resolve(prepared.request.bookingRef, sessionId, req.role);
@@ -296,7 +317,7 @@ export class WriteExecutor {
   }
 }
 
-const PASS_THROUGH = new Set(["mobile_login_required", "session_expired", "provider_auth_rejected", "invalid_ref", "ref_expired", "busy"]);
+const PASS_THROUGH = new Set(["preparation_invalid", "mobile_login_required", "session_expired", "provider_auth_rejected", "invalid_ref", "ref_expired", "busy"]);
 
 /** A read for the approval display failed: nothing was shown, nothing sent. */
 function displayError(err: unknown): BrokerError {

@@ -126,6 +126,14 @@ export class WriteLedger {
     return undefined;
   }
 
+  /** Whether another preparation of the same write (same fingerprint) was committed. */
+  committedTwin(requestHash: string, fingerprint: string): boolean {
+    for (const entry of this.#entries.values()) {
+      if (entry.requestHash !== requestHash && entry.fingerprint === fingerprint && entry.state === "committed" && this.get(entry.requestHash) !== undefined) return true;
+    }
+    return false;
+  }
+
   /** Moves an entry to `state`; resolves once the file says so (when the state is one it keeps). */
   update(requestHash: string, state: LedgerState, extra: Pick<LedgerEntry, "refusal" | "result"> = {}): Promise<void> {
     const entry = this.#entries.get(requestHash);

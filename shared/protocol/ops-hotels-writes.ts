@@ -53,8 +53,9 @@ export const BookingRequestSchema = z.strictObject({
   checkoutDate: IsoDateSchema,
   rooms: z.array(BookingRoomSchema).min(1).max(4),
   contacts: ContactsSchema,
-  // The total the person agrees to pay; the provider refuses (`price_changed`) rather than book at another price.
-  expectedPrice: MoneyFactSchema,
+  // The total the person agrees to pay; the provider refuses (`price_changed`) rather than book at
+  // another price. Kopecks at most, and few enough digits that the JSON number sent is this decimal.
+  expectedPrice: MoneyFactSchema.refine((m) => /^\d{1,13}(\.\d{1,2})?$/.test(m.amountDecimal), "at most 13 digits and 2 decimals"),
 });
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 
@@ -196,7 +197,10 @@ export const ApprovalDisplaySchema = z.strictObject({
   hotel: ShortTextSchema.nullable(),
   checkinDate: IsoDateSchema.nullable(),
   checkoutDate: IsoDateSchema.nullable(),
-  guests: z.array(z.string().max(200)).max(20),
+  // One entry per guest ("Room 1 (2 adults): Ivan Petrov"), so no name that will be sent is cut.
+  guests: z.array(z.string().max(200)).max(40),
+  // A booking's email and phone as they will be sent: where the confirmation and voucher go.
+  contacts: z.string().max(300).nullable(),
   rate: ShortTextSchema.nullable(),
   price: MoneyFactSchema.nullable(),
   cancellation: z.string().max(300).nullable(),

@@ -86,7 +86,7 @@ describe("the loopback approval page", () => {
     const res = await http(url);
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
-    for (const text of ["Book 1 room", "Гостиница Волга", "2027-04-10", "2027-04-12", "Anna Petrova", "Ivan Petrov", "Standard double, breakfast", "12345.67 RUB", "Free cancellation until 2027-04-08", "One booking is created at the provider", "The price is held for payment"]) {
+    for (const text of ["Book 1 room", "Гостиница Волга", "2027-04-10", "2027-04-12", "Anna Petrova", "Ivan Petrov", "anna@example.test, +79001234567", "Standard double, breakfast", "12345.67 RUB", "Free cancellation until 2027-04-08", "One booking is created at the provider", "The price is held for payment"]) {
       expect(res.body).toContain(text);
     }
     expect(res.body).toContain(hash.slice(0, 12));

@@ -215,6 +215,10 @@ describe("gates on", () => {
     const old = prepare(clock, { kind: "booking", request }, clock.now() - PREPARATION_TTL_MS - 1000);
     expect(await execute(old)).toMatchObject({ ok: false, code: "preparation_invalid", message: expect.stringContaining("expired at") });
     expect(await execute({ ...p, confirmationPhrase: "confirm book 00000000" })).toMatchObject({ ok: false, code: "preparation_invalid", message: expect.stringContaining("wrong confirmation phrase") });
+    // One hotel's name over another hotel's rate: a consistent hash, but the rate is not that hotel's.
+    const neighbour = `${request.hotelId.slice(0, -4)}${String((Number(request.hotelId.slice(-4)) % 30) + 1).padStart(4, "0")}`;
+    const otherHotel = prepare(clock, { kind: "booking", request: { ...request, hotelId: neighbour } });
+    expect(await execute(otherHotel)).toMatchObject({ ok: false, code: "preparation_invalid", message: expect.stringContaining("not a rate of hotelId") });
     expect((await connectToolkitList()).length).toBe(0);
     expect(writeRequests(sandbox)).toBe(0);
   });
@@ -247,7 +251,7 @@ describe("gates on", () => {
     expect(page.terminalCommand).toBe("tbank-mcp approve");
     expect(page.approvalUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/approve\/[A-Za-z0-9_-]+$/);
     const { out, shown } = await decided(p);
-    expect(shown.display).toMatchObject({ kind: "booking", checkinDate: request.checkinDate, price: request.expectedPrice, guests: ["2 adults: Zyxcanaria Quorvetsova, Vlimtrandor Quorvetsov"] });
+    expect(shown.display).toMatchObject({ kind: "booking", checkinDate: request.checkinDate, price: request.expectedPrice, guests: ["Room 1 (2 adults): Zyxcanaria Quorvetsova", "Room 1 (2 adults): Vlimtrandor Quorvetsov"], contacts: `${CONTACTS.email}, ${CONTACTS.phone}` });
     expect(shown.display.hotel).toEqual(expect.any(String));
     expect(shown.display.rate).toEqual(expect.any(String));
     expect(shown.display.effects).toHaveLength(1);
@@ -314,8 +318,17 @@ describe("gates on", () => {
     expect(twin).toMatchObject({ ok: true, result: { outcome: "committed", reconciled: true, facts: { kind: "booking" } } });
     // The first preparation, long expired, still answers from the ledger instead of "expired".
     expect(await execute(first)).toMatchObject({ ok: true, result: { outcome: "committed" } });
+    // So does the second, now recorded under its own hash: a replay never asks or sends again.
+    expect(await execute(second)).toMatchObject({ ok: true, result: { outcome: "committed", replayed: true } });
     expect(sandbox.control.requestCount("create_booking")).toBe(1);
     expect(sandbox.control.commitCount("create_booking")).toBe(1);
+    // A third preparation of the same booking is a new request; the person is told it was booked already.
+    clock.advance(1000);
+    const third = prepare(clock, { kind: "booking", request });
+    const { out, shown } = await decided(third, "deny");
+    expect(out).toMatchObject({ ok: false, code: "approval_denied" });
+    expect(shown.display.effects.join(" ")).toContain("already sent and committed");
+    expect(sandbox.control.requestCount("create_booking")).toBe(1);
   });
 
   it("after a restart, a write whose answer was lost is reconciled from the ledger, never sent again", async () => {

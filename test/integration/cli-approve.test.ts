@@ -100,7 +100,7 @@ describe("tbank-mcp approve (command as a function, real broker socket, real App
     expect(summary).toEqual({ approved: 1, denied: 0, untouched: 0 });
     await expect(req.decision).resolves.toBe("approved");
     expect(registry.list()).toEqual([]);
-    for (const text of [req.approvalId, hashOf("approve-y").slice(0, 12), "Book 1 room", "Гостиница Волга", "2027-04-10 → 2027-04-12", "Anna Petrova; Ivan Petrov", "Standard double, breakfast", "12345.67 RUB", "Free cancellation until 2027-04-08", "- One booking is created at the provider"]) {
+    for (const text of [req.approvalId, hashOf("approve-y").slice(0, 12), "Book 1 room", "Гостиница Волга", "2027-04-10 → 2027-04-12", "Anna Petrova; Ivan Petrov", "anna@example.test, +79001234567", "Standard double, breakfast", "12345.67 RUB", "Free cancellation until 2027-04-08", "- One booking is created at the provider"]) {
       expect(io.out()).toContain(text);
     }
     expect(io.out()).toContain(`Approved ${req.approvalId}`);

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cancellationText, guestLine } from "../../broker/writes/display.js";
+import { cancellationText, guestLines } from "../../broker/writes/display.js";
+import { BookingRequestSchema } from "../../shared/protocol/ops-hotels-writes.js";
 import { missingGates, writeGatesOf } from "../../broker/writes/gates.js";
 import { LEDGER_FILE, LEDGER_RETENTION_MS, WriteLedger } from "../../broker/writes/ledger.js";
 import { brokerChildEnv } from "../../shared/child-env.js";
@@ -106,8 +107,13 @@ describe("write gates", () => {
 
 describe("approval display", () => {
   it("one line per room: counts, children's ages, names", () => {
-    expect(guestLine({ adults: 2, childrenAges: [7], guests: [{ firstName: "Ivan", lastName: "Petrov" }, { firstName: "Anna", lastName: "Petrova" }] })).toBe("2 adults, child 7: Ivan Petrov, Anna Petrova");
-    expect(guestLine({ adults: 1, childrenAges: [3, 9], guests: [{ firstName: "Ivan", lastName: "Petrov" }] })).toBe("1 adult, children 3, 9: Ivan Petrov");
+    expect(guestLines({ adults: 2, childrenAges: [7], guests: [{ firstName: "Ivan", lastName: "Petrov" }, { firstName: "Anna", lastName: "Petrova" }] }, 0)).toEqual(["Room 1 (2 adults, child 7): Ivan Petrov", "Room 1 (2 adults, child 7): Anna Petrova"]);
+    expect(guestLines({ adults: 1, childrenAges: [3, 9], guests: [{ firstName: "Ivan", lastName: "Petrov" }] }, 1)).toEqual(["Room 2 (1 adult, children 3, 9): Ivan Petrov"]);
+    // Ten long names in one room: every one is shown whole (the old one-line-per-room form cut them).
+    const long = { firstName: "Maximilianovna".repeat(5), lastName: "Konstantinopolskaya".repeat(4) };
+    const lines = guestLines({ adults: 6, childrenAges: [1, 2, 3, 4], guests: Array.from({ length: 10 }, () => long) }, 3);
+    expect(lines).toHaveLength(10);
+    for (const line of lines) expect(line.endsWith(long.lastName)).toBe(true);
   });
 
   it("cancellation terms from the provider's facts, null without them", () => {
@@ -115,5 +121,15 @@ describe("approval display", () => {
       "free cancellation until 20 Mar 2027 18:00 (UTC+03:00), then a penalty of ₽4,500",
     );
     expect(cancellationText({ freeCancellationUntil: null, penalties: [] })).toBeNull();
+  });
+});
+
+describe("booking request schema", () => {
+  it("an expected price sent as a JSON number must be the decimal the person approved: kopecks at most, 13 digits", () => {
+    const money = (amountDecimal: string) => BookingRequestSchema.shape.expectedPrice.safeParse({ amountDecimal, currency: "RUB" }).success;
+    expect(money("18450.5")).toBe(true);
+    expect(money("18450.55")).toBe(true);
+    expect(money("18450.555")).toBe(false);
+    expect(money("12345678901234")).toBe(false);
   });
 });

@@ -147,6 +147,7 @@ function describeApproval(approval: PendingApproval, n: number, of: number): str
     field("Hotel", d.hotel),
     field("Dates", dates),
     field("Guests", d.guests.length === 0 ? null : d.guests.join("; ")),
+    field("Contacts", d.contacts),
     field("Rate", d.rate),
     field("Price", d.price === null ? null : `${d.price.amountDecimal} ${d.price.currency}`),
     field("Cancellation", d.cancellation),
