@@ -41,11 +41,19 @@ export const WRITE_GATE_VARIABLES = [
 ] as const;
 
 export function brokerChildEnv(env: Readonly<Record<string, string | undefined>>, opts: { writeGates?: boolean } = {}): Record<string, string> {
-  const gates: ReadonlySet<string> = new Set(opts.writeGates === true ? WRITE_GATE_VARIABLES : []);
+  const personStarted = opts.writeGates === true;
+  const gates: ReadonlySet<string> = new Set(personStarted ? WRITE_GATE_VARIABLES : []);
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {
     if (value === undefined) continue;
-    if (EXACT.has(key) || gates.has(key) || PREFIXES.some((p) => key.startsWith(p))) out[key] = value;
+    if (EXACT.has(key) || gates.has(key) || PREFIXES.some((p) => key.startsWith(p)) || (personStarted && isClockVariable(key))) out[key] = value;
   }
   return out;
+}
+
+// The broker bin the person ran moves itself to the background as the same program, on the same
+// clock: a preloaded clock (libfaketime, as CI's date replays use) stays with it, or the broker
+// would judge the MCP's preparation times against another clock than the one that made them.
+function isClockVariable(key: string): boolean {
+  return key === "LD_PRELOAD" || key.startsWith("FAKETIME");
 }

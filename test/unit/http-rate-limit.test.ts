@@ -1,14 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createToolCallLimiter, RATE_LIMIT_WINDOW_MS } from "../../mcp/hotels/http/rate-limit.js";
 import { MemorySharedStore } from "../../mcp/hotels/store/memory.js";
 import { RedisSharedStore } from "../../mcp/hotels/store/redis.js";
+import { startRedisServer } from "../integration/helpers/redis-server.js";
 
-const REDIS_SERVER = "/usr/bin/redis-server";
 
 function clock(start = Date.parse("2027-03-01T09:00:00Z")) {
   let t = start;
@@ -63,37 +58,10 @@ describe("tool call limiter (memory store, injected clock)", () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** A throwaway redis-server on a free port, in a temp dir, nothing persisted. */
+/** One real redis-server (test/integration/helpers/redis-server.ts), stopped by the caller. */
 async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
-  if (!existsSync(REDIS_SERVER)) throw new Error(`${REDIS_SERVER} is missing: install Debian's redis-server (apt-get install redis-server); CI does`);
-  const dir = mkdtempSync(join(tmpdir(), "rate-limit-redis-"));
-  const port = await freePort();
-  const child: ChildProcess = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: ["ignore", "pipe", "pipe"] });
-  await new Promise<void>((resolve, reject) => {
-    let seen = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      seen += chunk.toString("utf8");
-      if (seen.includes("Ready to accept connections")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`redis-server exited with ${String(code)}: ${seen}`)));
-  });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const redis = await startRedisServer();
+  return { url: redis.url, stop: () => redis.close() };
 }
 
 describe("tool call limiter over one real redis-server", () => {

@@ -5,6 +5,14 @@ import { createServer, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+/**
+ * Redis keeps the real clock even when CI replays a suite under libfaketime: it hangs on start under
+ * the preloaded library, and its TTLs are relative, so a shifted clock would prove nothing there.
+ */
+export function realClockEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => key !== "LD_PRELOAD" && !key.startsWith("FAKETIME")));
+}
+
 export const REDIS_SERVER = process.env.TBANK_TEST_REDIS_SERVER ?? "/usr/bin/redis-server";
 
 export interface RedisServer {
@@ -31,6 +39,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   const start = async (): Promise<void> => {
     child = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--logfile", join(dir, "redis.log")], {
       stdio: "ignore",
+      env: realClockEnv(),
     });
     await waitForPong(port, child);
   };
