@@ -1,28 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { COLLECT_LIMITS, Collector, dedupeKey } from "../../mcp/hotels/journey/collect.js";
 import type { SearchRequest } from "../../mcp/hotels/journey/collect.js";
-import { toJourneyItem, type JourneyHotelItem, type JourneySearchPage } from "../../mcp/hotels/journey/provider-shapes.js";
-import type { ProviderHotelItem } from "../../mcp/hotels/provider/index.js";
+import type { JourneyHotelItem, JourneySearchPage } from "../../mcp/hotels/journey/provider-shapes.js";
+import { journeyHotel } from "../fixtures/journey-items.js";
 
-function hotel(id: string | undefined, extra: Partial<ProviderHotelItem> = {}): JourneyHotelItem {
-  const item: ProviderHotelItem = {
-    name: `Hotel ${id ?? "x"}`,
-    stars: 4,
-    rating: 8,
-    reviewsCount: 10,
-    address: "ул. Баумана, 1",
-    distanceToCenterKm: 1,
-    coverPhotoUrl: "https://img.example/1.jpg",
-    photosCount: 20,
-    shownPrice: { value: 10_000, currency: "RUB" },
-    mealName: null,
-    freeCancellationUntil: null,
-    hasRates: true,
-    ...extra,
-  };
-  if (id !== undefined) item.hotelId = id;
-  return toJourneyItem(item);
-}
+const hotel = journeyHotel;
 
 const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => hotel(`h${from + i}`));
 

@@ -5,12 +5,13 @@ import { decodeJourneyValue, encodeJourneyValue, JourneyCodecError } from "../..
 import { parsePlanStayInput } from "../../mcp/hotels/journey/input.js";
 import { createJourneyRepo, EXPIRED_MEMORY_MS, JOURNEY_STORE_CAPS, StoredJourneyRepo } from "../../mcp/hotels/journey/journey-repo.js";
 import { buildOptions, OptionIdRegistry } from "../../mcp/hotels/journey/options.js";
-import { toJourneyItem, type JourneySearchPage } from "../../mcp/hotels/journey/provider-shapes.js";
+import type { JourneySearchPage } from "../../mcp/hotels/journey/provider-shapes.js";
 import { newJourneyState, withSelectedOption, type JourneyState } from "../../mcp/hotels/journey/state.js";
 import { JOURNEY_TTL_MS, MAX_JOURNEYS } from "../../mcp/hotels/journey/store.js";
 import { createSharedStore } from "../../mcp/hotels/store/index.js";
 import { MemorySharedStore } from "../../mcp/hotels/store/memory.js";
 import type { ProviderHotelItem } from "../../mcp/hotels/provider/index.js";
+import { journeyHotel } from "../fixtures/journey-items.js";
 
 function clock(start = 1_000_000) {
   let t = start;
@@ -88,23 +89,8 @@ describe("memory store on an injected clock", () => {
   });
 });
 
-function hotel(id: string, extra: Partial<ProviderHotelItem> = {}): ReturnType<typeof toJourneyItem> {
-  return toJourneyItem({
-    hotelId: id,
-    name: `Hotel ${id}`,
-    stars: 4,
-    rating: 8,
-    reviewsCount: 10,
-    address: "ул. Баумана, 1",
-    coverPhotoUrl: "https://img.example/1.jpg",
-    photosCount: 20,
-    shownPrice: { value: 10_000, currency: "RUB" },
-    mealName: null,
-    freeCancellationUntil: null,
-    hasRates: true,
-    ...extra,
-  });
-}
+// No distance from the provider unless given: the journey then holds NaN, as production does.
+const hotel = (id: string, extra: Partial<ProviderHotelItem> = {}) => journeyHotel(id, { distanceToCenterKm: undefined, ...extra });
 
 const page = (from: number, nextOffset: number | null): JourneySearchPage => ({
   searchId: "s1",
