@@ -32,6 +32,16 @@ export interface WriteSteps {
   terms?: string;
 }
 
+/** What a preparation hands on to its execute (or confirm), in both the mutations and the booking answers. */
+export const PREPARED_FIELDS = {
+  requestHash: Field,
+  preparedAt: Field,
+  expiresAt: Field,
+  confirmationPhrase: Field,
+  approvalUrl: Field,
+  terminalCommand: Field,
+};
+
 /** One schema for prepare and execute answers: names only on the wire (tools/list is paid in tokens). */
 export const WriteOutput = wire(
   z.object({
@@ -41,12 +51,7 @@ export const WriteOutput = wire(
     kind: Field,
     endpoint: Field,
     preview: Obj.optional(),
-    requestHash: Field,
-    preparedAt: Field,
-    expiresAt: Field,
-    confirmationPhrase: Field,
-    approvalUrl: Field,
-    terminalCommand: Field,
+    ...PREPARED_FIELDS,
     reason: Field,
     replayed: Field,
     reconciled: Field,

@@ -3,6 +3,7 @@ import { failure, success } from "../../../shared/outcome.js";
 import { bookingRequestOf } from "../../booking/draft.js";
 import { isValidationFresh } from "../../booking/validate.js";
 import { openApproval, prepareWrite } from "../../writes/prepare.js";
+import { PREPARED_FIELDS } from "../../writes/present.js";
 import { writeReadiness } from "../../writes/readiness.js";
 import { defineTool, type ToolOutcome } from "../define.js";
 import { Field, Obj } from "../schemas.js";
@@ -10,12 +11,7 @@ import { DraftIdInput, draftGone, draftOutput, draftSummary, loadDraft, notReady
 
 const Output = z.object({
   ...draftOutput(["prepared", "validation_required", "execution_unavailable", "draft_not_found", "draft_expired", "in_progress", "outcome_unknown", "already_confirmed"]),
-  requestHash: Field,
-  preparedAt: Field,
-  expiresAt: Field,
-  confirmationPhrase: Field,
-  approvalUrl: Field,
-  terminalCommand: Field,
+  ...PREPARED_FIELDS,
   summary: Obj.optional(),
   bookingRef: Field,
 });
