@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cancellationText, guestLines } from "../../broker/writes/display.js";
 import { BookingRequestSchema } from "../../shared/protocol/ops-hotels-writes.js";
+import { answeredFacts, type FactsContext } from "../../broker/writes/facts.js";
 import { missingGates, writeGatesOf } from "../../broker/writes/gates.js";
 import { LEDGER_FILE, LEDGER_RETENTION_MS, WriteLedger } from "../../broker/writes/ledger.js";
 import { brokerChildEnv } from "../../shared/child-env.js";
@@ -131,5 +132,18 @@ describe("booking request schema", () => {
     expect(money("18450.55")).toBe(true);
     expect(money("18450.555")).toBe(false);
     expect(money("12345678901234")).toBe(false);
+  });
+});
+
+describe("payment setup facts", () => {
+  const prepared = { kind: "payment_setup", request: { bookingRef: "bkr_AAAAAAAAAAAAAAAAAAAAAA" }, preparedAt: "2027-01-01T00:00:00.000Z", expiresAt: "2027-01-01T00:05:00.000Z" } as const;
+  // The payment branch reads nothing: the context is never touched.
+  const ctx = {} as FactsContext;
+  const answer = (paymentUrl: string) => ({ paymentUrl, expiresAt: null, amount: { value: 100, currency: "RUB" } });
+
+  it("hands on the provider's hosted page, but never one whose address names the order (the orderId would reach the model)", async () => {
+    await expect(answeredFacts(prepared, "ord_secret_42", answer("https://pay.example/p/abc"), ctx)).resolves.toMatchObject({ paymentPageUrl: "https://pay.example/p/abc" });
+    await expect(answeredFacts(prepared, "ord_secret_42", answer("https://pay.example/p/ord_secret_42"), ctx)).rejects.toMatchObject({ code: "provider_error" });
+    await expect(answeredFacts(prepared, "ord_secret_42", answer("javascript:alert(1)"), ctx)).rejects.toMatchObject({ code: "provider_error" });
   });
 });
