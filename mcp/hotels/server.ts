@@ -34,6 +34,8 @@ export interface HotelsServerDeps {
   startBroker?: () => Promise<void>;
   /** Where journeys live; default a memory store on this server's clock. Several servers given one Redis store share journeys. */
   store?: SharedStore;
+  /** Journeys kept in process (memory store only); default MAX_JOURNEYS, one person's. */
+  maxJourneys?: number;
 }
 
 /** Builds the Hotels MCP server with its provider and tools; the caller connects a transport. */
@@ -50,7 +52,7 @@ export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps
     catalog: new LocationCatalog({ api: provider.api, timeoutMs, now }),
     staySearch: new StaySearch(provider, { timeoutMs, now, trustedOrigin: new URL(config.hotels.apiBaseUrl).origin }),
     collectionCashback: new CollectionCashback(),
-    journeys: createJourneyRepo(store, { now, random }),
+    journeys: createJourneyRepo(store, { now, random, ...(deps.maxJourneys === undefined ? {} : { maxJourneys: deps.maxJourneys }) }),
     store,
     bookingDrafts: new BookingDraftStore({ now, random }),
     logger,

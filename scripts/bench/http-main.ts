@@ -2,17 +2,34 @@ import { parseArgs } from "node:util";
 import { benchHttp, summarize } from "./http.js";
 import { formatRows } from "./stats.js";
 
-const { values } = parseArgs({ options: { sessions: { type: "string", default: "200" }, latency: { type: "string", default: "50" }, profile: { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    sessions: { type: "string", default: "200" },
+    latency: { type: "string", default: "50" },
+    // An agent's turn between two tool calls: reading the answer and writing the next call.
+    think: { type: "string", default: "1000-3000" },
+    // Paced phases: seconds played before calls count, then seconds counted.
+    warmup: { type: "string", default: "20" },
+    duration: { type: "string", default: "60" },
+    "skip-capacity": { type: "boolean", default: false },
+    profile: { type: "string" },
+  },
+});
 const sessions = Number(values.sessions);
 const latencyMs = Number(values.latency);
+const [minMs, maxMs] = (/^(\d+)-(\d+)$/.exec(values.think)?.slice(1) ?? []).map(Number);
 if (!Number.isInteger(sessions) || sessions < 1 || sessions > 1000 || !Number.isInteger(latencyMs) || latencyMs < 1 || latencyMs > 1000) {
   throw new Error("bench:http takes --sessions 1..1000 and --latency 1..1000 (ms)");
 }
+const warmupS = Number(values.warmup);
+const durationS = Number(values.duration);
+if (!(warmupS >= 0 && warmupS <= 600 && durationS >= 1 && durationS <= 600)) throw new Error("bench:http takes --warmup 0..600 and --duration 1..600 (seconds)");
+if (minMs === undefined || maxMs === undefined || minMs < 0 || maxMs < minMs || maxMs > 60_000) throw new Error("bench:http takes --think MIN-MAX in ms, e.g. 1000-3000");
 
 // --profile DIR: each server instance writes a CPU profile there when it stops.
 const serverNodeArgs = values.profile === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", values.profile];
-const results = await benchHttp({ sessions, latencyMs, deadlineMs: 10 * 60_000, serverNodeArgs });
-process.stdout.write(`Remote Hotels MCP: ${sessions} concurrent sessions playing the golden journey, every provider request ${latencyMs} ms\n`);
+const results = await benchHttp({ sessions, latencyMs, pacing: { minMs, maxMs }, window: { warmupMs: warmupS * 1000, measureMs: durationS * 1000 }, capacity: !values["skip-capacity"], deadlineMs: 15 * 60_000, serverNodeArgs });
+process.stdout.write(`Remote Hotels MCP: ${sessions} concurrent sessions playing the golden journey, every provider request ${latencyMs} ms, ${minMs}-${maxMs} ms of model think time before each call, journeys back to back, counted for ${durationS} s after ${warmupS} s of warm-up (capacity phases: one journey each, no think time)\n`);
 process.stdout.write("(ratio = call latency / its provider time: how long the sandbox had one of the call's requests in flight, measured one call at a time before the load)\n");
 for (const outcome of results) {
   if (!outcome.ok) {

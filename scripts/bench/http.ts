@@ -17,13 +17,37 @@ import { ms, percentile, type BenchRow } from "./stats.js";
 // (every session alternates its calls between them). The sandbox answers every request `latency`
 // ms after it arrives, so what a call costs beyond its provider requests is the remote mode's own
 // overhead: transport, store, queueing behind the provider limiter and for the CPU.
+//
+// Sessions are paced like agents: a model takes its turn between two tool calls (reading the answer,
+// writing the next call), so each session waits a think time before every call. That is the load
+// the overhead goal is about. The same journeys with no think time at all are then run as a
+// capacity test: every session fires its next call the moment the last one answers, so the figures
+// show how many calls per second the machine (servers, the clients and the sandbox on the same
+// cores) gets through, not what one agent waits for.
 
 const DAY_MS = 86_400_000;
 const REDIS_SERVER = "/usr/bin/redis-server";
 
+/** Think time before each call, uniform in [minMs, maxMs]; a session's first call comes within [0, maxMs). */
+export interface Pacing {
+  minMs: number;
+  maxMs: number;
+}
+
+export interface LoadWindow {
+  /** Paced phases only: how long sessions play before calls are counted. */
+  warmupMs: number;
+  /** Paced phases: how long calls are counted after the warm-up. */
+  measureMs: number;
+}
+
 export interface HttpBenchOptions {
   sessions: number;
+  window: LoadWindow;
   latencyMs: number;
+  pacing: Pacing;
+  /** Also run the no-think-time capacity phases. */
+  capacity: boolean;
   /** The whole run stops (and fails) past this. */
   deadlineMs: number;
   /** Node flags for the server instances, e.g. --cpu-prof (bench:http -- --profile DIR). */
@@ -33,6 +57,14 @@ export interface HttpBenchOptions {
 export interface LoadResult {
   label: string;
   sessions: number;
+  /** null: no think time (the capacity phases). */
+  pacing: Pacing | null;
+  /** Journeys started, in the warm-up too. */
+  journeys: number;
+  /** Calls that started after the warm-up, the window's stragglers included: what the CPU and provider counters saw. */
+  callsAfterWarmup: number;
+  /** The measured window (paced), or the whole run (capacity). */
+  windowMs: number;
   /** The calls of the journeys that completed: a refused call did not wait on the provider. */
   steps: JourneyStep[];
   /** Calls of journeys that failed, the failing call included. */
@@ -266,37 +298,111 @@ async function calibrate(clients: readonly Client[], sandbox: ChildSandbox, firs
   );
 }
 
-async function load(label: string, urls: readonly string[], serverPids: readonly number[], sandbox: ChildSandbox, sessions: number): Promise<LoadResult> {
+// Seeded, so two runs pace their sessions alike (mulberry32).
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Thrown by a paced session's next turn once the measured window has closed: the journey just stops. */
+class WindowClosed extends Error {}
+
+/**
+ * A session's model turns: the first call within [0, maxMs), every later one after [minMs, maxMs];
+ * a turn that would begin after `endAt` ends the session instead.
+ */
+function thinker(pacing: Pacing | null, session: number, endAt: number): (() => Promise<void>) | undefined {
+  if (!pacing) return undefined;
+  const random = seededRandom(session + 1);
+  let first = true;
+  return async () => {
+    const waitMs = first ? random() * pacing.maxMs : pacing.minMs + random() * (pacing.maxMs - pacing.minMs);
+    first = false;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    if (performance.now() >= endAt) throw new WindowClosed();
+  };
+}
+
+/**
+ * Paced: every session plays journeys back to back until `window.warmupMs + window.measureMs` has
+ * passed, and only calls that start after the warm-up count, so the figures are the steady state of
+ * `sessions` agents at once, not the first minute's crowd all planning together. Unpaced (capacity):
+ * every session plays one journey as fast as it is answered.
+ */
+async function load(label: string, urls: readonly string[], serverPids: readonly number[], sandbox: ChildSandbox, sessions: number, pacing: Pacing | null, window: LoadWindow): Promise<LoadResult> {
   const warm = await Promise.all(urls.map(connect));
-  const perCall = await calibrate(warm, sandbox, sessions + 10);
+  const perCall = await calibrate(warm, sandbox, 3000);
   await Promise.all(warm.map((c) => c.close()));
 
   const rssBeforeBytes = serverPids.reduce((n, pid) => n + rssBytes(pid), 0);
   const rss = sampleRss(serverPids);
   await sandbox.ask({ op: "reset" });
-  const cpuBefore = { servers: cpuTimeMs(serverPids), clients: ownCpuMs(), sandbox: cpuTimeMs([sandbox.pid]) };
   const started = performance.now();
+  const measureFrom = pacing ? started + window.warmupMs : started;
+  const endAt = measureFrom + window.measureMs;
   const clients = await Promise.all(Array.from({ length: sessions }, () => Promise.all(urls.map(connect))));
-  const perSession: JourneyStep[][] = clients.map(() => []);
-  const settled = await Promise.allSettled(clients.map((c, i) => goldenJourney(alternating(c), { stay: stayFor(i), countTokens: false, onStep: (s) => perSession[i]?.push(s) })));
-  const steps = perSession.flatMap((mine, i) => (settled[i]?.status === "fulfilled" ? mine : []));
-  const wallMs = performance.now() - started;
+  // Counters are read when the measured window opens (immediately when there is no warm-up).
+  let cpuBefore = { servers: 0, clients: 0, sandbox: 0 };
+  let requestsBefore = 0;
+  const opened = (async () => {
+    await new Promise((r) => setTimeout(r, Math.max(0, measureFrom - performance.now())));
+    cpuBefore = { servers: cpuTimeMs(serverPids), clients: ownCpuMs(), sandbox: cpuTimeMs([sandbox.pid]) };
+    requestsBefore = (await sandbox.ask({ op: "counts" })).requests;
+  })();
+  const journeys: { steps: JourneyStep[]; startedAt: number[]; error?: string }[] = [];
+  const session = async (c: Client[], i: number): Promise<void> => {
+    const think = thinker(pacing, i, endAt);
+    for (let j = 0; j === 0 || (pacing && performance.now() < endAt); j++) {
+      const journey: { steps: JourneyStep[]; startedAt: number[]; error?: string } = { steps: [], startedAt: [] };
+      journeys.push(journey);
+      await goldenJourney(alternating(c), {
+        stay: stayFor(i + j * sessions),
+        countTokens: false,
+        think,
+        onStep: (s) => {
+          journey.steps.push(s);
+          journey.startedAt.push(performance.now() - s.ms);
+        },
+      }).catch((err: unknown) => {
+        if (!(err instanceof WindowClosed)) journey.error = err instanceof Error ? err.message : String(err);
+      });
+    }
+  };
+  await Promise.all(clients.map((c, i) => session(c, i)));
+  await opened;
+  const endedAt = performance.now();
   const cpuMs = { servers: cpuTimeMs(serverPids) - cpuBefore.servers, clients: ownCpuMs() - cpuBefore.clients, sandbox: cpuTimeMs([sandbox.pid]) - cpuBefore.sandbox };
   const rssPeakBytes = rss.stop();
   const { requests } = await sandbox.ask({ op: "counts" });
   await Promise.all(clients.flat().map((c) => c.close()));
+  // A paced session's last journey stops when the window closes: its calls so far count.
+  const inWindow = journeys.map((j) => j.steps.filter((_, k) => (j.startedAt[k] ?? 0) >= measureFrom && (!pacing || (j.startedAt[k] ?? 0) < endAt)));
+  const steps = inWindow.flatMap((mine, k) => (journeys[k]?.error === undefined ? mine : []));
+  const measured = inWindow.flat();
+  const afterWarmup = journeys.flatMap((j) => j.steps.filter((_, k) => (j.startedAt[k] ?? 0) >= measureFrom));
   return {
     label,
     sessions,
+    pacing,
+    journeys: journeys.length,
     steps,
-    failedJourneyCalls: perSession.flat().length - steps.length,
+    failedJourneyCalls: measured.length - steps.length,
     perCall,
-    failures: settled.flatMap((s) => (s.status === "rejected" ? [s.reason instanceof Error ? s.reason.message : String(s.reason)] : [])),
-    providerRequests: requests,
-    expectedProviderRequests: perSession.flat().reduce((n, s) => n + (perCall.get(s.tool)?.requests ?? 0), 0),
+    failures: journeys.flatMap((j) => (j.error === undefined ? [] : [j.error])),
+    providerRequests: requests - requestsBefore,
+    // Calls after the window still made requests: the paced figure compares in-window calls only.
+    callsAfterWarmup: afterWarmup.length,
+    expectedProviderRequests: afterWarmup.reduce((n, s) => n + (perCall.get(s.tool)?.requests ?? 0), 0),
     rssBeforeBytes,
     rssPeakDeltaBytes: rssPeakBytes - rssBeforeBytes,
-    wallMs,
+    windowMs: pacing ? window.measureMs : endedAt - measureFrom,
+    wallMs: endedAt - measureFrom,
     cpuMs,
   };
 }
@@ -335,14 +441,15 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<PhaseOutcome[]>
       for (const p of procs.splice(0).reverse()) await p.stop();
     }
   };
-  const run = async (): Promise<PhaseOutcome[]> => [
-    await phase("1 instance, memory store", async () => {
+  const oneInstance = (label: string, pacing: Pacing | null) =>
+    phase(label, async () => {
       const one = await startInstance(env(), opts.serverNodeArgs);
       procs.push(one);
       await waitReady(one);
-      return load("1 instance, memory store", [one.url], [one.pid], sandbox, opts.sessions);
-    }),
-    await phase("2 instances, one redis-server", async () => {
+      return load(label, [one.url], [one.pid], sandbox, opts.sessions, pacing, opts.window);
+    });
+  const twoInstances = (label: string, pacing: Pacing | null) =>
+    phase(label, async () => {
       const redis = await startRedis(dir);
       procs.push(redis);
       const a = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }), opts.serverNodeArgs);
@@ -350,9 +457,13 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<PhaseOutcome[]>
       const b = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }), opts.serverNodeArgs);
       procs.push(b);
       await Promise.all([waitReady(a), waitReady(b)]);
-      return load("2 instances, one redis-server", [a.url, b.url], [a.pid, b.pid, redis.pid], sandbox, opts.sessions);
-    }),
-  ];
+      return load(label, [a.url, b.url], [a.pid, b.pid, redis.pid], sandbox, opts.sessions, pacing, opts.window);
+    });
+  const run = async (): Promise<PhaseOutcome[]> => {
+    const outcomes = [await oneInstance("1 instance, memory store", opts.pacing), await twoInstances("2 instances, one redis-server", opts.pacing)];
+    if (!opts.capacity) return outcomes;
+    return [...outcomes, await oneInstance("capacity, 1 instance", null), await twoInstances("capacity, 2 instances + redis", null)];
+  };
   try {
     return await withDeadline(run(), opts.deadlineMs);
   } finally {
@@ -368,15 +479,18 @@ export function summarize(r: LoadResult): { rows: BenchRow[]; lines: string[] } 
   const ratios = withProvider.map((x) => x.s.ms / x.provider);
   const overheads = withProvider.map((x) => x.s.ms - x.provider);
   const latencies = r.steps.map((s) => s.ms);
-  const ok = r.sessions - r.failures.length;
+  const ok = r.journeys - r.failures.length;
+  const calls = r.steps.length + r.failedJourneyCalls;
   const rows: BenchRow[] = [
-    { name: `${r.label}: call p50`, figure: ms(percentile(latencies, 50)), anchor: `overhead p50 ${ms(percentile(overheads, 50))}`, ratio: percentile(ratios, 50), goal: "<= 1.10x" },
+    // The goal is about agents as they are (paced); the capacity phases have none.
+    { name: `${r.label}: call p50`, figure: ms(percentile(latencies, 50)), anchor: `overhead p50 ${ms(percentile(overheads, 50))}`, ratio: percentile(ratios, 50), ...(r.pacing ? { goal: "<= 1.10x" } : {}) },
     { name: `${r.label}: call p95`, figure: ms(percentile(latencies, 95)), anchor: `overhead p95 ${ms(percentile(overheads, 95))}`, ratio: percentile(ratios, 95) },
     { name: `${r.label}: memory per session`, figure: `${(r.rssPeakDeltaBytes / r.sessions / 1024).toFixed(1)} KB`, anchor: `RSS before ${(r.rssBeforeBytes / 1048576).toFixed(1)} MB`, ratio: r.rssPeakDeltaBytes / r.rssBeforeBytes },
-    { name: `${r.label}: journeys completed`, figure: `${ok}/${r.sessions} in ${(r.wallMs / 1000).toFixed(1)} s`, anchor: `${r.failedJourneyCalls} calls in failed ones`, ratio: ok / r.sessions, goal: "= 1x" },
+    { name: `${r.label}: journeys, none failed`, figure: `${ok}/${r.journeys} in ${(r.wallMs / 1000).toFixed(1)} s`, anchor: `${r.failedJourneyCalls} calls in failed ones`, ratio: ok / r.journeys, goal: "= 1x" },
     { name: `${r.label}: provider requests`, figure: String(r.providerRequests), anchor: `expected ${Math.round(r.expectedProviderRequests)}`, ratio: r.providerRequests / r.expectedProviderRequests },
+    { name: `${r.label}: throughput`, figure: `${(calls / (r.windowMs / 1000)).toFixed(0)} calls/s`, anchor: r.pacing ? `think ${r.pacing.minMs}-${r.pacing.maxMs} ms` : "no think time", ratio: calls / (r.windowMs / 1000) / r.sessions },
     // Where the machine's time went: with every core busy, calls queue for CPU, not for the provider.
-    { name: `${r.label}: server CPU per call`, figure: ms(r.cpuMs.servers / Math.max(1, r.steps.length + r.failedJourneyCalls)), anchor: `${(r.cpuMs.servers / 1000).toFixed(1)} s in ${(r.wallMs / 1000).toFixed(1)} s`, ratio: r.cpuMs.servers / r.wallMs },
+    { name: `${r.label}: server CPU per call`, figure: ms(r.cpuMs.servers / Math.max(1, r.callsAfterWarmup)), anchor: `${(r.cpuMs.servers / 1000).toFixed(1)} s in ${(r.wallMs / 1000).toFixed(1)} s`, ratio: r.cpuMs.servers / r.wallMs },
     { name: `${r.label}: CPU, clients / sandbox`, figure: `${(r.cpuMs.clients / 1000).toFixed(1)} s / ${(r.cpuMs.sandbox / 1000).toFixed(1)} s`, anchor: `${cpus().length} cores, ${(r.wallMs / 1000).toFixed(1)} s`, ratio: (r.cpuMs.servers + r.cpuMs.clients + r.cpuMs.sandbox) / (r.wallMs * cpus().length) },
   ];
   const tools = [...new Set(r.steps.map((s) => s.tool))];

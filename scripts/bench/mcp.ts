@@ -43,6 +43,8 @@ export interface JourneyOptions {
   countTokens?: boolean;
   /** Each call as it ends, so a journey that fails midway still reports its calls. */
   onStep?: (step: JourneyStep) => void;
+  /** Awaited before every call: the model's turn between two tool calls (bench:http). */
+  think?: () => Promise<void>;
 }
 
 /** The golden journey: Казань, next Friday to Sunday, 2 adults, best_value with a band up to 10,000 RUB. */
@@ -50,6 +52,7 @@ export async function goldenJourney(c: Pick<Client, "callTool">, opts: JourneyOp
   const steps: JourneyStep[] = [];
   const count = opts.countTokens === false ? () => 0 : tokens;
   const call = async (tool: string, args: Record<string, unknown>) => {
+    await opts.think?.();
     const started = performance.now();
     const result = (await c.callTool({ name: `tbank_hotels_${tool}`, arguments: args })) as CallToolResult;
     const took = performance.now() - started;

@@ -39,6 +39,11 @@ export interface HttpConfig {
    */
   providerMaxConcurrent: number;
   providerQueueLimit: number;
+  /**
+   * Journeys one instance keeps in memory (no Redis): stdio's 200 is one person's; an endpoint with
+   * 200 people planning at once would evict journeys still in use. About 0.35 MB each.
+   */
+  maxJourneys: number;
 }
 
 export const DEFAULT_HTTP_PROVIDER_MAX_CONCURRENT = 64;
@@ -46,6 +51,7 @@ export const DEFAULT_HTTP_PROVIDER_MAX_CONCURRENT = 64;
 export const HTTP_PROVIDER_QUEUE_PER_SLOT = 16;
 
 export const DEFAULT_HTTP_PORT = 8080;
+export const DEFAULT_HTTP_MAX_JOURNEYS = 1000;
 
 export function readHttpConfig(env: Env, p: ProblemList, stat: (path: string) => FileStat | undefined): HttpConfig {
   const host = read(env, "TBANK_HOTELS_HTTP_HOST") ?? "127.0.0.1";
@@ -71,6 +77,7 @@ export function readHttpConfig(env: Env, p: ProblemList, stat: (path: string) =>
     drainMs: readInt(env, "TBANK_HOTELS_HTTP_DRAIN_MS", 10_000, 0, 120_000, p),
     providerMaxConcurrent,
     providerQueueLimit: readInt(env, "TBANK_HOTELS_HTTP_PROVIDER_QUEUE", providerMaxConcurrent * HTTP_PROVIDER_QUEUE_PER_SLOT, 0, 8192, p),
+    maxJourneys: readInt(env, "TBANK_HOTELS_HTTP_MAX_JOURNEYS", DEFAULT_HTTP_MAX_JOURNEYS, 1, 100_000, p),
   };
 }
 

@@ -50,6 +50,7 @@ function httpConfig(auth: HttpAuthConfig, over: Partial<HttpConfig> = {}): HttpC
     drainMs: 0,
     providerMaxConcurrent: 64,
     providerQueueLimit: 1024,
+    maxJourneys: 1000,
     ...over,
   };
 }

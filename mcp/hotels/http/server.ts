@@ -95,7 +95,7 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
 
   const ownStore = deps.store === undefined;
   const store = deps.store ?? (await import("../store/index.js")).createSharedStore(http.storeUrl, { now, logger });
-  const { server: reference, ctx } = createHotelsServer(remote.config, { fetch: deps.fetch, now, random: deps.random, today: deps.today, logger, store });
+  const { server: reference, ctx } = createHotelsServer(remote.config, { fetch: deps.fetch, now, random: deps.random, today: deps.today, logger, store, maxJourneys: http.maxJourneys });
   const metrics = createHttpMetrics();
   const pool = await createMcpPool({
     reference,

@@ -27,6 +27,8 @@ interface StoredJourney {
 
 export interface JourneyRepoOptions {
   ttlMs?: number;
+  /** In-process journeys only (a memory store); Redis is bounded by its own maxmemory. */
+  maxJourneys?: number;
   now?: Clock;
   random?: RandomBytes;
 }
