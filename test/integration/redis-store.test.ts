@@ -74,6 +74,21 @@ describe("Redis store: what only a real server shows", () => {
     await store.close();
   });
 
+  it("an update that writes other keys sets them with their own PX in the same transaction, or not at all", async () => {
+    const store = createSharedStore(server.url);
+    await store.set("journey:jrn_tx", "v1", 60 * 60_000);
+    await store.update("journey:jrn_tx", () => ({ value: "v2", alongside: [{ key: "journey-part:jrn_tx:p2", value: "part", ttlMs: 30_000 }] }));
+    expect(await raw.get(`${DEFAULT_KEY_PREFIX}journey:jrn_tx`)).toBe("v2");
+    expect(await raw.get(`${DEFAULT_KEY_PREFIX}journey-part:jrn_tx:p2`)).toBe("part");
+    expect(await raw.pTTL(`${DEFAULT_KEY_PREFIX}journey-part:jrn_tx:p2`)).toBeLessThanOrEqual(30_000);
+    expect(await raw.pTTL(`${DEFAULT_KEY_PREFIX}journey:jrn_tx`)).toBeGreaterThan(60 * 60_000 - 5_000);
+    // A bad TTL is refused before anything is sent: neither key changes.
+    await expect(store.update("journey:jrn_tx", () => ({ value: "v3", alongside: [{ key: "journey-part:jrn_tx:p3", value: "x", ttlMs: 0 }] }))).rejects.toThrow(RangeError);
+    expect(await raw.get(`${DEFAULT_KEY_PREFIX}journey:jrn_tx`)).toBe("v2");
+    expect(await raw.exists(`${DEFAULT_KEY_PREFIX}journey-part:jrn_tx:p3`)).toBe(0);
+    await store.close();
+  });
+
   it("a window key found without an expiry gets one instead of counting forever", async () => {
     const store = createSharedStore(server.url);
     await raw.set(`${DEFAULT_KEY_PREFIX}rl:stray`, "7");

@@ -51,32 +51,46 @@ export function encodeJourneyValue(value: unknown): string {
   return JSON.stringify(value, replacer);
 }
 
-/** The inverse of encodeJourneyValue; `random` becomes the restored registries' source of new optionIds. */
-export function decodeJourneyValue(text: string, random: RandomBytes = randomBytes): unknown {
-  return revive(JSON.parse(text) as unknown, random);
+export interface DecodeOptions {
+  /** The restored registries' source of new optionIds. */
+  random?: RandomBytes;
+  /**
+   * Freeze every object and array (and the collector's own fields), for a value shared between calls
+   * (journey-repo.ts caches decoded parts): code that changes it in place throws instead of changing
+   * it for every later reader.
+   */
+  freeze?: boolean;
 }
 
-function revive(value: unknown, random: RandomBytes): unknown {
+/** The inverse of encodeJourneyValue. */
+export function decodeJourneyValue(text: string, options: DecodeOptions = {}): unknown {
+  return revive(JSON.parse(text) as unknown, options.random ?? randomBytes, options.freeze === true);
+}
+
+function revive(value: unknown, random: RandomBytes, freeze: boolean): unknown {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
       const item: unknown = value[i];
-      const revived = revive(item, random);
+      const revived = revive(item, random, freeze);
       if (revived !== item) value[i] = revived;
     }
-    return value;
+    return freeze ? Object.freeze(value) : value;
   }
   const record = value as Record<string, unknown>;
-  if (Object.hasOwn(record, TAG)) return fromTagged(record as Tagged, random);
+  if (Object.hasOwn(record, TAG)) {
+    const restored = fromTagged(record as Tagged, random, freeze);
+    return freeze && typeof restored === "object" && restored !== null ? Object.freeze(restored) : restored;
+  }
   for (const key of Object.keys(record)) {
     const item = record[key];
-    const revived = revive(item, random);
+    const revived = revive(item, random, freeze);
     if (revived !== item) record[key] = revived;
   }
-  return record;
+  return freeze ? Object.freeze(record) : record;
 }
 
-function fromTagged(tagged: Tagged, random: RandomBytes): unknown {
+function fromTagged(tagged: Tagged, random: RandomBytes, freeze: boolean): unknown {
   switch (tagged[TAG]) {
     case "NaN":
       return Number.NaN;
@@ -87,7 +101,7 @@ function fromTagged(tagged: Tagged, random: RandomBytes): unknown {
     case "undefined":
       return undefined;
     case "Collector":
-      return Collector.fromSnapshot(revive(tagged.snapshot, random) as CollectorSnapshot);
+      return Collector.fromSnapshot(revive(tagged.snapshot, random, freeze) as CollectorSnapshot);
     case "OptionIdRegistry":
       return OptionIdRegistry.fromEntries(tagged.entries, random);
     default:

@@ -211,6 +211,11 @@ export class Collector {
     return { limits, items: this.items(), offset, searchId, requests, runRequests, requestsAtOffset, pending, last, stop, continuations };
   }
 
+  /** A collector of its own to resume, when the journey's is frozen (read from a shared store). */
+  copy(): Collector {
+    return Collector.fromSnapshot(this.snapshot());
+  }
+
   static fromSnapshot(s: CollectorSnapshot): Collector {
     const c = new Collector(s.limits);
     for (const item of s.items) c.byKey.set(item.dedupeKey, item);

@@ -20,7 +20,11 @@ export async function continueJourney(
   state: JourneyState,
   opts: { progress: SearchProgress },
 ): Promise<ContinueRun> {
-  const { collector, request, destination, options: before } = state;
+  const { request, destination, options: before } = state;
+  // In one process, journeys from identical plans share a collector and continue it once together
+  // (StaySearch.continue). One read from a shared store is frozen (cached for every call on this
+  // instance): it is resumed on a copy, which is what gets written back.
+  const collector = Object.isFrozen(state.collector) ? state.collector.copy() : state.collector;
   let ran: boolean;
   try {
     ran = await ctx.staySearch.continue(collector, toSearchBody(request, destination.destinationId), (p, t, m) => opts.progress(p, t, m));
@@ -30,10 +34,11 @@ export async function continueJourney(
     return { status: "search_failed", error, keptOptions: before.length };
   }
   let selectionReset = false;
-  // The journey's collector is a copy read from the store (journey/codec.ts): what it collected is
-  // written back with the options rebuilt from it.
+  // What it collected is written back with the options rebuilt from it; new hotels get their ids in
+  // a copy of the registry, since `change` may run more than once and must only compute.
   const updated = await ctx.journeys.update(journeyId, (s) => {
-    const next = withOptions({ ...s, collector }, buildOptions(collector.items(), s.request.nights, s.optionIds, langOf(s.request.language), s.request.rooms.length, s.destination.near?.coordinates), ran);
+    const optionIds = s.optionIds.copy();
+    const next = withOptions({ ...s, collector, optionIds }, buildOptions(collector.items(), s.request.nights, optionIds, langOf(s.request.language), s.request.rooms.length, s.destination.near?.coordinates), ran);
     selectionReset = next.selectionReset;
     return next.state;
   });

@@ -8,21 +8,25 @@ import { JOURNEY_TTL_MS, JourneyStore, MAX_JOURNEYS, type JourneyLookup, type Jo
 
 export const JOURNEY_NAMESPACE = "journey";
 export const JOURNEY_SEEN_NAMESPACE = "journey-seen";
+export const JOURNEY_PART_NAMESPACE = "journey-part";
 /**
  * How long after its expiry a journey still answers journey_expired rather than journey_not_found.
  * The journey itself is gone from the store at its TTL; only a tombstone (its expiry time) stays.
  */
 export const EXPIRED_MEMORY_MS = 24 * 60 * 60_000;
 /** The memory store's caps, for journeys kept in it encoded (StoredJourneyRepo over a memory store). */
-export const JOURNEY_STORE_CAPS: Readonly<Record<string, number>> = { [JOURNEY_NAMESPACE]: MAX_JOURNEYS };
+// A continuation leaves its earlier collection to expire: room for two per journey.
+export const JOURNEY_STORE_CAPS: Readonly<Record<string, number>> = { [JOURNEY_NAMESPACE]: MAX_JOURNEYS, [JOURNEY_PART_NAMESPACE]: 2 * MAX_JOURNEYS };
 /** Bumped when the stored shape changes: an instance never misreads another version's journey. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface StoredJourney {
   v: typeof FORMAT;
   createdAtMs: number;
   expiresAtMs: number;
-  state: JourneyState;
+  /** The version of its collection (journey-part:<id>:<part>). */
+  part: string;
+  state: LightState;
 }
 
 export interface JourneyRepoOptions {
@@ -78,9 +82,16 @@ class InProcessJourneyRepo implements JourneyRepo {
   }
 }
 
-// Journeys in the shared store, so any instance answers any call. Two keys per journey:
-//   journey:<id>       the encoded journey, PX = its lifetime (60 minutes from creation, not sliding);
-//   journey-seen:<id>  its expiry time, kept EXPIRED_MEMORY_MS longer.
+// Journeys in the shared store, so any instance answers any call. Three keys per journey:
+//   journey:<id>                the journey without its collection: selection, rates, inspection,
+//                               request (~10 KB); PX = its lifetime (60 minutes from creation, not sliding);
+//   journey-part:<id>:<version> its collection (collector, optionIds, options: ~170 KB in Kazan), named
+//                               by the first key and never changed: a new collection (a continuation)
+//                               is a new version, written in the same transaction as the key naming it;
+//   journey-seen:<id>           its expiry time, kept EXPIRED_MEMORY_MS longer.
+// Every call reads and most rewrite the first key, while the collection changes at most on a
+// continuation; each instance decodes a version once and keeps it (frozen) for the calls after.
+// Decoding and re-encoding the whole journey on every call was 17 ms of CPU per call (bench:http).
 // A missing journey with a tombstone past its time is `expired`; without one (or evicted early, when
 // the memory store or Redis' maxmemory made room) it is `not_found`. Changes are read-modify-write
 // through SharedStore.update, so instances updating one journey never lose each other's change.
@@ -89,6 +100,8 @@ export class StoredJourneyRepo implements JourneyRepo {
   private readonly ttlMs: number;
   private readonly now: Clock;
   private readonly random: RandomBytes;
+  // Decoded collections by `<journeyId>:<version>`, least recently used first.
+  private readonly parts = new Map<string, CollectionPart>();
 
   constructor(store: SharedStore, options: JourneyRepoOptions = {}) {
     this.store = store;
@@ -100,7 +113,11 @@ export class StoredJourneyRepo implements JourneyRepo {
   async create(state: JourneyState): Promise<JourneyRecord<JourneyState>> {
     const createdAtMs = this.now();
     const record: JourneyRecord<JourneyState> = { journeyId: newRef("journeyId", this.random), createdAtMs, expiresAtMs: createdAtMs + this.ttlMs, state };
-    const stored: StoredJourney = { v: FORMAT, createdAtMs, expiresAtMs: record.expiresAtMs, state };
+    const part = this.newPartVersion();
+    const { light, collection } = split(state);
+    // The collection first: a reader never finds the journey naming a part that is not there yet.
+    await this.store.set(partKey(record.journeyId, part), encodeJourneyValue(collection), this.ttlMs);
+    const stored: StoredJourney = { v: FORMAT, createdAtMs, expiresAtMs: record.expiresAtMs, part, state: light };
     await Promise.all([
       this.store.set(seenKey(record.journeyId), String(record.expiresAtMs), this.ttlMs + EXPIRED_MEMORY_MS),
       this.store.set(journeyKey(record.journeyId), encodeJourneyValue(stored), this.ttlMs),
@@ -110,29 +127,52 @@ export class StoredJourneyRepo implements JourneyRepo {
 
   async get(journeyId: string): Promise<JourneyLookup<JourneyState>> {
     const text = await this.store.get(journeyKey(journeyId));
-    const record = text === undefined ? undefined : this.decode(journeyId, text);
-    if (!record) return this.gone(journeyId);
-    return this.now() < record.expiresAtMs ? { status: "found", journey: record } : { status: "expired" };
+    const stored = text === undefined ? undefined : this.decode(text);
+    if (!stored) return this.gone(journeyId);
+    if (this.now() >= stored.expiresAtMs) return { status: "expired" };
+    const collection = await this.collection(journeyId, stored.part);
+    if (!collection) return this.gone(journeyId);
+    return { status: "found", journey: recordOf(journeyId, stored, collection) };
   }
 
   async update(journeyId: string, change: (state: JourneyState) => JourneyState): Promise<JourneyLookup<JourneyState>> {
-    // Set by the last run of `change`: the one whose answer the store kept.
-    const seen: { lookup?: JourneyLookup<JourneyState> } = {};
-    await this.store.update(journeyKey(journeyId), (text) => {
-      seen.lookup = undefined;
-      const record = text === undefined ? undefined : this.decode(journeyId, text);
-      if (!record) return undefined;
-      if (this.now() >= record.expiresAtMs) {
-        seen.lookup = { status: "expired" };
-        return undefined;
-      }
-      const state = change(record.state);
-      seen.lookup = { status: "found", journey: { ...record, state } };
-      if (state === record.state) return undefined;
-      const stored: StoredJourney = { v: FORMAT, createdAtMs: record.createdAtMs, expiresAtMs: record.expiresAtMs, state };
-      return encodeJourneyValue(stored);
-    });
-    return seen.lookup ?? this.gone(journeyId);
+    // `change` runs inside the store's synchronous read-modify-write, so the collection it needs must
+    // already be decoded here; when another instance has just written a new one, fetch it and go again.
+    for (let round = 0; round < MAX_PART_FETCHES; round += 1) {
+      // Set by the last run of `change`: the one whose answer the store kept.
+      const seen: { lookup?: JourneyLookup<JourneyState>; missingPart?: string } = {};
+      await this.store.update(journeyKey(journeyId), (text) => {
+        seen.lookup = undefined;
+        seen.missingPart = undefined;
+        const stored = this.decode(text ?? "");
+        if (!stored) return undefined;
+        if (this.now() >= stored.expiresAtMs) {
+          seen.lookup = { status: "expired" };
+          return undefined;
+        }
+        const collection = this.cachedPart(journeyId, stored.part);
+        if (!collection) {
+          seen.missingPart = stored.part;
+          return undefined;
+        }
+        const before = recordOf(journeyId, stored, collection);
+        const state = change(before.state);
+        seen.lookup = { status: "found", journey: { ...before, state } };
+        if (state === before.state) return undefined;
+        const { light, collection: after } = split(state);
+        if (after.collector === collection.collector && after.optionIds === collection.optionIds && after.options === collection.options) {
+          return encodeJourneyValue({ ...stored, state: light } satisfies StoredJourney);
+        }
+        const part = this.newPartVersion();
+        return {
+          value: encodeJourneyValue({ ...stored, part, state: light } satisfies StoredJourney),
+          alongside: [{ key: partKey(journeyId, part), value: encodeJourneyValue(after), ttlMs: Math.max(1, stored.expiresAtMs - this.now()) }],
+        };
+      });
+      if (seen.missingPart === undefined) return seen.lookup ?? this.gone(journeyId);
+      if (!(await this.collection(journeyId, seen.missingPart))) return this.gone(journeyId);
+    }
+    throw new Error(`journey ${journeyId}: its collection kept changing under the update`);
   }
 
   private async gone(journeyId: string): Promise<JourneyLookup<JourneyState>> {
@@ -140,13 +180,65 @@ export class StoredJourneyRepo implements JourneyRepo {
     return expiresAt !== undefined && this.now() >= Number(expiresAt) ? { status: "expired" } : { status: "not_found" };
   }
 
-  private decode(journeyId: string, text: string): JourneyRecord<JourneyState> | undefined {
-    const stored = decodeJourneyValue(text, this.random) as Partial<StoredJourney> | null;
+  private decode(text: string): StoredJourney | undefined {
+    if (text === "") return undefined;
+    const stored = decodeJourneyValue(text, { random: this.random }) as Partial<StoredJourney> | null;
     // Another version's journey is not this one's to read: the person plans again.
-    if (stored?.v !== FORMAT || typeof stored.expiresAtMs !== "number" || typeof stored.createdAtMs !== "number" || !stored.state) return undefined;
-    return { journeyId, createdAtMs: stored.createdAtMs, expiresAtMs: stored.expiresAtMs, state: stored.state };
+    if (stored?.v !== FORMAT || typeof stored.expiresAtMs !== "number" || typeof stored.createdAtMs !== "number" || typeof stored.part !== "string" || !stored.state) return undefined;
+    return stored as StoredJourney;
+  }
+
+  /** The collection `part` of a journey: decoded once per instance, then from memory. */
+  private async collection(journeyId: string, part: string): Promise<CollectionPart | undefined> {
+    const cached = this.cachedPart(journeyId, part);
+    if (cached) return cached;
+    const text = await this.store.get(partKey(journeyId, part));
+    if (text === undefined) return undefined;
+    const decoded = decodeJourneyValue(text, { random: this.random, freeze: true }) as Partial<CollectionPart> | null;
+    if (!decoded?.collector || !decoded.optionIds || !Array.isArray(decoded.options)) return undefined;
+    const collection = decoded as CollectionPart;
+    this.parts.set(`${journeyId}:${part}`, collection);
+    if (this.parts.size > DECODED_PARTS) this.parts.delete(this.parts.keys().next().value ?? "");
+    return collection;
+  }
+
+  private cachedPart(journeyId: string, part: string): CollectionPart | undefined {
+    const key = `${journeyId}:${part}`;
+    const cached = this.parts.get(key);
+    if (cached) {
+      // Most recently used last.
+      this.parts.delete(key);
+      this.parts.set(key, cached);
+    }
+    return cached;
+  }
+
+  private newPartVersion(): string {
+    return Buffer.from(this.random(9)).toString("base64url");
   }
 }
 
+/** What changes at most on a continuation, kept apart from what changes on every call. */
+type CollectionPart = Pick<JourneyState, "collector" | "optionIds" | "options">;
+type LightState = Omit<JourneyState, keyof CollectionPart>;
+
+/**
+ * Decoded collections an instance keeps (about 0.35 MB each). A miss costs one read and decode of
+ * ~170 KB, so this only needs to hold the journeys in use at once.
+ */
+const DECODED_PARTS = 256;
+/** Rounds of an update that each found a newer collection than the one it had: continuations racing. */
+const MAX_PART_FETCHES = 5;
+
+function split(state: JourneyState): { light: LightState; collection: CollectionPart } {
+  const { collector, optionIds, options, ...light } = state;
+  return { light, collection: { collector, optionIds, options } };
+}
+
+function recordOf(journeyId: string, stored: StoredJourney, collection: CollectionPart): JourneyRecord<JourneyState> {
+  return { journeyId, createdAtMs: stored.createdAtMs, expiresAtMs: stored.expiresAtMs, state: { ...stored.state, ...collection } };
+}
+
 const journeyKey = (journeyId: string): string => `${JOURNEY_NAMESPACE}:${journeyId}`;
+const partKey = (journeyId: string, part: string): string => `${JOURNEY_PART_NAMESPACE}:${journeyId}:${part}`;
 const seenKey = (journeyId: string): string => `${JOURNEY_SEEN_NAMESPACE}:${journeyId}`;

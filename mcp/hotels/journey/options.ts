@@ -37,6 +37,11 @@ export class OptionIdRegistry {
     return [...this.ids];
   }
 
+  /** A registry of its own to add ids to, leaving the journey's as it was. */
+  copy(): OptionIdRegistry {
+    return OptionIdRegistry.fromEntries(this.ids, this.random);
+  }
+
   static fromEntries(entries: Iterable<readonly [string, string]>, random: RandomBytes = randomBytes): OptionIdRegistry {
     const registry = new OptionIdRegistry(random);
     for (const [key, id] of entries) registry.ids.set(key, id);

@@ -1,5 +1,5 @@
 import type { Clock } from "../../../shared/time.js";
-import type { SharedStore } from "./types.js";
+import type { SharedStore, UpdateWrite } from "./types.js";
 
 /** Entries a namespace holds unless `maxEntriesByNamespace` says otherwise. */
 export const DEFAULT_MAX_ENTRIES = 10_000;
@@ -49,13 +49,21 @@ export class MemorySharedStore implements SharedStore {
     });
   }
 
-  update(key: string, change: (current: string | undefined) => string | undefined): Promise<string | undefined> {
+  update(key: string, change: (current: string | undefined) => string | UpdateWrite | undefined): Promise<string | undefined> {
     return this.run(() => {
       const entry = this.live(key);
       if (!entry) return undefined;
       const next = change(entry.value);
-      if (next !== undefined) entry.value = next;
-      return entry.value;
+      if (next === undefined) return entry.value;
+      if (typeof next === "string") {
+        entry.value = next;
+        return next;
+      }
+      for (const w of next.alongside) checkTtl(w.ttlMs);
+      const nowMs = this.now();
+      for (const w of next.alongside) this.put(w.key, { value: w.value, expiresAtMs: nowMs + w.ttlMs });
+      entry.value = next.value;
+      return next.value;
     });
   }
 

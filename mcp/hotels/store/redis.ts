@@ -1,7 +1,7 @@
 import type { RedisClientPoolType } from "redis";
 import { nullLogger, type Logger } from "../../../shared/logger.js";
 import type { Clock } from "../../../shared/time.js";
-import type { SharedStore } from "./types.js";
+import type { SharedStore, UpdateWrite } from "./types.js";
 
 /** Every key this toolkit writes starts with it, so a Redis shared with other programs stays readable. */
 export const DEFAULT_KEY_PREFIX = "tbank-hotels:";
@@ -67,18 +67,19 @@ export class RedisSharedStore implements SharedStore {
     await pool.set(this.prefix + key, value, { expiration: { type: "PX", value: ttlMs } });
   }
 
-  update(key: string, change: (current: string | undefined) => string | undefined): Promise<string | undefined> {
+  update(key: string, change: (current: string | undefined) => string | UpdateWrite | undefined): Promise<string | undefined> {
     return this.queued(key, async () => {
       const pool = await this.pool;
       const full = this.prefix + key;
       return pool.execute(async (client) => {
         for (let attempt = 1; ; attempt += 1) {
           await client.watch(full);
-          let next: string | undefined;
+          let next: string | UpdateWrite | undefined;
           let current: string | undefined;
           try {
             current = (await client.get(full)) ?? undefined;
             next = current === undefined ? undefined : change(current);
+            if (typeof next === "object") for (const w of next.alongside) checkTtl(w.ttlMs);
           } catch (error) {
             await client.unwatch();
             throw error;
@@ -87,9 +88,12 @@ export class RedisSharedStore implements SharedStore {
             await client.unwatch();
             return current;
           }
+          const value = typeof next === "string" ? next : next.value;
           try {
-            await client.multi().set(full, next, { expiration: "KEEPTTL" }).exec();
-            return next;
+            const multi = client.multi();
+            if (typeof next === "object") for (const w of next.alongside) multi.set(this.prefix + w.key, w.value, { expiration: { type: "PX", value: w.ttlMs } });
+            await multi.set(full, value, { expiration: "KEEPTTL" }).exec();
+            return value;
           } catch (error) {
             if (!(error instanceof this.WatchError) || attempt >= MAX_UPDATE_ATTEMPTS) throw error;
           }

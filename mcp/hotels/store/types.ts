@@ -2,6 +2,19 @@
 // rate-limit windows. In memory by default; Redis when TBANK_HOTELS_STORE_URL is set, so any
 // instance answers any call. TTLs live in the store (PX / expiry timestamps), never in timers.
 
+/** Another key an update sets in the same transaction as its own (it commits with it or not at all). */
+export interface AlongsideWrite {
+  key: string;
+  value: string;
+  ttlMs: number;
+}
+
+/** An update's result beyond a plain new value: keys written atomically with it. */
+export interface UpdateWrite {
+  value: string;
+  alongside: readonly AlongsideWrite[];
+}
+
 export interface SharedStore {
   readonly kind: "memory" | "redis";
   get(key: string): Promise<string | undefined>;
@@ -12,9 +25,10 @@ export interface SharedStore {
    * or undefined to leave the key as it is. The key keeps its expiry; an absent or expired key has
    * none to keep, so it stays absent (`change` is not called). Concurrent updates of one key are
    * serialised (Redis: WATCH/MULTI, retried on conflict), so `change` may run more than once and
-   * must only compute. Resolves with the value now stored (undefined when absent).
+   * must only compute. An UpdateWrite also sets other keys (each with its own TTL) in the same
+   * transaction. Resolves with the value now stored (undefined when absent).
    */
-  update(key: string, change: (current: string | undefined) => string | undefined): Promise<string | undefined>;
+  update(key: string, change: (current: string | undefined) => string | UpdateWrite | undefined): Promise<string | undefined>;
   del(key: string): Promise<void>;
   /**
    * A fixed-window counter: adds one to `key`, which expires `windowMs` after its first hit.
