@@ -269,7 +269,7 @@ describe("a journey's collection in a shared store", () => {
     const found = await repo.get(journeyId);
     if (found.status !== "found") throw new Error("journey not found");
     const { options, collector } = found.journey.state;
-    expect(() => (options as JourneyState["options"]).push(options[0]!)).toThrow(TypeError);
+    expect(() => options.push(options[0]!)).toThrow(TypeError);
     expect(() => Object.assign(options[0]!.public, { name: "changed" })).toThrow(TypeError);
     expect(() => collector.beginContinuation()).toThrow(TypeError);
     // A copy resumes as the original would.
