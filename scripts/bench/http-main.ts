@@ -12,6 +12,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "20" },
     duration: { type: "string", default: "60" },
     "skip-capacity": { type: "boolean", default: false },
+    // lean: plain JSON-RPC POSTs (scripts/bench/lean-client.ts); sdk: the MCP SDK's client.
+    client: { type: "string", default: "lean" },
     profile: { type: "string" },
   },
 });
@@ -21,6 +23,8 @@ const [minMs, maxMs] = (/^(\d+)-(\d+)$/.exec(values.think)?.slice(1) ?? []).map(
 if (!Number.isInteger(sessions) || sessions < 1 || sessions > 1000 || !Number.isInteger(latencyMs) || latencyMs < 1 || latencyMs > 1000) {
   throw new Error("bench:http takes --sessions 1..1000 and --latency 1..1000 (ms)");
 }
+const client = values.client;
+if (client !== "lean" && client !== "sdk") throw new Error("bench:http takes --client lean|sdk");
 const warmupS = Number(values.warmup);
 const durationS = Number(values.duration);
 if (!(warmupS >= 0 && warmupS <= 600 && durationS >= 1 && durationS <= 600)) throw new Error("bench:http takes --warmup 0..600 and --duration 1..600 (seconds)");
@@ -28,8 +32,8 @@ if (minMs === undefined || maxMs === undefined || minMs < 0 || maxMs < minMs || 
 
 // --profile DIR: each server instance writes a CPU profile there when it stops.
 const serverNodeArgs = values.profile === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", values.profile];
-const results = await benchHttp({ sessions, latencyMs, pacing: { minMs, maxMs }, window: { warmupMs: warmupS * 1000, measureMs: durationS * 1000 }, capacity: !values["skip-capacity"], deadlineMs: 15 * 60_000, serverNodeArgs });
-process.stdout.write(`Remote Hotels MCP: ${sessions} concurrent sessions playing the golden journey, every provider request ${latencyMs} ms, ${minMs}-${maxMs} ms of model think time before each call, journeys back to back, counted for ${durationS} s after ${warmupS} s of warm-up (capacity phases: one journey each, no think time)\n`);
+const results = await benchHttp({ sessions, client, latencyMs, pacing: { minMs, maxMs }, window: { warmupMs: warmupS * 1000, measureMs: durationS * 1000 }, capacity: !values["skip-capacity"], deadlineMs: 15 * 60_000, serverNodeArgs });
+process.stdout.write(`Remote Hotels MCP: ${sessions} concurrent sessions playing the golden journey, every provider request ${latencyMs} ms, ${minMs}-${maxMs} ms of model think time before each call, journeys back to back, counted for ${durationS} s after ${warmupS} s of warm-up (capacity phases: one journey each, no think time); ${client} clients\n`);
 process.stdout.write("(ratio = call latency / its provider time: how long the sandbox had one of the call's requests in flight, measured one call at a time before the load)\n");
 for (const outcome of results) {
   if (!outcome.ok) {

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import type { SandboxUrls } from "../sandbox/index.js";
 import type { SandboxCounts, SandboxRequest } from "./http-sandbox.js";
-import { goldenJourney, type JourneyStep } from "./mcp.js";
+import { leanSession, type ToolCaller } from "./lean-client.js";
+import { goldenJourney, type JourneyClient, type JourneyStep } from "./mcp.js";
 import { ms, percentile, type BenchRow } from "./stats.js";
 
 // bench:http: many MCP clients over Streamable HTTP playing the golden journey at once against
@@ -43,6 +44,7 @@ export interface LoadWindow {
 
 export interface HttpBenchOptions {
   sessions: number;
+  client: ClientKind;
   window: LoadWindow;
   latencyMs: number;
   pacing: Pacing;
@@ -239,20 +241,23 @@ function sampleRss(pids: readonly number[]): { stop(): number } {
   };
 }
 
-async function connect(url: string): Promise<Client> {
+export type ClientKind = "lean" | "sdk";
+
+async function connect(url: string, kind: ClientKind): Promise<ToolCaller> {
+  if (kind === "lean") return leanSession(url);
   const c = new Client({ name: "bench-http", version: "1" });
   await c.connect(new StreamableHTTPClientTransport(new URL(url)));
-  return c;
+  return { callTool: (params) => c.callTool(params), close: () => c.close() };
 }
 
 /** One session over several instances: call k goes to instance k mod n. */
-function alternating(clients: readonly Client[]): Pick<Client, "callTool"> {
+function alternating(clients: readonly ToolCaller[]): JourneyClient {
   let next = 0;
   return {
-    callTool: (...args: Parameters<Client["callTool"]>) => {
+    callTool: (params) => {
       const c = clients[next++ % clients.length];
       if (!c) throw new Error("no client");
-      return c.callTool(...args);
+      return c.callTool(params);
     },
   };
 }
@@ -269,19 +274,19 @@ function stayFor(index: number): { checkinDate: string; checkoutDate: string } {
  * provider time the call incurred, overlapping requests counted once). The first journey only warms
  * the processes and caches.
  */
-async function calibrate(clients: readonly Client[], sandbox: ChildSandbox, firstStay: number): Promise<Map<string, ToolAlone>> {
+async function calibrate(clients: readonly ToolCaller[], sandbox: ChildSandbox, firstStay: number): Promise<Map<string, ToolAlone>> {
   const samples = new Map<string, { requests: number; peak: number; busyMs: number; ms: number }[]>();
   for (let j = 0; j < 4; j++) {
     const target = alternating(clients);
-    const counted: Pick<Client, "callTool"> = {
-      callTool: async (...args: Parameters<Client["callTool"]>) => {
+    const counted: JourneyClient = {
+      callTool: async (params) => {
         await sandbox.ask({ op: "reset" });
         const started = performance.now();
-        const result = await target.callTool(...args);
+        const result = await target.callTool(params);
         const ms = performance.now() - started;
         const counts = await sandbox.ask({ op: "counts" });
         if (j > 0) {
-          const tool = args[0].name.replace(/^tbank_hotels_/, "");
+          const tool = params.name.replace(/^tbank_hotels_/, "");
           samples.set(tool, [...(samples.get(tool) ?? []), { requests: counts.requests, peak: counts.peakInFlight, busyMs: counts.busyMs, ms }]);
         }
         return result;
@@ -335,8 +340,8 @@ function thinker(pacing: Pacing | null, session: number, endAt: number): (() => 
  * `sessions` agents at once, not the first minute's crowd all planning together. Unpaced (capacity):
  * every session plays one journey as fast as it is answered.
  */
-async function load(label: string, urls: readonly string[], serverPids: readonly number[], sandbox: ChildSandbox, sessions: number, pacing: Pacing | null, window: LoadWindow): Promise<LoadResult> {
-  const warm = await Promise.all(urls.map(connect));
+async function load(label: string, urls: readonly string[], serverPids: readonly number[], sandbox: ChildSandbox, sessions: number, pacing: Pacing | null, window: LoadWindow, client: ClientKind): Promise<LoadResult> {
+  const warm = await Promise.all(urls.map((u) => connect(u, client)));
   const perCall = await calibrate(warm, sandbox, 3000);
   await Promise.all(warm.map((c) => c.close()));
 
@@ -346,7 +351,7 @@ async function load(label: string, urls: readonly string[], serverPids: readonly
   const started = performance.now();
   const measureFrom = pacing ? started + window.warmupMs : started;
   const endAt = measureFrom + window.measureMs;
-  const clients = await Promise.all(Array.from({ length: sessions }, () => Promise.all(urls.map(connect))));
+  const clients = await Promise.all(Array.from({ length: sessions }, () => Promise.all(urls.map((u) => connect(u, client)))));
   // Counters are read when the measured window opens (immediately when there is no warm-up).
   let cpuBefore = { servers: 0, clients: 0, sandbox: 0 };
   let requestsBefore = 0;
@@ -356,7 +361,7 @@ async function load(label: string, urls: readonly string[], serverPids: readonly
     requestsBefore = (await sandbox.ask({ op: "counts" })).requests;
   })();
   const journeys: { steps: JourneyStep[]; startedAt: number[]; error?: string }[] = [];
-  const session = async (c: Client[], i: number): Promise<void> => {
+  const session = async (c: ToolCaller[], i: number): Promise<void> => {
     const think = thinker(pacing, i, endAt);
     for (let j = 0; j === 0 || (pacing && performance.now() < endAt); j++) {
       const journey: { steps: JourneyStep[]; startedAt: number[]; error?: string } = { steps: [], startedAt: [] };
@@ -446,7 +451,7 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<PhaseOutcome[]>
       const one = await startInstance(env(), opts.serverNodeArgs);
       procs.push(one);
       await waitReady(one);
-      return load(label, [one.url], [one.pid], sandbox, opts.sessions, pacing, opts.window);
+      return load(label, [one.url], [one.pid], sandbox, opts.sessions, pacing, opts.window, opts.client);
     });
   const twoInstances = (label: string, pacing: Pacing | null) =>
     phase(label, async () => {
@@ -457,7 +462,7 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<PhaseOutcome[]>
       const b = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }), opts.serverNodeArgs);
       procs.push(b);
       await Promise.all([waitReady(a), waitReady(b)]);
-      return load(label, [a.url, b.url], [a.pid, b.pid, redis.pid], sandbox, opts.sessions, pacing, opts.window);
+      return load(label, [a.url, b.url], [a.pid, b.pid, redis.pid], sandbox, opts.sessions, pacing, opts.window, opts.client);
     });
   const run = async (): Promise<PhaseOutcome[]> => {
     const outcomes = [await oneInstance("1 instance, memory store", opts.pacing), await twoInstances("2 instances, one redis-server", opts.pacing)];

@@ -48,7 +48,12 @@ export interface JourneyOptions {
 }
 
 /** The golden journey: Казань, next Friday to Sunday, 2 adults, best_value with a band up to 10,000 RUB. */
-export async function goldenJourney(c: Pick<Client, "callTool">, opts: JourneyOptions = {}): Promise<JourneyStep[]> {
+/** What the golden journey needs of a client: the SDK Client, or bench:http's lean one. */
+export interface JourneyClient {
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
+}
+
+export async function goldenJourney(c: JourneyClient, opts: JourneyOptions = {}): Promise<JourneyStep[]> {
   const steps: JourneyStep[] = [];
   const count = opts.countTokens === false ? () => 0 : tokens;
   const call = async (tool: string, args: Record<string, unknown>) => {
