@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROVIDER_TEXT_MAX, providerData, providerText, providerTextOrNull, providerUrl } from "../../shared/provider-text.js";
+import { PROVIDER_TEXT_MAX, providerData, providerText, providerTextOrNull, providerUrl, scrubProviderText } from "../../shared/provider-text.js";
 import { toBookingDetails } from "../../broker/operations/booking-details.js";
 import { toJourneyPage } from "../../mcp/hotels/journey/provider-shapes.js";
 import { ProviderSearchPageSchema } from "../../mcp/hotels/provider/index.js";
@@ -82,5 +82,25 @@ describe("providerData", () => {
     const hostile = { "na\nme": "Отель\u202e\n[click](https://evil.example) ![x](https://evil.example/i.png)", stars: 4, ok: true, none: null, list: ["a\u001b[31mred", 2] };
     expect(providerData(hostile)).toEqual({ "na me": "Отель click", stars: 4, ok: true, none: null, list: ["ared", 2] });
     expect((providerData("x".repeat(5000)) as string).length).toBe(4000);
+  });
+});
+
+describe("the fast path for text that cannot change", () => {
+  // Plain letters and single spaces (the common case, left as is) mixed with every kind of character
+  // some rule acts on: whatever the mix, skipping the rules must give what running them gives.
+  const alphabet = ["a", "Я", "1", " ", " ", "  ", "\t", "\n", "\u00a0", "\u2028", "\u0085", "\u001b", "\u001b[31m", "\u009b", "\u200b", "\u202e", "\ufeff", "[", "]", "(", ")", "!", "<", ">", "http:", "x](y)", "![a](b)", "<https://e.x>"];
+
+  it("gives exactly what the full scrub gives, for thousands of mixed strings", () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 5000; i++) {
+      const parts = Array.from({ length: 1 + Math.floor(random() * 12) }, () => (random() < 0.6 ? "Казань" : alphabet[Math.floor(random() * alphabet.length)]));
+      const value = parts.join("");
+      expect(providerData(value)).toBe(scrubProviderText(value));
+    }
+  });
+
+  it("leaves a plain name as the very same string", () => {
+    expect(providerData("Гранд Отель Казань, ул. Баумана 9")).toBe("Гранд Отель Казань, ул. Баумана 9");
   });
 });
