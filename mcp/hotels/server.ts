@@ -15,6 +15,7 @@ import { CollectionCashback } from "./journey/value.js";
 import { createHotelsProvider, type FetchLike } from "./provider/index.js";
 import { createSharedStore } from "./store/index.js";
 import type { SharedStore } from "./store/types.js";
+import type { ProviderWaitMeter } from "../../shared/http/provider-wait.js";
 import { registerHotelsTools } from "./tools/index.js";
 
 const INSTRUCTIONS =
@@ -36,6 +37,8 @@ export interface HotelsServerDeps {
   store?: SharedStore;
   /** Journeys kept in process (memory store only); default MAX_JOURNEYS, one person's. */
   maxJourneys?: number;
+  /** Measures the time spent waiting on the provider (the remote mode's metric). */
+  providerWait?: ProviderWaitMeter;
 }
 
 /** Builds the Hotels MCP server with its provider and tools; the caller connects a transport. */
@@ -43,7 +46,7 @@ export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? nullLogger;
   const random = deps.random ?? randomBytes;
-  const provider = createHotelsProvider(config.hotels, { fetch: deps.fetch, now, logger });
+  const provider = createHotelsProvider(config.hotels, { fetch: deps.fetch, now, logger, ...(deps.providerWait ? { providerWait: deps.providerWait } : {}) });
   const { timeoutMs } = config.hotels;
   const store = deps.store ?? createSharedStore(undefined, { now });
   const ctx: HotelsContext = {

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { nullLogger, type Logger } from "../logger.js";
 import { BodyTooLarge, declaredTooLarge, discard, readCapped } from "./capped-body.js";
 import { ProviderError, retryAfterSeconds, safeCode, safeRequestId, statusKind, type ProviderErrorInfo } from "./provider-error.js";
+import type { ProviderWaitMeter } from "./provider-wait.js";
 
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
 
@@ -55,6 +56,8 @@ export interface ProviderHttpOptions {
   fetch?: FetchLike;
   now?: () => number;
   logger?: Logger;
+  /** Told when each request is sent and answered (the remote mode's provider-wait metric). */
+  wait?: ProviderWaitMeter;
 }
 
 const NEVER = new AbortController().signal;
@@ -70,8 +73,10 @@ export class ProviderHttp {
   readonly #fetch: FetchLike;
   readonly #now: () => number;
   readonly #logger: Logger;
+  readonly #wait: ProviderWaitMeter | undefined;
 
   constructor(opts: ProviderHttpOptions) {
+    this.#wait = opts.wait;
     this.#auth = opts.auth;
     this.#fetch = opts.fetch ?? ((input, init) => fetch(input, init));
     this.#now = opts.now ?? Date.now;
@@ -113,7 +118,12 @@ export class ProviderHttp {
       let res: Response;
       try {
         const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-        res = await this.#fetch(call.url, { method: call.method, headers, body, redirect: "manual", signal });
+        const answered = this.#wait?.begin();
+        try {
+          res = await this.#fetch(call.url, { method: call.method, headers, body, redirect: "manual", signal });
+        } finally {
+          answered?.();
+        }
       } catch (err) {
         throw transportFailure(err, call, deadline, "network");
       }

@@ -157,6 +157,9 @@ describe("tbank-hotels-mcp --http, in process", () => {
       expect(text).toMatch(/tbank_hotels_tool_call_duration_seconds_count\{tool="tbank_hotels_resolve_destination"\} [1-9]/);
       expect(text).toMatch(/tbank_hotels_http_requests_total\{route="mcp",status="200"\} [1-9]/);
       expect(text).toContain("tbank_hotels_rate_limited_total 0");
+      // What the instance waited on the Hotels API: the latency its own overhead is judged against.
+      expect(Number(/^tbank_hotels_provider_requests_total (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
+      expect(Number(/^tbank_hotels_provider_wait_seconds_total ([\d.e-]+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
     });
 
     it("serves the landing page with a strict CSP and this server's URL in the snippets", async () => {

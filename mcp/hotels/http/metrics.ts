@@ -1,4 +1,5 @@
 import { Counter, Histogram, Registry } from "prom-client";
+import type { ProviderWaitMeter } from "../../../shared/http/provider-wait.js";
 
 // Prometheus metrics of one HTTP server, in a registry of its own (two servers in one process, as
 // in tests, never mix their counts; nothing lands in prom-client's global default registry).
@@ -9,12 +10,14 @@ export interface HttpMetrics {
   toolCallSeconds: Histogram<"tool">;
   rateLimited: Counter;
   httpRequests: Counter<"route" | "status">;
+  providerWaitSeconds: Counter;
+  providerRequests: Counter;
 }
 
 // Tool calls wait on the provider: from a cached answer (ms) to a slow search collection (tens of s).
 const TOOL_CALL_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
-export function createHttpMetrics(): HttpMetrics {
+export function createHttpMetrics(wait: ProviderWaitMeter): HttpMetrics {
   const registry = new Registry();
   return {
     registry,
@@ -22,5 +25,24 @@ export function createHttpMetrics(): HttpMetrics {
     toolCallSeconds: new Histogram({ name: "tbank_hotels_tool_call_duration_seconds", help: "Tool call duration, handler only", labelNames: ["tool"], buckets: TOOL_CALL_BUCKETS, registers: [registry] }),
     rateLimited: new Counter({ name: "tbank_hotels_rate_limited_total", help: "Tool calls refused by the per-key tool-call limit", registers: [registry] }),
     httpRequests: new Counter({ name: "tbank_hotels_http_requests_total", help: "HTTP requests by route and status", labelNames: ["route", "status"], registers: [registry] }),
+    // Read from the meter when scraped: tool-call latency minus this is the server's own share.
+    providerWaitSeconds: new Counter({
+      name: "tbank_hotels_provider_wait_seconds_total",
+      help: "Time with at least one Hotels API request in flight (sent to answered), overlapping requests counted once",
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(wait.busyMs / 1000);
+      },
+    }),
+    providerRequests: new Counter({
+      name: "tbank_hotels_provider_requests_total",
+      help: "Hotels API requests sent",
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(wait.requests);
+      },
+    }),
   };
 }

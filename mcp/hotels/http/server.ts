@@ -17,6 +17,7 @@ import { createMcpPool } from "./mcp-pool.js";
 import { Readiness } from "./readiness.js";
 import { remoteToolkitConfig } from "./remote-config.js";
 import { HTTP_REQUESTS_PER_TOOL_CALL, RequestGuard } from "./request-guard.js";
+import { ProviderWaitMeter } from "../../../shared/http/provider-wait.js";
 
 // The remote Hotels MCP (issue 17): one process-wide setup (provider client, caches, catalog,
 // journeys through the shared store), a stateless Streamable HTTP endpoint at /mcp, and the routes
@@ -95,8 +96,9 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
 
   const ownStore = deps.store === undefined;
   const store = deps.store ?? (await import("../store/index.js")).createSharedStore(http.storeUrl, { now, logger });
-  const { server: reference, ctx } = createHotelsServer(remote.config, { fetch: deps.fetch, now, random: deps.random, today: deps.today, logger, store, maxJourneys: http.maxJourneys });
-  const metrics = createHttpMetrics();
+  const providerWait = new ProviderWaitMeter();
+  const { server: reference, ctx } = createHotelsServer(remote.config, { fetch: deps.fetch, now, random: deps.random, today: deps.today, logger, store, maxJourneys: http.maxJourneys, providerWait });
+  const metrics = createHttpMetrics(providerWait);
   const pool = await createMcpPool({
     reference,
     ctx,

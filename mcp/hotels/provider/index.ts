@@ -7,6 +7,7 @@ import { HotelsOrderApi } from "./order-api.js";
 import { ConcurrencyLimiter, type LimiterStats } from "../../../shared/http/limiter.js";
 import { SearchCache, type SearchCacheStats } from "./search-cache.js";
 import type { KeyFileSystem } from "./service-key.js";
+import type { ProviderWaitMeter } from "../../../shared/http/provider-wait.js";
 
 export type HotelsProviderConfig = Pick<ToolkitConfig["hotels"], "apiBaseUrl" | "auth" | "timeoutMs" | "maxConcurrentRequests" | "maxQueuedRequests">;
 
@@ -15,6 +16,7 @@ export interface HotelsProviderDeps {
   now?: () => number;
   logger?: Logger;
   fs?: KeyFileSystem;
+  providerWait?: ProviderWaitMeter;
 }
 
 /** connection_status.loadProtection: settings and current load, read locally. */
@@ -41,7 +43,7 @@ export function createHotelsProvider<TSearch = unknown>(config: HotelsProviderCo
   const auth = createAuthHeaders(config.auth, { now, fs: deps.fs });
   const limiter = new ConcurrencyLimiter(config.maxConcurrentRequests, config.maxQueuedRequests);
   // No `rejected` hook: a 401 to a configured profile is one HTTP call and terminal for the journey.
-  const http = new ProviderHttp({ auth: { credentials: async () => ({ headers: await auth.headers() }) }, fetch: deps.fetch, now, logger: deps.logger });
+  const http = new ProviderHttp({ auth: { credentials: async () => ({ headers: await auth.headers() }) }, fetch: deps.fetch, now, logger: deps.logger, wait: deps.providerWait });
   const searchCache = new SearchCache<TSearch>({ now });
   const apiOptions = { http, baseUrl: config.apiBaseUrl, limiter, timeoutMs: config.timeoutMs };
   return {
