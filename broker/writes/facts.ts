@@ -9,6 +9,7 @@ import type { WriteAnswer } from "../provider/hotels-writes.js";
 import type { RefTable } from "../refs.js";
 import { moneyFact } from "./display.js";
 import { offsetTimestampOrNull } from "../operations/sanitize.js";
+import { isLoopbackHostname } from "../../shared/config/problems.js";
 
 // Committed facts, from the provider's answer to the write or, after a lost answer, from the
 // reads that reconcile it. A new order becomes a bookingRef (the orderId stays in the broker and in
@@ -62,8 +63,10 @@ function paymentPageUrl(raw: string, orderId: string): string {
   } catch {
     throw new BrokerError("provider_error", "the provider set up payment but sent no usable page address: open the orders page");
   }
-  // A page address that names the order would hand the orderId to the model.
-  if ((url.protocol !== "https:" && url.protocol !== "http:") || raw.includes(orderId) || raw.length > 500) {
+  // The person types card data on this page: https only (plain http only on this machine, the
+  // sandbox's), no credentials; and an address that names the order would hand the orderId to the model.
+  const secure = url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHostname(url.hostname));
+  if (!secure || url.username !== "" || url.password !== "" || raw.includes(orderId) || raw.length > 500) {
     throw new BrokerError("provider_error", "the provider set up payment but sent no usable page address: open the orders page");
   }
   return url.href;

@@ -50,6 +50,11 @@ export function readEnum<T extends string>(env: Env, name: string, allowed: read
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
+/** A URL hostname (IPv6 in brackets) where plain http is tolerated: only this machine (the sandbox). */
+export function isLoopbackHostname(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname);
+}
+
 /** HTTPS, or plain HTTP on loopback only (the sandbox); never credentials, query or fragment. */
 export function readServiceUrl(env: Env, name: string, fallback: string | undefined, p: ProblemList): string | undefined {
   const raw = read(env, name)?.trim() ?? fallback;
@@ -64,7 +69,7 @@ export function checkServiceUrl(raw: string, name: string, p: ProblemList): stri
   } catch {
     return p.add(name, "must be an absolute URL");
   }
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname))) {
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHostname(url.hostname))) {
     return p.add(name, "must use https (plain http is allowed only on 127.0.0.1, localhost or [::1])");
   }
   if (url.username || url.password) return p.add(name, "must not contain credentials; use the auth variables");

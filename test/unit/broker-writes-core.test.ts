@@ -146,4 +146,11 @@ describe("payment setup facts", () => {
     await expect(answeredFacts(prepared, "ord_secret_42", answer("https://pay.example/p/ord_secret_42"), ctx)).rejects.toMatchObject({ code: "provider_error" });
     await expect(answeredFacts(prepared, "ord_secret_42", answer("javascript:alert(1)"), ctx)).rejects.toMatchObject({ code: "provider_error" });
   });
+
+  it("takes a card-entry page only over https (plain http only on this machine, as the sandbox serves it) and never with credentials", async () => {
+    for (const refused of ["http://pay.example/p/abc", "http://10.0.0.7/p/abc", "https://user:pw@pay.example/p/abc", "ftp://pay.example/p/abc"]) {
+      await expect(answeredFacts(prepared, "ord_secret_42", answer(refused), ctx)).rejects.toMatchObject({ code: "provider_error" });
+    }
+    await expect(answeredFacts(prepared, "ord_secret_42", answer("http://127.0.0.1:8765/_sandbox/pay/tok"), ctx)).resolves.toMatchObject({ paymentPageUrl: "http://127.0.0.1:8765/_sandbox/pay/tok" });
+  });
 });
