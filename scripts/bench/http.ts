@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import type { SandboxUrls } from "../sandbox/index.js";
 import type { SandboxCounts, SandboxRequest } from "./http-sandbox.js";
+import { mulberry32 } from "../sandbox/data/prng.js";
 import { leanSession, type ToolCaller } from "./lean-client.js";
 import { goldenJourney, type JourneyClient, type JourneyStep } from "./mcp.js";
 import { ms, percentile, type BenchRow } from "./stats.js";
@@ -322,18 +323,6 @@ async function calibrate(clients: readonly ToolCaller[], urls: readonly string[]
   );
 }
 
-// Seeded, so two runs pace their sessions alike (mulberry32).
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Thrown by a paced session's next turn once the measured window has closed: the journey just stops. */
 class WindowClosed extends Error {}
 
@@ -343,7 +332,8 @@ class WindowClosed extends Error {}
  */
 function thinker(pacing: Pacing | null, session: number, endAt: number): (() => Promise<void>) | undefined {
   if (!pacing) return undefined;
-  const random = seededRandom(session + 1);
+  // Seeded, so two runs pace their sessions alike.
+  const random = mulberry32(session + 1);
   let first = true;
   return async () => {
     const waitMs = first ? random() * pacing.maxMs : pacing.minMs + random() * (pacing.maxMs - pacing.minMs);
