@@ -268,8 +268,12 @@ describe("a journey's collection in a shared store", () => {
     const { journeyId } = await repo.create(journeyState());
     const found = await repo.get(journeyId);
     if (found.status !== "found") throw new Error("journey not found");
-    const { options, collector } = found.journey.state;
+    const { options, collector, optionIds } = found.journey.state;
     expect(() => options.push(options[0]!)).toThrow(TypeError);
+    // Known hotels keep their ids; a new one needs a copy of the registry.
+    expect(optionIds.idFor(options[0]!.dedupeKey)).toBe(options[0]!.public.optionId);
+    expect(() => optionIds.idFor("a hotel not seen before")).toThrow(TypeError);
+    expect(optionIds.copy().idFor("a hotel not seen before")).toMatch(/^opt_/);
     expect(() => Object.assign(options[0]!.public, { name: "changed" })).toThrow(TypeError);
     expect(() => collector.beginContinuation()).toThrow(TypeError);
     // A copy resumes as the original would.
