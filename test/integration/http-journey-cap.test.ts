@@ -55,10 +55,12 @@ describe("HTTP-mode journey cap: a live --http server", () => {
     return client;
   }
 
+  // A stay a month from whatever today is: the server and the sandbox read the machine's clock here.
+  const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const plan = async (client: Client): Promise<string> => {
     const result = await client.callTool({
       name: "tbank_hotels_plan_stay",
-      arguments: { destination: "Казань", checkinDate: "2027-03-12", checkoutDate: "2027-03-14", rooms: [{ adults: 2, childrenAges: [] }] },
+      arguments: { destination: "Казань", checkinDate: day(30), checkoutDate: day(32), rooms: [{ adults: 2, childrenAges: [] }] },
     });
     const data = result.structuredContent as { status: string; journeyId?: string };
     expect(data.status).toBe("ok");
