@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BodyTooLarge, declaredTooLarge, discard, readCapped } from "../../../../shared/http/capped-body.js";
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -28,9 +29,17 @@ export async function discoverJwksUri(issuer: string, fetchImpl: FetchLike): Pro
       problems.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);
       continue;
     }
-    const text = await res.text();
-    if (res.status !== 200 || text.length > MAX_METADATA_BYTES) {
+    if (res.status !== 200 || res.body === null || declaredTooLarge(res.headers, MAX_METADATA_BYTES)) {
+      discard(res);
       problems.push(`${url}: HTTP ${res.status}`);
+      continue;
+    }
+    // Read under the cap: an issuer (or whoever answers for it) cannot make the server hold more.
+    let text: string;
+    try {
+      text = (await readCapped(res.body, MAX_METADATA_BYTES)).toString("utf8");
+    } catch (err) {
+      problems.push(`${url}: ${err instanceof BodyTooLarge ? `larger than ${MAX_METADATA_BYTES} bytes` : "answer cut off"}`);
       continue;
     }
     let body: unknown;
