@@ -191,14 +191,18 @@ export const ApprovalIdSchema = z.string().regex(/^apr_[A-Za-z0-9_-]{11,43}$/);
 // What the person is shown. Built by the broker from the request it will send and its own reads,
 // never from text a model wrote. Guest names are shown to the person (it is their terminal), never
 // written to a log.
+/** Bounds the longest line guestLines can build from valid rooms and names (205), with room to spare. */
+export const GUEST_LINE_MAX = 240;
+
 export const ApprovalDisplaySchema = z.strictObject({
   kind: WriteKindSchema,
   action: z.string().max(200),
   hotel: ShortTextSchema.nullable(),
   checkinDate: IsoDateSchema.nullable(),
   checkoutDate: IsoDateSchema.nullable(),
-  // One entry per guest ("Room 1 (2 adults): Ivan Petrov"), so no name that will be sent is cut.
-  guests: z.array(z.string().max(200)).max(40),
+  // One entry per guest ("Room 1 (2 adults): Ivan Petrov"), so no name that will be sent is cut:
+  // the longest is "Room 4 (6 adults, children 17, 17, 17, 17): " (44) and two 80-letter names (161).
+  guests: z.array(z.string().max(GUEST_LINE_MAX)).max(40),
   // A booking's email and phone as they will be sent: where the confirmation and voucher go.
   contacts: z.string().max(300).nullable(),
   rate: ShortTextSchema.nullable(),

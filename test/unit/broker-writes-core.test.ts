@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cancellationText, guestLines } from "../../broker/writes/display.js";
-import { BookingRequestSchema } from "../../shared/protocol/ops-hotels-writes.js";
+import { ApprovalDisplaySchema, BookingRequestSchema } from "../../shared/protocol/ops-hotels-writes.js";
 import { answeredFacts, type FactsContext } from "../../broker/writes/facts.js";
 import { missingGates, writeGatesOf } from "../../broker/writes/gates.js";
 import { LEDGER_FILE, LEDGER_RETENTION_MS, WriteLedger } from "../../broker/writes/ledger.js";
@@ -115,6 +115,12 @@ describe("approval display", () => {
     const lines = guestLines({ adults: 6, childrenAges: [1, 2, 3, 4], guests: Array.from({ length: 10 }, () => long) }, 3);
     expect(lines).toHaveLength(10);
     for (const line of lines) expect(line.endsWith(long.lastName)).toBe(true);
+    // The longest names the booking schema takes, in the fullest room: the display still fits its
+    // schema (a line past it made the broker's result check refuse every pending approval).
+    const longest = { firstName: "A".repeat(80), lastName: "B".repeat(80) };
+    const widest = guestLines({ adults: 6, childrenAges: [17, 17, 17, 17], guests: [longest] }, 3);
+    expect(widest[0]?.length).toBe(205);
+    expect(ApprovalDisplaySchema.shape.guests.safeParse(widest).success).toBe(true);
   });
 
   it("cancellation terms from the provider's facts, null without them", () => {
