@@ -33,6 +33,10 @@ export async function continueJourney(
     await ctx.journeys.update(journeyId, (s) => ({ ...s, collector, continuationUsed: true }));
     return { status: "search_failed", error, keptOptions: before.length };
   }
+  // Nothing new (the collection is complete or its continuations are spent): nothing to rebuild or
+  // write. On Redis a rebuild would store a new copy of the whole collection for nothing. Items map
+  // 1:1 to options and only ever grow, so the count says whether a sharing journey added any.
+  if (!ran && collector.items().length === before.length) return { status: "continued", state, ran, added: 0, selectionReset: false };
   let selectionReset = false;
   // What it collected is written back with the options rebuilt from it; new hotels get their ids in
   // a copy of the registry, since `change` may run more than once and must only compute.
