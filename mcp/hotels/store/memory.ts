@@ -150,7 +150,8 @@ export function namespaceOf(key: string): string {
   return colon === -1 ? key : key.slice(0, colon);
 }
 
-function checkTtl(ttlMs: number): void {
+/** Both stores take the same TTLs: a whole number of milliseconds, at least one. */
+export function checkTtl(ttlMs: number): void {
   if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) throw new RangeError("a TTL must be a positive whole number of milliseconds");
 }
 

@@ -1,6 +1,7 @@
 import type { RedisClientPoolType } from "redis";
 import { nullLogger, type Logger } from "../../../shared/logger.js";
 import type { Clock } from "../../../shared/time.js";
+import { checkTtl } from "./memory.js";
 import type { SharedStore, UpdateWrite } from "./types.js";
 
 /** Every key this toolkit writes starts with it, so a Redis shared with other programs stays readable. */
@@ -177,10 +178,6 @@ export class RedisSharedStore implements SharedStore {
     });
     return result;
   }
-}
-
-function checkTtl(ttlMs: number): void {
-  if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) throw new RangeError("a TTL must be a positive whole number of milliseconds");
 }
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
