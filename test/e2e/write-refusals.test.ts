@@ -144,11 +144,13 @@ describe("writes refused with real processes", () => {
     const args = { bookingRef, preparedRequestHash: p.requestHash, preparedAt: p.preparedAt, expiresAt: p.expiresAt, confirmationPhrase: p.confirmationPhrase };
     const running = Promise.all(Array.from({ length: 20 }, () => call(w, "tbank_hotels_execute_cancellation", args)));
     await personDecides(w, "approve");
-    const statuses = (await running).map((r) => r.status);
-    // One connection carries at most 16 requests in flight: beyond that the broker answers busy
-    // (nothing sent) instead of in_progress, depending on how the calls overlap.
-    expect(statuses.filter((s) => s === "committed")).toHaveLength(1);
-    expect(statuses.filter((s) => s !== "committed" && s !== "in_progress" && s !== "busy")).toEqual([]);
+    const results = await running;
+    // One execution sends and commits. The others, depending on how the calls overlap: in_progress
+    // while it runs, busy past 16 requests in flight on one connection (nothing sent), or, when they
+    // reach the broker after it committed (a loaded machine), the recorded outcome replayed.
+    expect(results.filter((r) => r.status === "committed" && r.replayed === false)).toHaveLength(1);
+    const others = results.filter((r) => !(r.status === "committed" && r.replayed === false));
+    expect(others.filter((r) => !(r.status === "in_progress" || r.status === "busy" || (r.status === "committed" && r.replayed === true)))).toEqual([]);
     expect(w.sandbox.control.requestCount("cancel_order")).toBe(1);
     expect(w.sandbox.control.commitCount("cancel_order")).toBe(1);
   }, 30_000);
