@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { pooledRandomBytes } from "../../shared/refs.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import { nullLogger, type Logger } from "../../shared/logger.js";
@@ -45,7 +45,7 @@ export interface HotelsServerDeps {
 export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps = {}): { server: McpServer; ctx: HotelsContext; tools: string[] } {
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? nullLogger;
-  const random = deps.random ?? randomBytes;
+  const random = deps.random ?? pooledRandomBytes;
   const provider = createHotelsProvider(config.hotels, { fetch: deps.fetch, now, logger, ...(deps.providerWait ? { providerWait: deps.providerWait } : {}) });
   const { timeoutMs } = config.hotels;
   const store = deps.store ?? createSharedStore(undefined, { now });

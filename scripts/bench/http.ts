@@ -256,9 +256,13 @@ async function connect(url: string, kind: ClientKind): Promise<ToolCaller> {
   return { callTool: (params) => c.callTool(params), close: () => c.close() };
 }
 
-/** One session over several instances: call k goes to instance k mod n. */
-function alternating(clients: readonly ToolCaller[]): JourneyClient {
-  let next = 0;
+/**
+ * One session over several instances: call k goes to instance (first + k) mod n. Sessions and their
+ * journeys start on different instances, as a load balancer spreads them: started all on one, every
+ * plan_stay (most of a journey's CPU) landed there while the other instance idled.
+ */
+function alternating(clients: readonly ToolCaller[], first = 0): JourneyClient {
+  let next = first;
   return {
     callTool: (params) => {
       const c = clients[next++ % clients.length];
@@ -375,7 +379,7 @@ async function load(label: string, urls: readonly string[], serverPids: readonly
     for (let j = 0; j === 0 || (pacing && performance.now() < endAt); j++) {
       const journey: { steps: JourneyStep[]; startedAt: number[]; error?: string } = { steps: [], startedAt: [] };
       journeys.push(journey);
-      await goldenJourney(alternating(c), {
+      await goldenJourney(alternating(c, i + j), {
         stay: stayFor(i + j * sessions),
         countTokens: false,
         think,

@@ -94,6 +94,20 @@ describe("destination offset", () => {
     expect(zoneOffsetMinutes("Etc/UTC", NOW)).toBe(0);
     expect(zoneOffsetMinutes("Mars/Olympus", NOW)).toBeNull();
   });
+
+  it("is right on both sides of a clock change, though answers are kept per quarter hour", () => {
+    // Berlin springs forward at 01:00 UTC on 2027-03-28; Kathmandu (+05:45) and Lord Howe (a
+    // half-hour change, at 15:30 UTC on 2027-10-02) keep odd offsets.
+    const change = Date.UTC(2027, 2, 28, 1, 0);
+    expect(zoneOffsetMinutes("Europe/Berlin", change - 1)).toBe(60);
+    expect(zoneOffsetMinutes("Europe/Berlin", change)).toBe(120);
+    expect(zoneOffsetMinutes("Europe/Berlin", change - 14 * 60_000)).toBe(60);
+    expect(zoneOffsetMinutes("Europe/Berlin", change + 14 * 60_000)).toBe(120);
+    expect(zoneOffsetMinutes("Asia/Kathmandu", change)).toBe(345);
+    const lordHowe = Date.UTC(2027, 9, 2, 15, 30);
+    expect(zoneOffsetMinutes("Australia/Lord_Howe", lordHowe - 1)).toBe(630);
+    expect(zoneOffsetMinutes("Australia/Lord_Howe", lordHowe)).toBe(660);
+  });
 });
 
 describe("one order per ranking", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isRef, newRef, REF_PREFIXES, refBodyLength, refPattern, sha256Hex } from "../../shared/refs.js";
+import { isRef, newRef, pooledRandomBytes, REF_PREFIXES, refBodyLength, refPattern, sha256Hex } from "../../shared/refs.js";
 import type { RefKind } from "../../shared/refs.js";
 
 const KINDS = Object.keys(REF_PREFIXES) as RefKind[];
@@ -92,5 +92,32 @@ describe("refs", () => {
         expect(sha256Hex(a) === sha256Hex(b)).toBe(Buffer.from(a).equals(Buffer.from(b)));
       }),
     );
+  });
+});
+
+describe("pooledRandomBytes", () => {
+  it("never hands out the same bytes twice, across block boundaries and sizes", () => {
+    // 20,000 draws of 9 bytes span ~44 blocks; with 72 random bits a repeat means reused bytes.
+    const seen = new Set<string>();
+    for (let i = 0; i < 20_000; i++) seen.add(pooledRandomBytes(9).toString("hex"));
+    expect(seen.size).toBe(20_000);
+    const sizes = [1, 16, 32, 9, 511, 512, 513, 4096, 0];
+    for (const size of sizes) expect(pooledRandomBytes(size).length).toBe(size);
+  });
+
+  it("gives each caller bytes of its own: changing one answer changes no other", () => {
+    const a = pooledRandomBytes(16);
+    const b = pooledRandomBytes(16);
+    const before = Buffer.from(b);
+    a.fill(0);
+    expect(b.equals(before)).toBe(true);
+    // Drawn past the block, an earlier answer stays as it was (the block is replaced, not refilled).
+    for (let i = 0; i < 600; i++) pooledRandomBytes(16);
+    expect(b.equals(before)).toBe(true);
+  });
+
+  it("refuses a size that is not a count of bytes", () => {
+    expect(() => pooledRandomBytes(-1)).toThrow(RangeError);
+    expect(() => pooledRandomBytes(1.5)).toThrow(RangeError);
   });
 });

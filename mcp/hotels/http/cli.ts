@@ -43,7 +43,7 @@ export async function runHotelsHttp(run: HttpRun): Promise<void> {
   const [{ createLogger }, { HttpStartupError, startHotelsHttp }] = await Promise.all([import("../../../shared/logger.js"), import("./server.js")]);
   const http = { ...run.config.http, ...(run.flags.host !== undefined ? { host: run.flags.host } : {}), ...(run.flags.port !== undefined ? { port: run.flags.port } : {}) };
   const config = { ...run.config, http };
-  const logger = createLogger({ name: "tbank-hotels-mcp", level: run.env.TBANK_LOG_LEVEL === "debug" ? "debug" : "info" });
+  const logger = createLogger({ name: "tbank-hotels-mcp", level: run.env.TBANK_LOG_LEVEL === "debug" ? "debug" : "info", asyncStderr: true });
   let server: Awaited<ReturnType<typeof startHotelsHttp>>;
   try {
     server = await startHotelsHttp(config, { logger, warn: run.report, explicitToolsets: (run.env.TBANK_HOTELS_TOOLSETS ?? "").trim() !== "" });

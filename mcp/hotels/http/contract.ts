@@ -4,7 +4,7 @@ import type { IncomingMessage } from "node:http";
 // authenticator who is calling and a limiter whether a tool call may run; each has one
 // implementation per configured mode (mcp/hotels/http/auth/, rate-limit.ts).
 
-/** Who a request is from: the key's id (never the key), the token's `sub`, or "anonymous". */
+/** Who a request is from: the key's id (never the key), a hash of the token's `sub` (never the `sub`), or "anonymous". */
 export interface Principal {
   subject: string;
   via: "none" | "api_key" | "oauth";

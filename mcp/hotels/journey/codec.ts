@@ -62,6 +62,26 @@ export interface DecodeOptions {
   freeze?: boolean;
 }
 
+/**
+ * Freezes a journey value in place as deeply as decodeJourneyValue(…, { freeze: true }) does, for a
+ * value this instance built itself and now keeps to share between calls (journey-repo.ts).
+ */
+export function freezeJourneyValue<T>(value: T): T {
+  deepFreeze(value);
+  return value;
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+  if (value instanceof Collector) {
+    // Its items, limits and last page are the snapshot's own objects.
+    deepFreeze(value.snapshot());
+  } else if (!(value instanceof OptionIdRegistry)) {
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  Object.freeze(value);
+}
+
 /** The inverse of encodeJourneyValue. */
 export function decodeJourneyValue(text: string, options: DecodeOptions = {}): unknown {
   return revive(JSON.parse(text) as unknown, options.random ?? randomBytes, options.freeze === true);

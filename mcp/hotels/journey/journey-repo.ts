@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { newRef, type RandomBytes } from "../../../shared/refs.js";
 import type { Clock } from "../../../shared/time.js";
 import type { SharedStore } from "../store/types.js";
-import { decodeJourneyValue, encodeJourneyValue } from "./codec.js";
+import { decodeJourneyValue, encodeJourneyValue, freezeJourneyValue } from "./codec.js";
 import type { JourneyState } from "./state.js";
 import { JOURNEY_TTL_MS, JourneyStore, MAX_JOURNEYS, type JourneyLookup, type JourneyRecord } from "./store.js";
 
@@ -91,7 +91,8 @@ class InProcessJourneyRepo implements JourneyRepo {
 //                               is a new version, written in the same transaction as the key naming it;
 //   journey-seen:<id>           its expiry time, kept EXPIRED_MEMORY_MS longer.
 // Every call reads and most rewrite the first key, while the collection changes at most on a
-// continuation; each instance decodes a version once and keeps it (frozen) for the calls after.
+// continuation; each instance decodes a version once (or keeps the one it wrote) and keeps it,
+// frozen, for the calls after.
 // Decoding and re-encoding the whole journey on every call was 17 ms of CPU per call (bench:http).
 // A missing journey with a tombstone past its time is `expired`; without one (or evicted early, when
 // the memory store or Redis' maxmemory made room) it is `not_found`. Changes are read-modify-write
@@ -101,7 +102,7 @@ export class StoredJourneyRepo implements JourneyRepo {
   private readonly ttlMs: number;
   private readonly now: Clock;
   private readonly random: RandomBytes;
-  // Decoded collections by `<journeyId>:<version>`, least recently used first.
+  // Collections by `<journeyId>:<version>`, least recently used first.
   private readonly parts = new Map<string, CollectionPart>();
 
   constructor(store: SharedStore, options: JourneyRepoOptions = {}) {
@@ -123,6 +124,9 @@ export class StoredJourneyRepo implements JourneyRepo {
       this.store.set(seenKey(record.journeyId), String(record.expiresAtMs), this.ttlMs + EXPIRED_MEMORY_MS),
       this.store.set(journeyKey(record.journeyId), encodeJourneyValue(stored), this.ttlMs),
     ]);
+    // This instance built the collection: it keeps it rather than read back and decode ~170 KB on
+    // its next call. Frozen like a decoded one, so the caller's later reads see what others read.
+    this.remember(record.journeyId, part, freezeJourneyValue(collection));
     return record;
   }
 
@@ -197,7 +201,10 @@ export class StoredJourneyRepo implements JourneyRepo {
     if (text === undefined) return undefined;
     const decoded = decodeJourneyValue(text, { random: this.random, freeze: true }) as Partial<CollectionPart> | null;
     if (!decoded?.collector || !decoded.optionIds || !Array.isArray(decoded.options)) return undefined;
-    const collection = decoded as CollectionPart;
+    return this.remember(journeyId, part, decoded as CollectionPart);
+  }
+
+  private remember(journeyId: string, part: string, collection: CollectionPart): CollectionPart {
     this.parts.set(`${journeyId}:${part}`, collection);
     if (this.parts.size > DECODED_PARTS) this.parts.delete(this.parts.keys().next().value ?? "");
     return collection;
@@ -224,7 +231,7 @@ type CollectionPart = Pick<JourneyState, "collector" | "optionIds" | "options">;
 type LightState = Omit<JourneyState, keyof CollectionPart>;
 
 /**
- * Decoded collections an instance keeps (about 0.35 MB each). A miss costs one read and decode of
+ * Collections an instance keeps, decoded or its own (about 0.35 MB each). A miss costs one read and decode of
  * ~170 KB, so this only needs to hold the journeys in use at once.
  */
 const DECODED_PARTS = 256;

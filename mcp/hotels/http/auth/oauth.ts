@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import { nullLogger, type Logger } from "../../../../shared/logger.js";
+import { sha256Hex } from "../../../../shared/refs.js";
 import type { AuthOutcome, HttpAuthenticator } from "../contract.js";
 import { bearerChallenge, bearerCredential, headerValues, type AuthFailure } from "./challenge.js";
 import { discoverJwksUri, type FetchLike } from "./discovery.js";
@@ -102,7 +103,7 @@ export function createOAuthAuthenticator(settings: OAuthSettings, deps: OAuthAut
     if (!scopes.includes(settings.requiredScope)) {
       return failure(403, "insufficient_scope", `this server needs the "${settings.requiredScope}" scope`, { scope: settings.requiredScope });
     }
-    return { ok: true, principal: { subject: `sub:${String(payload.sub)}`, via: "oauth", scopes } };
+    return { ok: true, principal: { subject: oauthSubject(settings.issuer, String(payload.sub)), via: "oauth", scopes } };
   };
 
   return {
@@ -148,4 +149,12 @@ function rejectionReason(err: unknown, settings: OAuthSettings): string | undefi
   }
   if (err instanceof errors.JWSInvalid || err instanceof errors.JWTInvalid) return "the access token is not a well-formed signed JWT";
   return undefined;
+}
+
+/**
+ * How the server names a token's caller in its request log, rate-limit keys and guard: a `sub` is
+ * often an email or a user id, which has no place in either, so only a hash of it (with its issuer).
+ */
+export function oauthSubject(issuer: string, sub: string): string {
+  return `sub:${sha256Hex(`${issuer}\n${sub}`).slice(0, 24)}`;
 }
