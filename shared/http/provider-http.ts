@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { nullLogger, type Logger } from "../logger.js";
 import { BodyTooLarge, declaredTooLarge, discard, readCapped } from "./capped-body.js";
 import { ProviderError, retryAfterSeconds, safeCode, safeRequestId, statusKind, type ProviderErrorInfo } from "./provider-error.js";
+import { nodeFetch } from "./node-fetch.js";
 import type { ProviderWaitMeter } from "./provider-wait.js";
 
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
@@ -78,7 +79,7 @@ export class ProviderHttp {
   constructor(opts: ProviderHttpOptions) {
     this.#wait = opts.wait;
     this.#auth = opts.auth;
-    this.#fetch = opts.fetch ?? ((input, init) => fetch(input, init));
+    this.#fetch = opts.fetch ?? nodeFetch;
     this.#now = opts.now ?? Date.now;
     this.#logger = opts.logger ?? nullLogger;
   }

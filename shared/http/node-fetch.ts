@@ -1,0 +1,68 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { Readable } from "node:stream";
+import type { FetchLike } from "./provider-http.js";
+
+// The provider HTTP core's default transport: node:http(s) on keep-alive agents, answered as a web
+// Response so the core reads it as it reads any fetch. The global fetch (undici) spent ~0.5 ms of
+// CPU per request building its Request, its fetch controller and their streams: on the remote
+// mode's 13 provider requests per golden journey that was more than any other part of a call
+// (bench:http). What the core relies on holds here as it did there: no redirect is ever followed
+// (node:http has no such thing; a 3xx comes back as it is and the core refuses it), the caller's
+// signal aborts the request and its body, and a cancelled body closes the connection.
+
+// An idle connection is dropped after 4 s, before the 5 s after which common servers close theirs: a
+// request sent on a connection the server is closing fails as a network error.
+const AGENT_OPTIONS = { keepAlive: true, timeout: 4000, maxFreeSockets: 64 } as const;
+const httpAgent = new HttpAgent(AGENT_OPTIONS);
+const httpsAgent = new HttpsAgent(AGENT_OPTIONS);
+
+/** Statuses whose response has no body: a Response refuses one for them. */
+const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
+
+export const nodeFetch: FetchLike = (url, init) =>
+  new Promise<Response>((resolve, reject) => {
+    const https = url.protocol === "https:";
+    if (!https && url.protocol !== "http:") return reject(new TypeError(`only http and https URLs are fetched, not ${url.protocol}`));
+    const signal = init.signal ?? undefined;
+    if (signal?.aborted) return reject(abortError(signal));
+    if (init.body != null && typeof init.body !== "string") return reject(new TypeError("only string request bodies are sent"));
+    const body = init.body ?? undefined;
+    const headers = headerRecord(init.headers);
+    if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
+    const options = { method: init.method ?? "GET", headers, agent: https ? httpsAgent : httpAgent, ...(signal ? { signal } : {}) };
+    const req = (https ? httpsRequest : httpRequest)(url, options, (res) => {
+      try {
+        resolve(toResponse(res));
+      } catch (err) {
+        res.destroy();
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    });
+    req.once("error", (err) => reject(signal?.aborted ? abortError(signal) : err));
+    req.end(body);
+  });
+
+function toResponse(res: IncomingMessage): Response {
+  const status = res.statusCode ?? 0;
+  const headers = new Headers();
+  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i] ?? "", res.rawHeaders[i + 1] ?? "");
+  if (NULL_BODY_STATUS.has(status)) {
+    res.resume();
+    return new Response(null, { status, headers });
+  }
+  return new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers });
+}
+
+function headerRecord(init: RequestInit["headers"]): Record<string, string> {
+  if (init === undefined) return {};
+  // The core sends a plain record; anything else goes through Headers' own checks.
+  if (init instanceof Headers || Array.isArray(init)) return Object.fromEntries(new Headers(init));
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(init)) out[name] = typeof value === "string" ? value : value.join(", ");
+  return out;
+}
+
+function abortError(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException("This operation was aborted", "AbortError");
+}

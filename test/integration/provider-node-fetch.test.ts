@@ -1,0 +1,151 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { nodeFetch } from "../../shared/http/node-fetch.js";
+import { ProviderHttp } from "../../shared/http/provider-http.js";
+
+// The provider core's default transport (shared/http/node-fetch.ts) against a real, misbehaving
+// server on loopback: what the core promises about redirects, caps, cut bodies, deadlines and
+// aborts must hold on node:http as it held on the global fetch.
+
+const Body = z.looseObject({ ok: z.boolean() });
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+let server: Server;
+let base: string;
+let handler: Handler = (_req, res) => res.end();
+const paths: string[] = [];
+const sockets = new Set<Socket>();
+let connections = 0;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    paths.push(req.url ?? "");
+    handler(req, res);
+  });
+  server.on("connection", (s: Socket) => {
+    connections += 1;
+    sockets.add(s);
+    s.once("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(async () => {
+  paths.length = 0;
+  server.closeAllConnections();
+  // Until the client has seen its idle connections close.
+  await new Promise((r) => setTimeout(r, 50));
+  connections = 0;
+});
+
+const core = () => new ProviderHttp({ auth: { credentials: () => Promise.resolve({ headers: { authorization: "Bearer canary-token" } }) } });
+const call = (path: string, extra: { signal?: AbortSignal; timeoutMs?: number; body?: unknown } = {}) => ({ routeId: "test", method: extra.body === undefined ? ("GET" as const) : ("POST" as const), url: new URL(path, base), ...extra });
+const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+const json = (res: ServerResponse, text: string, headers: Record<string, string> = {}) => {
+  res.writeHead(200, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)), ...headers });
+  res.end(text);
+};
+
+describe("provider requests on node:http", () => {
+  it("sends the method, headers and JSON body, and reuses one connection for calls one after another", async () => {
+    let seen: { method?: string; auth?: string; type?: string; body: string } = { body: "" };
+    handler = (req, res) => {
+      let body = "";
+      req.setEncoding("utf8");
+      req.on("data", (d: string) => (body += d));
+      req.on("end", () => {
+        seen = { method: req.method, auth: req.headers.authorization, type: req.headers["content-type"], body };
+        json(res, '{"ok":true}');
+      });
+    };
+    expect(await core().json(call("/a", { body: { city: "Казань" } }), Body)).toEqual({ ok: true });
+    expect(seen).toEqual({ method: "POST", auth: "Bearer canary-token", type: "application/json", body: '{"city":"Казань"}' });
+    for (let i = 0; i < 3; i++) expect(await core().json(call("/b"), Body)).toEqual({ ok: true });
+    expect(connections).toBe(1);
+  });
+
+  it("never follows a redirect: the 3xx is refused and its target never asked", async () => {
+    handler = (req, res) => {
+      if (req.url === "/moved") {
+        res.writeHead(302, { location: `${base}/target` });
+        return void res.end();
+      }
+      json(res, '{"ok":true}');
+    };
+    expect(await failure(core().json(call("/moved"), Body))).toMatchObject({ kind: "redirect_refused", status: 302 });
+    expect(paths).toEqual(["/moved"]);
+  });
+
+  it("stops a body past the 2 MiB cap without reading the rest, and closes that connection", async () => {
+    let sent = 0;
+    handler = (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const more = () => {
+        while (sent < 64 * 1024 * 1024 && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", more);
+        }
+        res.end();
+      };
+      more();
+    };
+    expect(await failure(core().json(call("/endless"), Body))).toMatchObject({ kind: "too_large" });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sockets.size).toBe(0);
+    expect(sent).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it("reports a body cut short as unavailable/truncated, and a bad status with no body text", async () => {
+    handler = (req, res) => {
+      if (req.url === "/cut") {
+        res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+        res.write('{"ok":');
+        setTimeout(() => res.socket?.destroy(), 20);
+        return;
+      }
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end('{"code":"internal_error","message":"secret provider text"}');
+    };
+    expect(await failure(core().json(call("/cut"), Body))).toMatchObject({ kind: "unavailable", reason: "truncated" });
+    const err = await failure(core().json(call("/error"), Body));
+    expect(err).toMatchObject({ kind: "unavailable", reason: "server_error", status: 500, code: "internal_error" });
+    expect(JSON.stringify(err)).not.toContain("secret provider text");
+  });
+
+  it("answers its own deadline as unavailable/timeout and the caller's abort as aborted, headers or body pending", async () => {
+    handler = (req, res) => {
+      if (req.url === "/slow-body") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write('{"ok":');
+      }
+      // Otherwise never answers.
+    };
+    expect(await failure(core().json(call("/hang", { timeoutMs: 50 }), Body))).toMatchObject({ kind: "unavailable", reason: "timeout" });
+    expect(await failure(core().json(call("/slow-body", { timeoutMs: 50 }), Body))).toMatchObject({ kind: "unavailable", reason: "timeout" });
+    const controller = new AbortController();
+    const pending = core().json(call("/slow-body", { signal: controller.signal, timeoutMs: 60_000 }), Body);
+    setTimeout(() => controller.abort(), 50);
+    expect(await failure(pending)).toMatchObject({ kind: "aborted" });
+    const early = new AbortController();
+    early.abort();
+    expect(await failure(core().json(call("/hang", { signal: early.signal }), Body))).toMatchObject({ kind: "aborted" });
+  });
+
+  it("takes a 204 without a body, and refuses a URL that is not http or https", async () => {
+    handler = (_req, res) => {
+      res.writeHead(204);
+      res.end();
+    };
+    const res = await nodeFetch(new URL("/empty", base), { method: "GET" });
+    expect(res.status).toBe(204);
+    expect(res.body).toBeNull();
+    await expect(nodeFetch(new URL("file:///etc/passwd"), { method: "GET" })).rejects.toThrow(/only http and https/);
+  });
+});
