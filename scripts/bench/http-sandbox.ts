@@ -1,4 +1,5 @@
 import { subscribe } from "node:diagnostics_channel";
+import type { ServerResponse } from "node:http";
 import { startSandbox } from "../sandbox/index.js";
 
 // bench:http's provider, in its own process so its work is not billed to the servers or the
@@ -16,15 +17,16 @@ const latencyMs = Number(process.argv[2] ?? "50");
 const sandbox = await startSandbox({ seed: "bench-http", now: Date.now });
 for (const route of sandbox.control.routeIds) sandbox.control.setFault(route, { kind: "latency", ms: latencyMs });
 
-// Node's HTTP server reports every request's start and its response's end on these channels.
+// Node's HTTP server reports every request's start on this channel; its response closes once answered
+// or cut off (a server instance stopped between phases cuts its requests: "finish" never comes).
 let inFlight = 0;
 let busySince = 0;
 let busyMs = 0;
-subscribe("http.server.request.start", () => {
+subscribe("http.server.request.start", (message) => {
   if (inFlight++ === 0) busySince = performance.now();
-});
-subscribe("http.server.response.finish", () => {
-  if (--inFlight === 0) busyMs += performance.now() - busySince;
+  (message as { response: ServerResponse }).response.once("close", () => {
+    if (--inFlight === 0) busyMs += performance.now() - busySince;
+  });
 });
 
 process.on("message", (message: SandboxRequest) => {

@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHotelsHttp, HttpStartupError, type HotelsHttpDeps, type HotelsHttpServer } from "../../mcp/hotels/http/server.js";
+import type { HttpAuthenticator } from "../../mcp/hotels/http/contract.js";
 import { HTTP_REQUESTS_PER_TOOL_CALL } from "../../mcp/hotels/http/request-guard.js";
 import { createSharedStore } from "../../mcp/hotels/store/index.js";
 import type { SharedStore } from "../../mcp/hotels/store/types.js";
@@ -222,6 +223,54 @@ describe("tbank-hotels-mcp --http, in process", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     expect(statuses[0]).toBe(200);
+  });
+
+  it("refuses a batch carrying a tool call, since each call is counted against the limit on its own", async () => {
+    const server = await start();
+    const res = await post(server, [toolCall(1), { jsonrpc: "2.0", id: 2, method: "ping" }]);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600, message: expect.stringContaining("not in a batch") as string } });
+  });
+
+  it("stops a call that outlives the request timeout with 504, and the next call gets its own answer", async () => {
+    const server = await start({ TBANK_HOTELS_HTTP_REQUEST_TIMEOUT_MS: "1000" });
+    sandbox.control.setFault("hotel", { kind: "latency", ms: 2500, times: 1 });
+    const started = Date.now();
+    const slow = await post(server, toolCall(7, "tbank_hotels_get_hotel", { hotelId: "1" }));
+    expect(slow.status).toBe(504);
+    expect(await slow.json()).toMatchObject({ error: { message: expect.stringContaining("longer than 1000 ms") as string } });
+    expect(Date.now() - started).toBeLessThan(2400);
+    // The abandoned call's server is closed and never reused: its late answer reaches no one.
+    await new Promise((r) => setTimeout(r, 1800));
+    const next = await post(server, toolCall(8));
+    expect(next.status).toBe(200);
+    expect(await next.json()).toMatchObject({ id: 8, result: { structuredContent: { status: "resolved" } } });
+  });
+
+  it("behind auth, /metrics needs the same credential as /mcp, and failed attempts meet the HTTP guard (429)", async () => {
+    const authenticator: HttpAuthenticator = {
+      authenticate: (req) =>
+        Promise.resolve(
+          req.headers["x-api-key"] === "good"
+            ? { ok: true, principal: { subject: "key:test", via: "api_key", scopes: [] } }
+            : { ok: false, status: 401, error: "invalid_token", description: "send the key in X-Api-Key", wwwAuthenticate: 'Bearer realm="test"' },
+        ),
+    };
+    const server = await start({ TBANK_HOTELS_HTTP_RATE_LIMIT_PER_MINUTE: "1" }, { authenticator });
+    const bare = await fetch(new URL("/metrics", server.url));
+    expect(bare.status).toBe(401);
+    expect(await bare.text()).not.toContain("tbank_hotels");
+    const metrics = await fetch(new URL("/metrics", server.url), { headers: { "x-api-key": "good" } });
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain("tbank_hotels_provider_wait_seconds_total");
+    // Guessing keys: each failure counts against the address, so the guard cuts the guesser off.
+    const statuses: number[] = [];
+    for (let i = 0; i < HTTP_REQUESTS_PER_TOOL_CALL + 1; i++) statuses.push((await post(server, { jsonrpc: "2.0", id: i, method: "ping" }, { "x-api-key": `guess-${i}` })).status);
+    expect(statuses[0]).toBe(401);
+    expect(statuses.at(-1)).toBe(429);
+    const refused = await post(server, { jsonrpc: "2.0", id: 99, method: "ping" }, { "x-api-key": "another-guess" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("/readyz is 503 naming the store when the store is down", async () => {
