@@ -73,9 +73,12 @@ export class WriteExecutor {
         throw err;
       }
       if (settled !== undefined) {
-        // Recorded under this hash too: replaying it answers from the ledger, never sends.
-        await this.#record(requestHash, "committed", { result: settled });
-        return settled;
+        // Recorded under this hash too, as what it was (a payment page asked for again may be
+        // refused): replaying it answers from the ledger, never sends.
+        const mine: ExecuteWriteResult = { ...settled, requestHash };
+        if (mine.outcome === "committed") await this.#record(requestHash, "committed", { result: mine });
+        else await this.#record(requestHash, "refused", { refusal: mine.reason, result: mine });
+        return mine;
       }
     }
     return this.#fresh(prepared, requestHash, sessionId, req);

@@ -364,6 +364,34 @@ describe("gates on", () => {
     expect(refused.out).toMatchObject({ ok: true, result: { outcome: "refused_by_provider", reason: "nothing_to_pay" } });
   });
 
+  it("payment setup whose answer was lost, prepared again: the page is asked for under the first id and the answer is recorded under the new hash, as what it was", async () => {
+    const bookingRef = await ref("AWAITING_PAYMENT");
+    const commitsBefore = sandbox.control.commitCount("payment_setup");
+    const first = prepare(clock, { kind: "payment_setup", request: { bookingRef } });
+    sandbox.control.setFault("payment_setup", { kind: "lost_response", times: 1 });
+    expect((await decided(first)).out).toMatchObject({ ok: false, code: "outcome_unknown" });
+    clock.advance(1000);
+    // No new approval: the person approved this write already; its page is asked for again.
+    const second = prepare(clock, { kind: "payment_setup", request: { bookingRef } });
+    const settled = await execute(second);
+    expect(settled).toMatchObject({ ok: true, result: { outcome: "committed", requestHash: second.requestHash, reconciled: true, facts: { kind: "payment_setup", paymentPageUrl: expect.stringContaining("/_sandbox/pay/") as string } } });
+    expect(await execute(second)).toMatchObject({ ok: true, result: { outcome: "committed", requestHash: second.requestHash, replayed: true } });
+    expect(sandbox.control.commitCount("payment_setup")).toBe(commitsBefore + 1);
+
+    // The same again, but the provider refuses the second ask: this hash is recorded as refused, not committed.
+    clock.advance(1000);
+    const third = prepare(clock, { kind: "payment_setup", request: { bookingRef } });
+    sandbox.control.setFault("payment_setup", { kind: "lost_response", times: 1 });
+    expect((await decided(third)).out).toMatchObject({ ok: false, code: "outcome_unknown" });
+    clock.advance(1000);
+    const fourth = prepare(clock, { kind: "payment_setup", request: { bookingRef } });
+    sandbox.control.setFault("payment_setup", { kind: "status", status: 409, times: 1 });
+    expect(await execute(fourth)).toMatchObject({ ok: true, result: { outcome: "refused_by_provider", requestHash: fourth.requestHash } });
+    const ledger = JSON.parse(await readFile(join(config.broker.stateDir, "write-ledger.json"), "utf8")) as { entries: { requestHash: string; state: string }[] };
+    expect(ledger.entries.find((e) => e.requestHash === fourth.requestHash)?.state).toBe("refused");
+    expect(await execute(fourth)).toMatchObject({ ok: true, result: { outcome: "refused_by_provider", requestHash: fourth.requestHash, replayed: true } });
+  });
+
   it("promo code: applied with the price after; an expired code is refused", async () => {
     const bookingRef = await ref("AWAITING_PAYMENT");
     const { out, shown } = await decided(prepare(clock, { kind: "promo_code", request: { bookingRef, promoCode: "SANDBOX10" } }));
