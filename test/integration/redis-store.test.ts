@@ -89,6 +89,43 @@ describe("Redis store: what only a real server shows", () => {
     await store.close();
   });
 
+  it("compares what it read byte for byte, whatever the script: Cyrillic and emoji update in one round", async () => {
+    const store = createSharedStore(server.url);
+    await store.set("journey:jrn_ru", JSON.stringify({ city: "Казань «Кремль» 🏨" }), 60_000);
+    let runs = 0;
+    const after = await store.update("journey:jrn_ru", (c) => {
+      runs += 1;
+      return JSON.stringify({ ...(JSON.parse(c ?? "{}") as object), seen: "да" });
+    });
+    expect(runs).toBe(1);
+    expect(JSON.parse(await raw.get(`${DEFAULT_KEY_PREFIX}journey:jrn_ru`) ?? "{}")).toEqual({ city: "Казань «Кремль» 🏨", seen: "да" });
+    expect(after).toBe(await raw.get(`${DEFAULT_KEY_PREFIX}journey:jrn_ru`));
+    await store.close();
+  });
+
+  it("an update right after a get starts from that read (one GET for both); a read gone stale in between is never written over", async () => {
+    const store = createSharedStore(server.url);
+    const calls = async (command: string): Promise<number> => Number(/calls=(\d+)/.exec((await raw.info("commandstats")).split("\n").find((l) => l.startsWith(`cmdstat_${command}:`)) ?? "")?.[1] ?? 0);
+    await store.set("journey:jrn_read", "A", 60_000);
+    const [getsBefore, evalsBefore] = [await calls("get"), await calls("eval")];
+    expect(await store.get("journey:jrn_read")).toBe("A");
+    expect(await store.update("journey:jrn_read", (c) => `${c}+mine`)).toBe("A+mine");
+    // The get's GET and the one inside the compare-and-set script: no second read before it.
+    expect([(await calls("get")) - getsBefore, (await calls("eval")) - evalsBefore]).toEqual([2, 1]);
+
+    // Another instance writes between this one's read and its update: the update starts over from
+    // a fresh read and keeps the other's change.
+    expect(await store.get("journey:jrn_read")).toBe("A+mine");
+    await raw.set(`${DEFAULT_KEY_PREFIX}journey:jrn_read`, "B", { KEEPTTL: true });
+    expect(await store.update("journey:jrn_read", (c) => `${c}+again`)).toBe("B+again");
+    // A change that would write nothing judged from the stale read is judged again from a fresh one.
+    expect(await store.get("journey:jrn_read")).toBe("B+again");
+    await raw.set(`${DEFAULT_KEY_PREFIX}journey:jrn_read`, "C", { KEEPTTL: true });
+    expect(await store.update("journey:jrn_read", (c) => (c === "C" ? "C+seen" : undefined))).toBe("C+seen");
+    expect(await raw.get(`${DEFAULT_KEY_PREFIX}journey:jrn_read`)).toBe("C+seen");
+    await store.close();
+  });
+
   it("a window key found without an expiry gets one instead of counting forever", async () => {
     const store = createSharedStore(server.url);
     await raw.set(`${DEFAULT_KEY_PREFIX}rl:stray`, "7");
@@ -100,7 +137,7 @@ describe("Redis store: what only a real server shows", () => {
   it("an update racing another instance's write retries and keeps both changes", async () => {
     const store = createSharedStore(server.url);
     // The other instance's write is sent from inside `change`, on another connection: it usually
-    // reaches Redis before this update's EXEC, but on a loaded machine it may come after. So the race
+    // reaches Redis before this update's compare-and-set, but on a loaded machine it may come after. So the race
     // is tried until it happens; every attempt that raced must have retried and kept both changes.
     const raced: string[][] = [];
     for (let attempt = 0; attempt < 20 && raced.length === 0; attempt++) {

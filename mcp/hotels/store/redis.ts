@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { RedisClientPoolType } from "redis";
 import { nullLogger, type Logger } from "../../../shared/logger.js";
 import type { Clock } from "../../../shared/time.js";
@@ -7,18 +8,15 @@ import type { SharedStore, UpdateWrite } from "./types.js";
 /** Every key this toolkit writes starts with it, so a Redis shared with other programs stays readable. */
 export const DEFAULT_KEY_PREFIX = "tbank-hotels:";
 /**
- * Conflicting WATCH/MULTI rounds one update may lose before it gives up. Updates of one key within a
- * process are queued, so only other instances conflict; 20 lost rounds means something is hammering it.
+ * Conflicting rounds one update may lose before it gives up. Updates of one key within a process are
+ * queued, so only other instances conflict; 20 lost rounds means something is hammering it.
  */
 export const MAX_UPDATE_ATTEMPTS = 20;
 
 export interface RedisStoreOptions {
   url: string;
   keyPrefix?: string;
-  /**
-   * Connections (default 32): WATCH belongs to a connection, so each update holds its own while it
-   * decodes and re-encodes a journey; 8 ran out under 200 concurrent sessions (bench:http).
-   */
+  /** Connections (default 32); commands in flight share them. */
   maxConnections?: number;
   /** How long a command waits for a connection (the bound on a call while Redis is unreachable). */
   acquireTimeoutMs?: number;
@@ -32,11 +30,25 @@ const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
 if c == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {c, redis.call('PTTL', KEYS[1])}`;
 
+// Compare and set in one round trip: the key is written (with the keys that go alongside it, each with
+// its own PX) only if it still holds the text the change was computed from, compared by SHA-1.
+// KEYS[1] keeps its TTL; KEYS[i] (i > 1) takes ARGV[2i - 1] with PX ARGV[2i].
+const CAS_SCRIPT = `if redis.sha1hex(redis.call('GET', KEYS[1]) or '') ~= ARGV[1] then return 0 end
+for i = 2, #KEYS do redis.call('SET', KEYS[i], ARGV[i * 2 - 1], 'PX', ARGV[i * 2]) end
+redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+return 1`;
+
 type Pool = RedisClientPoolType;
 
-// The shared store on Redis: TTLs are PX expiries kept by Redis; updates are WATCH/MULTI on a pooled
-// connection, retried on conflict. The client module is loaded on first use, so the stdio server
-// (which never sets a store URL) does not pay for it at start-up.
+// A read this recent is worth trying as the update's starting point (a call reads its journey, waits
+// on the provider, then changes it); an older one has likely been changed by another instance.
+const RECENT_READ_MS = 5_000;
+const RECENT_READS = 512;
+
+// The shared store on Redis: TTLs are PX expiries kept by Redis; an update is a GET, the change
+// computed here, and a compare-and-set script, retried on conflict: two round trips on any pooled
+// connection, where WATCH/GET/MULTI held one connection for three (bench:http). The client module is
+// loaded on first use, so the stdio server (which never sets a store URL) does not pay for it at start-up.
 export class RedisSharedStore implements SharedStore {
   readonly kind = "redis";
   private readonly pool: Promise<Pool>;
@@ -45,8 +57,8 @@ export class RedisSharedStore implements SharedStore {
   private readonly logger: Logger;
   private readonly now: Clock;
   private lastErrorLogMs = Number.NEGATIVE_INFINITY;
-  // Loaded with the client: what a lost WATCH race rejects with.
-  private WatchError: new () => Error = class NotLoaded extends Error {};
+  // Texts get() just read, by full key, oldest first: where an update's first round starts.
+  private readonly recentReads = new Map<string, { text: string; atMs: number }>();
 
   constructor(options: RedisStoreOptions) {
     this.prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
@@ -59,7 +71,14 @@ export class RedisSharedStore implements SharedStore {
 
   async get(key: string): Promise<string | undefined> {
     const pool = await this.pool;
-    return (await pool.get(this.prefix + key)) ?? undefined;
+    const full = this.prefix + key;
+    const text = (await pool.get(full)) ?? undefined;
+    this.recentReads.delete(full);
+    if (text !== undefined) {
+      this.recentReads.set(full, { text, atMs: this.now() });
+      if (this.recentReads.size > RECENT_READS) this.recentReads.delete(this.recentReads.keys().next().value ?? "");
+    }
+    return text;
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
@@ -72,36 +91,44 @@ export class RedisSharedStore implements SharedStore {
     return this.queued(key, async () => {
       const pool = await this.pool;
       const full = this.prefix + key;
-      return pool.execute(async (client) => {
-        for (let attempt = 1; ; attempt += 1) {
-          await client.watch(full);
-          let next: string | UpdateWrite | undefined;
-          let current: string | undefined;
-          try {
-            current = (await client.get(full)) ?? undefined;
-            next = current === undefined ? undefined : change(current);
-            if (typeof next === "object") for (const w of next.alongside) checkTtl(w.ttlMs);
-          } catch (error) {
-            await client.unwatch();
-            throw error;
+      // A call usually reads its journey, then changes it: the first round starts from that read
+      // instead of reading again. Unconfirmed, it only counts if the compare-and-set finds it current.
+      let assumed = this.recentRead(full);
+      for (let attempt = 1; ; ) {
+        const current = assumed ?? (await pool.get(full)) ?? undefined;
+        const next = current === undefined ? undefined : change(current);
+        if (next === undefined || current === undefined) {
+          // Nothing to write, judged from a read that may be stale: judge again from a fresh one.
+          if (assumed !== undefined) {
+            assumed = undefined;
+            continue;
           }
-          if (next === undefined) {
-            await client.unwatch();
-            return current;
-          }
-          const value = typeof next === "string" ? next : next.value;
-          try {
-            const multi = client.multi();
-            if (typeof next === "object") for (const w of next.alongside) multi.set(this.prefix + w.key, w.value, { expiration: { type: "PX", value: w.ttlMs } });
-            await multi.set(full, value, { expiration: "KEEPTTL" }).exec();
-            return value;
-          } catch (error) {
-            if (!(error instanceof this.WatchError) || attempt >= MAX_UPDATE_ATTEMPTS) throw error;
-          }
-          await delay(Math.random() * 2 * attempt);
+          return current;
         }
-      });
+        const alongside = typeof next === "string" ? [] : next.alongside;
+        for (const w of alongside) checkTtl(w.ttlMs);
+        const value = typeof next === "string" ? next : next.value;
+        const written = await pool.eval(CAS_SCRIPT, {
+          keys: [full, ...alongside.map((w) => this.prefix + w.key)],
+          arguments: [sha1(current), value, ...alongside.flatMap((w) => [w.value, String(w.ttlMs)])],
+        });
+        if (written === 1) return value;
+        if (assumed !== undefined) {
+          assumed = undefined;
+          continue;
+        }
+        if (attempt >= MAX_UPDATE_ATTEMPTS) throw new Error(`shared store: ${key} kept changing under the update (${attempt} rounds lost)`);
+        await delay(Math.random() * 2 * attempt);
+        attempt += 1;
+      }
     });
+  }
+
+  /** What get() read for this key moments ago, taken once. */
+  private recentRead(full: string): string | undefined {
+    const read = this.recentReads.get(full);
+    this.recentReads.delete(full);
+    return read !== undefined && this.now() - read.atMs <= RECENT_READ_MS ? read.text : undefined;
   }
 
   async del(key: string): Promise<void> {
@@ -138,8 +165,7 @@ export class RedisSharedStore implements SharedStore {
   private async open(options: RedisStoreOptions): Promise<Pool> {
     const loaded = await import("redis");
     // Bundled with code splitting (dist/), esbuild hands this CommonJS package over as `default` only.
-    const { createClientPool, WatchError } = "createClientPool" in loaded ? loaded : (loaded as unknown as { default: typeof loaded }).default;
-    this.WatchError = WatchError;
+    const { createClientPool } = "createClientPool" in loaded ? loaded : (loaded as unknown as { default: typeof loaded }).default;
     const pool = createClientPool(
       {
         url: options.url,
@@ -164,7 +190,7 @@ export class RedisSharedStore implements SharedStore {
     this.logger.warn({ error: error instanceof Error ? error.message : String(error) }, "shared store (redis) unreachable; retrying");
   }
 
-  // Updates of one key inside this process wait their turn, so WATCH only ever races other instances.
+  // Updates of one key inside this process wait their turn, so an update only ever races other instances.
   private queued<T>(key: string, run: () => Promise<T>): Promise<T> {
     const before = this.queues.get(key) ?? Promise.resolve();
     const result = before.then(run, run);
@@ -181,3 +207,4 @@ export class RedisSharedStore implements SharedStore {
 }
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const sha1 = (text: string): string => createHash("sha1").update(text).digest("hex");

@@ -24,7 +24,7 @@ export interface SharedStore {
    * Atomic read-modify-write of one key: `change` gets the current value and returns the new one,
    * or undefined to leave the key as it is. The key keeps its expiry; an absent or expired key has
    * none to keep, so it stays absent (`change` is not called). Concurrent updates of one key are
-   * serialised (Redis: WATCH/MULTI, retried on conflict), so `change` may run more than once and
+   * serialised (Redis: a compare-and-set script, retried on conflict), so `change` may run more than once and
    * must only compute. An UpdateWrite also sets other keys (each with its own TTL) in the same
    * transaction. Resolves with the value now stored (undefined when absent).
    */
