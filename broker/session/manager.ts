@@ -163,7 +163,7 @@ export class BrokerSessionManager implements SessionManager {
   async close(): Promise<void> {
     this.cancelLogin();
     this.refresher.cancel();
-    this.core.live = undefined;
+    this.core.retire(this.core.live);
     await this.deps.store.close?.();
   }
 

@@ -107,6 +107,8 @@ export class Refresher {
     }
     core.apply(live, outcome.tokens);
     await core.persist(live);
+    // Logged out while the rotation was being saved: the wipe came after it, and the token is nobody's.
+    if (core.live !== live) throw new BrokerError("mobile_login_required");
     this.schedule(live);
     this.deps.logger.info({ event: "session_refreshed", generation: live.persisted.generation, accessExpiresAt: live.access?.expiresAt }, "session refreshed");
     if (!live.access) throw new BrokerError("internal");

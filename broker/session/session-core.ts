@@ -11,7 +11,12 @@ export interface Live {
   rejected: boolean;
   /** False between a rotation and its save: the new access token is not handed out until then. */
   saved: boolean;
+  /** Set when the session ends (logout, replaced, store lost): nothing of it is saved after that. */
+  ended?: true;
 }
+
+/** A save refused because its session ended while the save waited its turn. */
+class SessionEnded extends Error {}
 
 export interface SessionCoreDeps {
   store: SessionStore;
@@ -37,6 +42,9 @@ export class SessionCore {
   refreshInterrupted = false;
   private generation = 0;
   private readonly listeners: (() => void)[] = [];
+  // Saves and wipes run one at a time, in order: a wipe after a save in flight waits for it, so a
+  // rotation saved while the person logs out cannot land after the wipe and bring the session back.
+  private storeQueue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: SessionCoreDeps) {}
 
@@ -121,13 +129,23 @@ export class SessionCore {
 
   async persist(live: Live): Promise<void> {
     try {
-      await this.deps.store.save(live.persisted);
+      await this.serial(async () => {
+        if (live.ended) throw new SessionEnded();
+        await this.deps.store.save(live.persisted);
+      });
       live.saved = true;
     } catch (err) {
+      if (err instanceof SessionEnded) throw new BrokerError("mobile_login_required");
       if (this.lost !== undefined) throw new BrokerError("mobile_login_required", undefined, { cause: err });
       this.deps.logger.error({ event: "session_save_failed", err }, "could not save the session");
       throw err instanceof BrokerError ? err : new BrokerError("internal", "could not save the session", { cause: err });
     }
+  }
+
+  private serial<T>(op: () => Promise<T>): Promise<T> {
+    const run = this.storeQueue.then(op, op);
+    this.storeQueue = run.catch(() => undefined);
+    return run;
   }
 
   /** A freshly approved login becomes the session once saved; a previous session ends. */
@@ -138,7 +156,14 @@ export class SessionCore {
     const sessionId = Buffer.from(random(16)).toString("base64url");
     const live: Live = { persisted: { version: 1, refreshToken: tokens.refreshToken, sessionId, generation: 1, issuer: provider.issuer }, access: undefined, rejected: false, saved: false };
     this.apply(live, tokens);
-    await this.persist(live);
+    // A refresh of the old session still running must not save over the new one (saves run in order).
+    if (previous) previous.ended = true;
+    try {
+      await this.persist(live);
+    } catch (err) {
+      if (previous) delete previous.ended;
+      throw err;
+    }
     this.live = live;
     this.refreshInterrupted = false;
     if (previous) {
@@ -153,10 +178,10 @@ export class SessionCore {
   /** Ends the session: memory, store and secrets; at the provider too when `revoke` names a token. */
   async end(reason: string, revoke?: string, signal?: AbortSignal): Promise<boolean> {
     const hadSession = this.live !== undefined;
-    this.live = undefined;
+    this.retire(this.live);
     if (revoke !== undefined) await this.revokeQuietly(revoke, signal);
     try {
-      if (this.lost === undefined) await this.deps.store.wipe();
+      if (this.lost === undefined) await this.serial(() => this.deps.store.wipe());
     } finally {
       this.deps.secrets.clear();
       if (hadSession) this.fireEnded(reason);
@@ -167,9 +192,15 @@ export class SessionCore {
   stepDown(reason: string): void {
     const hadSession = this.live !== undefined;
     this.lost = reason;
-    this.live = undefined;
+    this.retire(this.live);
     this.deps.secrets.clear();
     if (hadSession) this.fireEnded("store_lost");
+  }
+
+  /** The session is no longer this core's: a refresh still running for it saves nothing. */
+  retire(live: Live | undefined): void {
+    if (live) live.ended = true;
+    if (this.live === live) this.live = undefined;
   }
 
   onEnded(listener: () => void): void {

@@ -390,6 +390,45 @@ describe("logout", () => {
     expect(restarted.state()).toBe("mobile_login_required");
   });
 
+  it("a rotation still being saved when the person logs out does not bring the session back: the wipe comes after it", async () => {
+    const hh = await setup({ accessTokenTtlSeconds: 60 });
+    const file = new FileSessionStore({ dir: hh.dir });
+    let release = (): void => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    let gated = false;
+    let held = false;
+    const slow: SessionStore = {
+      load: () => file.load(),
+      wipe: () => file.wipe(),
+      save: async (p: PersistedSession) => {
+        // The save of the rotated tokens (not the journal marker before the request) waits at the gate.
+        if (gated && p.refreshStartedAt === undefined) {
+          held = true;
+          await gate;
+        }
+        return file.save(p);
+      },
+    };
+    const m = await hh.manager({ store: { store: slow, backend: { kind: "file" } } });
+    await loginWith(m, hh.sandbox);
+    gated = true;
+    hh.sandbox.control.advanceClock(60_000);
+    const refreshing = m.getAccessToken(signal()).then(
+      () => "handed out a token",
+      (e: unknown) => (e instanceof BrokerError ? e.code : "other error"),
+    );
+    await waitFor(() => held);
+    const loggingOut = m.logout(signal());
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    expect(await loggingOut).toEqual({ hadSession: true });
+    expect(await exists(sessionFile(hh))).toBe(false);
+    expect(await refreshing).toBe("mobile_login_required");
+    expect(hh.sandbox.control.identityStats()).toMatchObject({ sessionsActive: 0 });
+    await m.close();
+    expect((await hh.manager()).state()).toBe("mobile_login_required");
+  });
+
   it("still wipes when the provider cannot be reached", async () => {
     const hh = await setup();
     const m = await hh.manager();
