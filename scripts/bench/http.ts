@@ -10,6 +10,7 @@ import type { Readable } from "node:stream";
 import type { SandboxUrls } from "../sandbox/index.js";
 import type { SandboxCounts, SandboxRequest } from "./http-sandbox.js";
 import { mulberry32 } from "../sandbox/data/prng.js";
+import { bareProxyFloor } from "./http-floor.js";
 import { leanSession, type ToolCaller } from "./lean-client.js";
 import { goldenJourney, type JourneyClient, type JourneyStep } from "./mcp.js";
 import { ms, percentile, type BenchRow } from "./stats.js";
@@ -441,7 +442,13 @@ function withDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
 
 export type PhaseOutcome = { ok: true; result: LoadResult } | { ok: false; label: string; error: string };
 
-export async function benchHttp(opts: HttpBenchOptions): Promise<PhaseOutcome[]> {
+export interface HttpBenchResult {
+  /** The same provider request through a bare Node proxy: the floor the phases are read against. */
+  floor: BenchRow;
+  phases: PhaseOutcome[];
+}
+
+export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult> {
   const dir = await mkdtemp(join(tmpdir(), "tbank-bench-http-"));
   const procs: Proc[] = [];
   const sandbox = await startChildSandbox(opts.latencyMs);
@@ -483,10 +490,11 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<PhaseOutcome[]>
       await Promise.all([waitReady(a), waitReady(b)]);
       return load(label, [a.url, b.url], [a.pid, b.pid, redis.pid], sandbox, opts.sessions, pacing, opts.window, opts.client);
     });
-  const run = async (): Promise<PhaseOutcome[]> => {
-    const outcomes = [await oneInstance("1 instance, memory store", opts.pacing), await twoInstances("2 instances, one redis-server", opts.pacing)];
-    if (!opts.capacity) return outcomes;
-    return [...outcomes, await oneInstance("capacity, 1 instance", null), await twoInstances("capacity, 2 instances + redis", null)];
+  const run = async (): Promise<HttpBenchResult> => {
+    const floor = await bareProxyFloor(sandbox.urls.hotelsApiBaseUrl);
+    const phases = [await oneInstance("1 instance, memory store", opts.pacing), await twoInstances("2 instances, one redis-server", opts.pacing)];
+    if (!opts.capacity) return { floor, phases };
+    return { floor, phases: [...phases, await oneInstance("capacity, 1 instance", null), await twoInstances("capacity, 2 instances + redis", null)] };
   };
   try {
     return await withDeadline(run(), opts.deadlineMs);
