@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ConcurrencyLimiter, QUEUE_LIMIT } from "../../shared/http/limiter.js";
+import { nodeFetch } from "../../shared/http/node-fetch.js";
 import { ProviderHttp, type FetchLike, type JsonCall, type OpenResponse, type ProviderCall } from "../../shared/http/provider-http.js";
 import type { SessionManager } from "../types.js";
 import { brokerError } from "./errors.js";
@@ -34,7 +35,7 @@ export class ProviderClient {
       const token = await session.getAccessToken(signal);
       return { headers: { authorization: `Bearer ${token}` }, rejected: () => session.markRejected(token) };
     };
-    const send: FetchLike = opts.fetch ?? ((input, init) => fetch(input, init));
+    const send: FetchLike = opts.fetch ?? nodeFetch;
     const tracked: FetchLike = (input, init) => {
       this.#sent.add(input);
       return send(input, init);

@@ -42,6 +42,8 @@ export class SessionCore {
   refreshInterrupted = false;
   private generation = 0;
   private readonly listeners: (() => void)[] = [];
+  /** A login's session while its first save runs, not yet `live`. */
+  private installing: Live | undefined;
   // Saves and wipes run one at a time, in order: a wipe after a save in flight waits for it, so a
   // rotation saved while the person logs out cannot land after the wipe and bring the session back.
   private storeQueue: Promise<unknown> = Promise.resolve();
@@ -158,11 +160,20 @@ export class SessionCore {
     this.apply(live, tokens);
     // A refresh of the old session still running must not save over the new one (saves run in order).
     if (previous) previous.ended = true;
+    // A logout (or a lost store) while this is being saved ends it too: see end() and stepDown().
+    this.installing = live;
     try {
       await this.persist(live);
     } catch (err) {
-      if (previous) delete previous.ended;
+      if (previous && this.live === previous && this.lost === undefined) delete previous.ended;
       throw err;
+    } finally {
+      if (this.installing === live) this.installing = undefined;
+    }
+    if (live.ended) {
+      // Ended while its save ran: the wipe queued after that save removed it; the provider forgets it too.
+      void this.revokeQuietly(live.persisted.refreshToken);
+      throw new BrokerError("mobile_login_required");
     }
     this.live = live;
     this.refreshInterrupted = false;
@@ -179,9 +190,13 @@ export class SessionCore {
   async end(reason: string, revoke?: string, signal?: AbortSignal): Promise<boolean> {
     const hadSession = this.live !== undefined;
     this.retire(this.live);
+    this.retire(this.installing);
     if (revoke !== undefined) await this.revokeQuietly(revoke, signal);
     try {
-      if (this.lost === undefined) await this.serial(() => this.deps.store.wipe());
+      // `lost` is read when the wipe's turn comes: the store may have been lost while a save ran.
+      await this.serial(async () => {
+        if (this.lost === undefined) await this.deps.store.wipe();
+      });
     } finally {
       this.deps.secrets.clear();
       if (hadSession) this.fireEnded(reason);
@@ -193,6 +208,7 @@ export class SessionCore {
     const hadSession = this.live !== undefined;
     this.lost = reason;
     this.retire(this.live);
+    this.retire(this.installing);
     this.deps.secrets.clear();
     if (hadSession) this.fireEnded("store_lost");
   }

@@ -120,7 +120,8 @@ export class WriteExecutor {
     this.d.secrets.add(lookup.value.orderId);
     const facts = await reconciledFacts(prepared, lookup.value.orderId, this.#factsContext(sessionId, req));
     const result: ExecuteWriteResult = { outcome: "committed", requestHash, replayed: false, reconciled: true, facts, completedAt: toIsoTimestamp(this.d.now()) };
-    await this.#record(twin.requestHash, "committed", { result });
+    // Each preparation's entry answers with its own hash when replayed.
+    await this.#record(twin.requestHash, "committed", { result: { ...result, requestHash: twin.requestHash } });
     this.#audit(prepared, twin.requestHash, "reconciled");
     return result;
   }

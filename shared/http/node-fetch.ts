@@ -51,7 +51,9 @@ function toResponse(res: IncomingMessage): Response {
     res.resume();
     return new Response(null, { status, headers });
   }
-  return new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers });
+  // Counted in bytes (the default counts chunks, 16,384 of them): a reader that stops reading, a
+  // voucher written to a slow disk, stops the download at 64 KiB buffered.
+  return new Response(Readable.toWeb(res, { strategy: new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }) }) as ReadableStream<Uint8Array>, { status, headers });
 }
 
 function headerRecord(init: RequestInit["headers"]): Record<string, string> {

@@ -429,6 +429,36 @@ describe("logout", () => {
     expect((await hh.manager()).state()).toBe("mobile_login_required");
   });
 
+  it("a login approved while the person logs out does not become the session: the wipe comes after its save", async () => {
+    const hh = await setup();
+    const file = new FileSessionStore({ dir: hh.dir });
+    let release = (): void => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    let held = false;
+    const slow: SessionStore = {
+      load: () => file.load(),
+      wipe: () => file.wipe(),
+      save: async (p: PersistedSession) => {
+        held = true;
+        await gate;
+        return file.save(p);
+      },
+    };
+    const m = await hh.manager({ store: { store: slow, backend: { kind: "file" } } });
+    const start = await m.loginStart(signal());
+    hh.sandbox.control.approveDevice(start.userCode);
+    await waitFor(() => held);
+    const loggingOut = m.logout(signal());
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    expect(await loggingOut).toEqual({ hadSession: false });
+    await waitFor(() => hh.sandbox.control.identityStats().sessionsActive === 0);
+    expect(m.state()).toBe("mobile_login_required");
+    expect(await exists(sessionFile(hh))).toBe(false);
+    await m.close();
+    expect((await hh.manager()).state()).toBe("mobile_login_required");
+  });
+
   it("still wipes when the provider cannot be reached", async () => {
     const hh = await setup();
     const m = await hh.manager();

@@ -317,9 +317,9 @@ describe("gates on", () => {
     const twin = await execute(second);
     expect(twin).toMatchObject({ ok: true, result: { outcome: "committed", reconciled: true, facts: { kind: "booking" } } });
     // The first preparation, long expired, still answers from the ledger instead of "expired".
-    expect(await execute(first)).toMatchObject({ ok: true, result: { outcome: "committed" } });
+    expect(await execute(first)).toMatchObject({ ok: true, result: { outcome: "committed", requestHash: first.requestHash } });
     // So does the second, now recorded under its own hash: a replay never asks or sends again.
-    expect(await execute(second)).toMatchObject({ ok: true, result: { outcome: "committed", replayed: true } });
+    expect(await execute(second)).toMatchObject({ ok: true, result: { outcome: "committed", requestHash: second.requestHash, replayed: true } });
     expect(sandbox.control.requestCount("create_booking")).toBe(1);
     expect(sandbox.control.commitCount("create_booking")).toBe(1);
     // A third preparation of the same booking is a new request; the person is told it was booked already.

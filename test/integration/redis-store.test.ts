@@ -103,26 +103,32 @@ describe("Redis store: what only a real server shows", () => {
     await store.close();
   });
 
-  it("an update right after a get starts from that read (one GET for both); a read gone stale in between is never written over", async () => {
+  it("an update handed the caller's last read starts from it (no second GET); a read gone stale is never written over", async () => {
     const store = createSharedStore(server.url);
     const calls = async (command: string): Promise<number> => Number(/calls=(\d+)/.exec((await raw.info("commandstats")).split("\n").find((l) => l.startsWith(`cmdstat_${command}:`)) ?? "")?.[1] ?? 0);
     await store.set("journey:jrn_read", "A", 60_000);
     const [getsBefore, evalsBefore] = [await calls("get"), await calls("eval")];
-    expect(await store.get("journey:jrn_read")).toBe("A");
-    expect(await store.update("journey:jrn_read", (c) => `${c}+mine`)).toBe("A+mine");
-    // The get's GET and the one inside the compare-and-set script: no second read before it.
-    expect([(await calls("get")) - getsBefore, (await calls("eval")) - evalsBefore]).toEqual([2, 1]);
+    expect(await store.update("journey:jrn_read", (c) => `${c}+mine`, { lastRead: "A" })).toBe("A+mine");
+    // Only the GET inside the compare-and-set script.
+    expect([(await calls("get")) - getsBefore, (await calls("eval")) - evalsBefore]).toEqual([1, 1]);
 
-    // Another instance writes between this one's read and its update: the update starts over from
-    // a fresh read and keeps the other's change.
-    expect(await store.get("journey:jrn_read")).toBe("A+mine");
+    // Another instance wrote after the caller's read: the update starts over from a fresh read and
+    // keeps the other's change.
     await raw.set(`${DEFAULT_KEY_PREFIX}journey:jrn_read`, "B", { KEEPTTL: true });
-    expect(await store.update("journey:jrn_read", (c) => `${c}+again`)).toBe("B+again");
+    expect(await store.update("journey:jrn_read", (c) => `${c}+again`, { lastRead: "A+mine" })).toBe("B+again");
     // A change that would write nothing judged from the stale read is judged again from a fresh one.
-    expect(await store.get("journey:jrn_read")).toBe("B+again");
     await raw.set(`${DEFAULT_KEY_PREFIX}journey:jrn_read`, "C", { KEEPTTL: true });
-    expect(await store.update("journey:jrn_read", (c) => (c === "C" ? "C+seen" : undefined))).toBe("C+seen");
+    expect(await store.update("journey:jrn_read", (c) => (c === "C" ? "C+seen" : undefined), { lastRead: "B+again" })).toBe("C+seen");
     expect(await raw.get(`${DEFAULT_KEY_PREFIX}journey:jrn_read`)).toBe("C+seen");
+    // A key gone since the read stays gone: nothing is created from the hint.
+    await raw.del(`${DEFAULT_KEY_PREFIX}journey:jrn_read`);
+    expect(await store.update("journey:jrn_read", (c) => `${c}+late`, { lastRead: "C+seen" })).toBeUndefined();
+    expect(await raw.exists(`${DEFAULT_KEY_PREFIX}journey:jrn_read`)).toBe(0);
+    // An empty value that expires before the script runs is not brought back without a TTL.
+    await store.set("journey:jrn_empty", "", 60_000);
+    await raw.del(`${DEFAULT_KEY_PREFIX}journey:jrn_empty`);
+    expect(await store.update("journey:jrn_empty", () => "x", { lastRead: "" })).toBeUndefined();
+    expect(await raw.exists(`${DEFAULT_KEY_PREFIX}journey:jrn_empty`)).toBe(0);
     await store.close();
   });
 

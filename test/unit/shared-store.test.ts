@@ -263,6 +263,28 @@ describe("a journey's collection in a shared store", () => {
     expect(await store.get(part)).toBe(written);
   });
 
+  it("an update offers the store the text the call read moments before, once, and not an old one", async () => {
+    const { c, store } = counting();
+    const offered: (string | undefined)[] = [];
+    const update = store.update.bind(store);
+    store.update = (key, change, options) => {
+      offered.push(options?.lastRead);
+      return update(key, change, options);
+    };
+    const repo = new StoredJourneyRepo(store, { now: c.now });
+    const { journeyId, state } = await repo.create(journeyState());
+    const optionId = state.options[0]!.public.optionId;
+    await repo.get(journeyId);
+    const read = await store.get(`journey:${journeyId}`);
+    await repo.update(journeyId, (s) => withSelectedOption(s, optionId));
+    // Taken once: the next update without a get of its own reads afresh.
+    await repo.update(journeyId, (s) => withSelectedOption(s, state.options[1]!.public.optionId));
+    await repo.get(journeyId);
+    c.advance(60_000);
+    await repo.update(journeyId, (s) => withSelectedOption(s, optionId));
+    expect(offered).toEqual([read, undefined, undefined]);
+  });
+
   it("is frozen where it is shared, read back or kept by its writer: changing it in place throws instead of changing it for later calls", async () => {
     const { store } = counting();
     const writer = new StoredJourneyRepo(store);

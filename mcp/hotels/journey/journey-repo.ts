@@ -104,6 +104,8 @@ export class StoredJourneyRepo implements JourneyRepo {
   private readonly random: RandomBytes;
   // Collections by `<journeyId>:<version>`, least recently used first.
   private readonly parts = new Map<string, CollectionPart>();
+  // The text get() last read of each journey, oldest first: where its update may start.
+  private readonly lastReads = new Map<string, { text: string; atMs: number }>();
 
   constructor(store: SharedStore, options: JourneyRepoOptions = {}) {
     this.store = store;
@@ -132,6 +134,11 @@ export class StoredJourneyRepo implements JourneyRepo {
 
   async get(journeyId: string): Promise<JourneyLookup<JourneyState>> {
     const text = await this.store.get(journeyKey(journeyId));
+    this.lastReads.delete(journeyId);
+    if (text !== undefined) {
+      this.lastReads.set(journeyId, { text, atMs: this.now() });
+      if (this.lastReads.size > LAST_READS) this.lastReads.delete(this.lastReads.keys().next().value ?? "");
+    }
     const stored = text === undefined ? undefined : this.decode(text);
     if (!stored) return this.gone(journeyId);
     if (this.now() >= stored.expiresAtMs) return { status: "expired" };
@@ -143,10 +150,14 @@ export class StoredJourneyRepo implements JourneyRepo {
   async update(journeyId: string, change: (state: JourneyState) => JourneyState): Promise<JourneyLookup<JourneyState>> {
     // `change` runs inside the store's synchronous read-modify-write, so the collection it needs must
     // already be decoded here; when another instance has just written a new one, fetch it and go again.
+    // A call reads its journey, then changes it: the store may start from that read (a hint only).
+    const read = this.lastReads.get(journeyId);
+    this.lastReads.delete(journeyId);
+    const lastRead = read !== undefined && this.now() - read.atMs <= LAST_READ_MS ? read.text : undefined;
     for (let round = 0; round < MAX_PART_FETCHES; round += 1) {
       // Set by the last run of `change`: the one whose answer the store kept.
       const seen: { lookup?: JourneyLookup<JourneyState>; missingPart?: string } = {};
-      await this.store.update(journeyKey(journeyId), (text) => {
+      const write = (text: string | undefined) => {
         seen.lookup = undefined;
         seen.missingPart = undefined;
         const stored = this.decode(text ?? "");
@@ -173,7 +184,8 @@ export class StoredJourneyRepo implements JourneyRepo {
           value: encodeJourneyValue({ ...stored, part, state: light } satisfies StoredJourney),
           alongside: [{ key: partKey(journeyId, part), value: encodeJourneyValue(after), ttlMs: Math.max(1, stored.expiresAtMs - this.now()) }],
         };
-      });
+      };
+      await this.store.update(journeyKey(journeyId), write, round === 0 && lastRead !== undefined ? { lastRead } : {});
       if (seen.missingPart === undefined) return seen.lookup ?? this.gone(journeyId);
       if (!(await this.collection(journeyId, seen.missingPart))) return this.gone(journeyId);
     }
@@ -235,6 +247,13 @@ type LightState = Omit<JourneyState, keyof CollectionPart>;
  * ~170 KB, so this only needs to hold the journeys in use at once.
  */
 const DECODED_PARTS = 256;
+/**
+ * A journey read this recently is worth offering as the update's starting point (a call reads it,
+ * waits on the provider, then changes it); older, another instance has likely changed it. At most
+ * LAST_READS are kept (~10 KB each).
+ */
+const LAST_READ_MS = 5_000;
+const LAST_READS = 256;
 /** Rounds of an update that each found a newer collection than the one it had: continuations racing. */
 const MAX_PART_FETCHES = 5;
 

@@ -1,5 +1,5 @@
 import type { Clock } from "../../../shared/time.js";
-import type { SharedStore, UpdateWrite } from "./types.js";
+import type { SharedStore, UpdateOptions, UpdateWrite } from "./types.js";
 
 /** Entries a namespace holds unless `maxEntriesByNamespace` says otherwise. */
 export const DEFAULT_MAX_ENTRIES = 10_000;
@@ -49,7 +49,8 @@ export class MemorySharedStore implements SharedStore {
     });
   }
 
-  update(key: string, change: (current: string | undefined) => string | UpdateWrite | undefined): Promise<string | undefined> {
+  // Read and written in one synchronous step: a caller's last read has nothing to save here.
+  update(key: string, change: (current: string | undefined) => string | UpdateWrite | undefined, _options?: UpdateOptions): Promise<string | undefined> {
     return this.run(() => {
       const entry = this.live(key);
       if (!entry) return undefined;

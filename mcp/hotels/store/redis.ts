@@ -3,7 +3,7 @@ import type { RedisClientPoolType } from "redis";
 import { nullLogger, type Logger } from "../../../shared/logger.js";
 import type { Clock } from "../../../shared/time.js";
 import { checkTtl } from "./memory.js";
-import type { SharedStore, UpdateWrite } from "./types.js";
+import type { SharedStore, UpdateOptions, UpdateWrite } from "./types.js";
 
 /** Every key this toolkit writes starts with it, so a Redis shared with other programs stays readable. */
 export const DEFAULT_KEY_PREFIX = "tbank-hotels:";
@@ -31,19 +31,15 @@ if c == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1],
 return {c, redis.call('PTTL', KEYS[1])}`;
 
 // Compare and set in one round trip: the key is written (with the keys that go alongside it, each with
-// its own PX) only if it still holds the text the change was computed from, compared by SHA-1.
+// its own PX) only if it still exists and holds the text the change was computed from, by SHA-1.
 // KEYS[1] keeps its TTL; KEYS[i] (i > 1) takes ARGV[2i - 1] with PX ARGV[2i].
-const CAS_SCRIPT = `if redis.sha1hex(redis.call('GET', KEYS[1]) or '') ~= ARGV[1] then return 0 end
+const CAS_SCRIPT = `local v = redis.call('GET', KEYS[1])
+if not v or redis.sha1hex(v) ~= ARGV[1] then return 0 end
 for i = 2, #KEYS do redis.call('SET', KEYS[i], ARGV[i * 2 - 1], 'PX', ARGV[i * 2]) end
 redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 return 1`;
 
 type Pool = RedisClientPoolType;
-
-// A read this recent is worth trying as the update's starting point (a call reads its journey, waits
-// on the provider, then changes it); an older one has likely been changed by another instance.
-const RECENT_READ_MS = 5_000;
-const RECENT_READS = 512;
 
 // The shared store on Redis: TTLs are PX expiries kept by Redis; an update is a GET, the change
 // computed here, and a compare-and-set script, retried on conflict: two round trips on any pooled
@@ -57,8 +53,6 @@ export class RedisSharedStore implements SharedStore {
   private readonly logger: Logger;
   private readonly now: Clock;
   private lastErrorLogMs = Number.NEGATIVE_INFINITY;
-  // Texts get() just read, by full key, oldest first: where an update's first round starts.
-  private readonly recentReads = new Map<string, { text: string; atMs: number }>();
 
   constructor(options: RedisStoreOptions) {
     this.prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
@@ -71,14 +65,7 @@ export class RedisSharedStore implements SharedStore {
 
   async get(key: string): Promise<string | undefined> {
     const pool = await this.pool;
-    const full = this.prefix + key;
-    const text = (await pool.get(full)) ?? undefined;
-    this.recentReads.delete(full);
-    if (text !== undefined) {
-      this.recentReads.set(full, { text, atMs: this.now() });
-      if (this.recentReads.size > RECENT_READS) this.recentReads.delete(this.recentReads.keys().next().value ?? "");
-    }
-    return text;
+    return (await pool.get(this.prefix + key)) ?? undefined;
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
@@ -87,13 +74,13 @@ export class RedisSharedStore implements SharedStore {
     await pool.set(this.prefix + key, value, { expiration: { type: "PX", value: ttlMs } });
   }
 
-  update(key: string, change: (current: string | undefined) => string | UpdateWrite | undefined): Promise<string | undefined> {
+  update(key: string, change: (current: string | undefined) => string | UpdateWrite | undefined, options: UpdateOptions = {}): Promise<string | undefined> {
     return this.queued(key, async () => {
       const pool = await this.pool;
       const full = this.prefix + key;
       // A call usually reads its journey, then changes it: the first round starts from that read
       // instead of reading again. Unconfirmed, it only counts if the compare-and-set finds it current.
-      let assumed = this.recentRead(full);
+      let assumed = options.lastRead;
       for (let attempt = 1; ; ) {
         const current = assumed ?? (await pool.get(full)) ?? undefined;
         const next = current === undefined ? undefined : change(current);
@@ -122,13 +109,6 @@ export class RedisSharedStore implements SharedStore {
         attempt += 1;
       }
     });
-  }
-
-  /** What get() read for this key moments ago, taken once. */
-  private recentRead(full: string): string | undefined {
-    const read = this.recentReads.get(full);
-    this.recentReads.delete(full);
-    return read !== undefined && this.now() - read.atMs <= RECENT_READ_MS ? read.text : undefined;
   }
 
   async del(key: string): Promise<void> {
