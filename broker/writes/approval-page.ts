@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes as nodeRandomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody } from "../../shared/http/request-body.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import { nullLogger, type Logger } from "../../shared/logger.js";
 import type { Clock } from "../../shared/time.js";
@@ -81,13 +82,13 @@ export async function startApprovalPage(registry: ApprovalRegistry, opts: Approv
     }
     const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
     if (type !== "application/x-www-form-urlencoded") return messagePage(415, "Неверный формат формы", "Unsupported form encoding");
-    const body = await readCapped(req, MAX_FORM_BYTES);
-    if (body === undefined) {
+    const body = await readBody(req, MAX_FORM_BYTES);
+    if (!body.ok) {
       res.setHeader("connection", "close");
       res.once("finish", () => req.socket.destroy());
-      return messagePage(413, "Слишком большой запрос", "Request too large");
+      return body.reason === "too_large" ? messagePage(413, "Слишком большой запрос", "Request too large") : messagePage(400, "Запрос оборван", "Request cut off");
     }
-    const form = new URLSearchParams(body.toString("utf8"));
+    const form = new URLSearchParams(body.text);
     const decision = form.get("decision");
     if (decision !== "approve" && decision !== "deny") return messagePage(400, "Нет решения", "No decision given");
     const hash = registry.pageTokenHash(token);
@@ -155,27 +156,6 @@ function send(res: ServerResponse, page: PageHtml, extra: Record<string, string>
   const body = Buffer.from(page.html, "utf8");
   res.writeHead(page.status, { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", "content-length": body.length, ...extra });
   res.end(body);
-}
-
-/**
- * The body, or undefined once it passes `max` bytes (declared or actual). Reads by events rather
- * than for-await: leaving a for-await loop destroys the request, and with it the socket the 413
- * still has to go out on.
- */
-function readCapped(req: IncomingMessage, max: number): Promise<Buffer | undefined> {
-  if (Number(req.headers["content-length"] ?? 0) > max) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size <= max) return void chunks.push(chunk);
-      req.off("data", onData).off("end", onEnd).pause();
-      resolve(undefined);
-    };
-    const onEnd = (): void => resolve(Buffer.concat(chunks));
-    req.on("data", onData).once("end", onEnd).once("error", reject);
-  });
 }
 
 function digest(token: string): string {

@@ -7,7 +7,7 @@ import type { SharedStore } from "../store/types.js";
 import { createHotelsServer } from "../server.js";
 import type { FetchLike } from "../provider/index.js";
 import { HOTELS_TOOLS } from "../tools/index.js";
-import { readBody } from "./body.js";
+import { readBody } from "../../../shared/http/request-body.js";
 import type { HttpAuthenticator, Principal, ToolCallLimiter } from "./contract.js";
 import { allowedHostValues, corsHeaders, hostAllowed, isLoopbackHost, keyInQuery, originAllowed, preflightHeaders } from "./hygiene.js";
 import { INVALID_REQUEST, jsonRpcError, PARSE_ERROR, rateLimitedResult, SERVER_ERROR, toolCallsIn } from "./jsonrpc.js";
