@@ -76,8 +76,7 @@ export class WriteExecutor {
         // Recorded under this hash too, as what it was (a payment page asked for again may be
         // refused): replaying it answers from the ledger, never sends.
         const mine: ExecuteWriteResult = { ...settled, requestHash };
-        if (mine.outcome === "committed") await this.#record(requestHash, "committed", { result: mine });
-        else await this.#record(requestHash, "refused", { refusal: mine.reason, result: mine });
+        await this.#recordResult(requestHash, mine);
         return mine;
       }
     }
@@ -204,14 +203,14 @@ export class WriteExecutor {
       case "answered": {
         const facts = await answeredFacts(prepared, orderId, verdict.value, this.#factsContext(sessionId, req));
         const result: ExecuteWriteResult = { outcome: "committed", requestHash: hash, replayed: false, reconciled, facts, completedAt };
-        await this.#record(hash, "committed", { result });
+        await this.#recordResult(hash, result);
         this.#audit(prepared, hash, reconciled ? "reconciled" : "committed");
         return result;
       }
       case "refused": {
         const currentPrice = verdict.reason === "price_changed" && (prepared.kind === "booking" || prepared.kind === "ls_booking") ? await this.#currentPrice(prepared, req) : null;
         const result: ExecuteWriteResult = { outcome: "refused_by_provider", requestHash: hash, replayed: false, reason: verdict.reason, currentPrice, completedAt };
-        await this.#record(hash, "refused", { refusal: verdict.reason, result });
+        await this.#recordResult(hash, result);
         this.#audit(prepared, hash, "refused");
         return result;
       }
@@ -305,6 +304,12 @@ export class WriteExecutor {
 
   #readSignal(req: RequestContext): AbortSignal {
     return AbortSignal.any([req.signal, AbortSignal.timeout(this.d.providerTimeoutMs)]);
+  }
+
+  /** A decided outcome under its hash, in the state it means: replays answer with it. */
+  async #recordResult(hash: string, result: ExecuteWriteResult): Promise<void> {
+    if (result.outcome === "committed") await this.#record(hash, "committed", { result });
+    else await this.#record(hash, "refused", { refusal: result.reason, result });
   }
 
   // The outcome is already decided: a failed save is logged, never turned into a second answer.

@@ -1,5 +1,4 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
-import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
 import type { FetchLike } from "./provider-http.js";
 
@@ -15,23 +14,26 @@ import type { FetchLike } from "./provider-http.js";
 // request sent on a connection the server is closing fails as a network error.
 const AGENT_OPTIONS = { keepAlive: true, timeout: 4000, maxFreeSockets: 64 } as const;
 const httpAgent = new HttpAgent(AGENT_OPTIONS);
-const httpsAgent = new HttpsAgent(AGENT_OPTIONS);
+// node:https (and TLS with it) costs ~5 ms to load: only a process that calls an https provider pays it.
+let https: Promise<{ request: typeof httpRequest; agent: HttpAgent }> | undefined;
+const loadHttps = () =>
+  (https ??= import("node:https").then((m) => ({ request: m.request, agent: new m.Agent(AGENT_OPTIONS) })));
 
 /** Statuses whose response has no body: a Response refuses one for them. */
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 
-export const nodeFetch: FetchLike = (url, init) =>
-  new Promise<Response>((resolve, reject) => {
-    const https = url.protocol === "https:";
-    if (!https && url.protocol !== "http:") return reject(new TypeError(`only http and https URLs are fetched, not ${url.protocol}`));
+export const nodeFetch: FetchLike = async (url, init) => {
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError(`only http and https URLs are fetched, not ${url.protocol}`);
+  const transport = url.protocol === "https:" ? await loadHttps() : { request: httpRequest, agent: httpAgent };
+  return new Promise<Response>((resolve, reject) => {
     const signal = init.signal ?? undefined;
     if (signal?.aborted) return reject(abortError(signal));
     if (init.body != null && typeof init.body !== "string") return reject(new TypeError("only string request bodies are sent"));
     const body = init.body ?? undefined;
     const headers = headerRecord(init.headers);
     if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
-    const options = { method: init.method ?? "GET", headers, agent: https ? httpsAgent : httpAgent, ...(signal ? { signal } : {}) };
-    const req = (https ? httpsRequest : httpRequest)(url, options, (res) => {
+    const options = { method: init.method ?? "GET", headers, agent: transport.agent, ...(signal ? { signal } : {}) };
+    const req = transport.request(url, options, (res) => {
       try {
         resolve(toResponse(res));
       } catch (err) {
@@ -42,6 +44,7 @@ export const nodeFetch: FetchLike = (url, init) =>
     req.once("error", (err) => reject(signal?.aborted ? abortError(signal) : err));
     req.end(body);
   });
+};
 
 function toResponse(res: IncomingMessage): Response {
   const status = res.statusCode ?? 0;
@@ -51,9 +54,9 @@ function toResponse(res: IncomingMessage): Response {
     res.resume();
     return new Response(null, { status, headers });
   }
-  // Counted in bytes (the default counts chunks, 16,384 of them): a reader that stops reading, a
-  // voucher written to a slow disk, stops the download at 64 KiB buffered.
-  return new Response(Readable.toWeb(res, { strategy: new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }) }) as ReadableStream<Uint8Array>, { status, headers });
+  // The web stream queues what the socket delivered in bytes, up to the socket's high-water mark: a
+  // reader that stops (a voucher written to a slow disk) holds the download back (test).
+  return new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers });
 }
 
 function headerRecord(init: RequestInit["headers"]): Record<string, string> {

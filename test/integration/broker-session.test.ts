@@ -459,6 +459,36 @@ describe("logout", () => {
     expect((await hh.manager()).state()).toBe("mobile_login_required");
   });
 
+  it("a second login whose save fails leaves the first session in place, still able to save its refreshes", async () => {
+    const hh = await setup({ accessTokenTtlSeconds: 60 });
+    const file = new FileSessionStore({ dir: hh.dir });
+    let failInstall = false;
+    let firstSessionId: string | undefined;
+    const flaky: SessionStore = {
+      load: () => file.load(),
+      wipe: () => file.wipe(),
+      save: (p: PersistedSession) => {
+        // The second login's session (a new sessionId) cannot be saved; the first one's can.
+        firstSessionId ??= p.sessionId;
+        if (failInstall && p.sessionId !== firstSessionId) return Promise.reject(new Error("disk full"));
+        return file.save(p);
+      },
+    };
+    const m = await hh.manager({ store: { store: flaky, backend: { kind: "file" } } });
+    await loginWith(m, hh.sandbox);
+    const first = await hh.persistedRefreshToken();
+    failInstall = true;
+    const start = await m.loginStart(signal());
+    hh.sandbox.control.approveDevice(start.userCode);
+    await waitFor(async () => (await m.loginPoll(start.loginId, signal())).state !== "pending");
+    expect(m.state()).toBe("mobile_read_only_ready");
+    hh.sandbox.control.advanceClock(60_000);
+    const token = await m.getAccessToken(signal());
+    expect(await spending(hh, token)).toBe(200);
+    // The first session's rotation was saved: it was not taken for ended.
+    expect(await hh.persistedRefreshToken()).not.toBe(first);
+  });
+
   it("still wipes when the provider cannot be reached", async () => {
     const hh = await setup();
     const m = await hh.manager();

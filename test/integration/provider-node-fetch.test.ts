@@ -138,6 +138,34 @@ describe("provider requests on node:http", () => {
     expect(await failure(core().json(call("/hang", { signal: early.signal }), Body))).toMatchObject({ kind: "aborted" });
   });
 
+  it("speaks TLS to an https URL: against a plain-HTTP port the handshake fails and nothing arrives in clear", async () => {
+    handler = (_req, res) => json(res, '{"ok":true}');
+    const url = new URL(base.replace("http:", "https:"));
+    expect(await failure(core().json(call(`${url.href}secret`), Body))).toMatchObject({ kind: "unavailable", reason: "network" });
+    expect(paths).toEqual([]);
+  });
+
+  it("buffers a bounded part of a body nobody reads yet: the server is held back, not drained", async () => {
+    let sent = 0;
+    handler = (_req, res) => {
+      res.writeHead(200, { "content-type": "application/pdf" });
+      const chunk = Buffer.alloc(16 * 1024, 0x41);
+      const more = () => {
+        while (sent < 32 * 1024 * 1024 && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", more);
+        }
+        res.end();
+      };
+      more();
+    };
+    const res = await nodeFetch(new URL("/pdf", base), { method: "GET" });
+    await new Promise((r) => setTimeout(r, 300));
+    // Socket buffers on both ends hold some megabytes at most; an unbounded queue takes all 32 MiB.
+    expect(sent).toBeLessThan(8 * 1024 * 1024);
+    await res.body?.cancel();
+  });
+
   it("takes a 204 without a body, and refuses a URL that is not http or https", async () => {
     handler = (_req, res) => {
       res.writeHead(204);

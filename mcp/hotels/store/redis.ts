@@ -80,16 +80,15 @@ export class RedisSharedStore implements SharedStore {
       const full = this.prefix + key;
       // A call usually reads its journey, then changes it: the first round starts from that read
       // instead of reading again. Unconfirmed, it only counts if the compare-and-set finds it current.
-      let assumed = options.lastRead;
+      let hint = options.lastRead;
       for (let attempt = 1; ; ) {
-        const current = assumed ?? (await pool.get(full)) ?? undefined;
+        const fromHint = hint !== undefined;
+        const current = hint ?? (await pool.get(full)) ?? undefined;
+        hint = undefined;
         const next = current === undefined ? undefined : change(current);
         if (next === undefined || current === undefined) {
           // Nothing to write, judged from a read that may be stale: judge again from a fresh one.
-          if (assumed !== undefined) {
-            assumed = undefined;
-            continue;
-          }
+          if (fromHint) continue;
           return current;
         }
         const alongside = typeof next === "string" ? [] : next.alongside;
@@ -100,10 +99,7 @@ export class RedisSharedStore implements SharedStore {
           arguments: [sha1(current), value, ...alongside.flatMap((w) => [w.value, String(w.ttlMs)])],
         });
         if (written === 1) return value;
-        if (assumed !== undefined) {
-          assumed = undefined;
-          continue;
-        }
+        if (fromHint) continue;
         if (attempt >= MAX_UPDATE_ATTEMPTS) throw new Error(`shared store: ${key} kept changing under the update (${attempt} rounds lost)`);
         await delay(Math.random() * 2 * attempt);
         attempt += 1;
