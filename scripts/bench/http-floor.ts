@@ -1,5 +1,6 @@
 import { Agent, createServer, request, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { postJson } from "./lean-client.js";
 import { percentile, type BenchRow } from "./stats.js";
 
 // The floor under the overhead goal on this machine: a bare Node HTTP server that, for each POST,
@@ -49,15 +50,8 @@ export async function bareProxyFloor(providerBaseUrl: string): Promise<BenchRow>
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const clientAgent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const call = (id: number): Promise<string> =>
-    new Promise((resolve, reject) => {
-      const body = JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "floor", arguments: {} } });
-      const req = request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", agent: clientAgent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-        readAll(res).then(resolve, reject);
-      });
-      req.on("error", reject);
-      req.end(body);
-    });
+  const mcpUrl = new URL(`http://127.0.0.1:${port}/mcp`);
+  const call = (id: number) => postJson(mcpUrl, clientAgent, { jsonrpc: "2.0", id, method: "tools/call", params: { name: "floor", arguments: {} } });
   try {
     for (let i = 0; i < 20; i++) await call(i);
     waitedMs = 0;

@@ -281,12 +281,6 @@ function stayFor(index: number): { checkinDate: string; checkoutDate: string } {
   return { checkinDate: checkin.toISOString().slice(0, 10), checkoutDate: new Date(checkin.getTime() + 2 * DAY_MS).toISOString().slice(0, 10) };
 }
 
-/**
- * Journeys played one call at a time with the sandbox's counters read around each call: provider
- * requests per call of each tool and the time the sandbox had at least one of them in flight (the
- * provider time the call incurred, overlapping requests counted once). The first journey only warms
- * the processes and caches.
- */
 /** Seconds the instances have waited on the provider, from their /metrics. */
 async function providerWaitMs(urls: readonly string[]): Promise<number> {
   let total = 0;
@@ -299,6 +293,12 @@ async function providerWaitMs(urls: readonly string[]): Promise<number> {
   return total;
 }
 
+/**
+ * Journeys played one call at a time with the counters read around each call: provider requests
+ * per call of each tool, the time the servers waited on them (the anchor) and the time the sandbox
+ * had at least one of them in flight (overlapping requests counted once). The first journey only warms
+ * the processes and caches.
+ */
 async function calibrate(clients: readonly ToolCaller[], urls: readonly string[], sandbox: ChildSandbox, firstStay: number): Promise<Map<string, ToolAlone>> {
   const samples = new Map<string, { requests: number; peak: number; busyMs: number; waitMs: number; ms: number }[]>();
   for (let j = 0; j < 4; j++) {
@@ -369,12 +369,12 @@ async function load(label: string, urls: readonly string[], serverPids: readonly
   const endAt = measureFrom + window.measureMs;
   const clients = await Promise.all(Array.from({ length: sessions }, () => Promise.all(urls.map((u) => connect(u, client)))));
   // Counters are read when the measured window opens (immediately when there is no warm-up).
-  let cpuBefore = { servers: 0, clients: 0, sandbox: 0 };
+  let cpuBefore = { clients: 0, sandbox: 0 };
   let perServerBefore: number[] = [];
   let requestsBefore = 0;
   const opened = (async () => {
     await new Promise((r) => setTimeout(r, Math.max(0, measureFrom - performance.now())));
-    cpuBefore = { servers: cpuTimeMs(serverPids), clients: ownCpuMs(), sandbox: cpuTimeMs([sandbox.pid]) };
+    cpuBefore = { clients: ownCpuMs(), sandbox: cpuTimeMs([sandbox.pid]) };
     perServerBefore = serverPids.map((pid) => cpuTimeMs([pid]));
     requestsBefore = (await sandbox.ask({ op: "counts" })).requests;
   })();
@@ -400,8 +400,8 @@ async function load(label: string, urls: readonly string[], serverPids: readonly
   await Promise.all(clients.map((c, i) => session(c, i)));
   await opened;
   const endedAt = performance.now();
-  const cpuMs = { servers: cpuTimeMs(serverPids) - cpuBefore.servers, clients: ownCpuMs() - cpuBefore.clients, sandbox: cpuTimeMs([sandbox.pid]) - cpuBefore.sandbox };
   const serverCpuMs = serverPids.map((pid, k) => cpuTimeMs([pid]) - (perServerBefore[k] ?? 0));
+  const cpuMs = { servers: serverCpuMs.reduce((n, c) => n + c, 0), clients: ownCpuMs() - cpuBefore.clients, sandbox: cpuTimeMs([sandbox.pid]) - cpuBefore.sandbox };
   const rssPeakBytes = rss.stop();
   const { requests } = await sandbox.ask({ op: "counts" });
   await Promise.all(clients.flat().map((c) => c.close()));

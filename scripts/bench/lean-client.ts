@@ -23,34 +23,7 @@ export async function leanSession(url: string): Promise<ToolCaller> {
   let protocolVersion: string = LATEST_PROTOCOL_VERSION;
   let nextId = 1;
 
-  const post = (message: Record<string, unknown>): Promise<{ status: number; text: string }> =>
-    new Promise((resolve, reject) => {
-      const body = JSON.stringify(message);
-      const req = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: "POST",
-          agent,
-          headers: {
-            accept: "application/json, text/event-stream",
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(body),
-            "mcp-protocol-version": protocolVersion,
-          },
-        },
-        (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk: string) => (text += chunk));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-          res.on("error", reject);
-        },
-      );
-      req.on("error", reject);
-      req.end(body);
-    });
+  const post = (message: Record<string, unknown>) => postJson(target, agent, message, { accept: "application/json, text/event-stream", "mcp-protocol-version": protocolVersion });
 
   const call = async (method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> => {
     const { status, text } = await post({ jsonrpc: "2.0", id: nextId++, method, params });
@@ -72,4 +45,23 @@ export async function leanSession(url: string): Promise<ToolCaller> {
       return Promise.resolve();
     },
   };
+}
+
+/** One JSON POST on a keep-alive agent; the answer's status and text. */
+export function postJson(target: URL, agent: Agent, message: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify(message);
+    const req = request(
+      { host: target.hostname, port: target.port, path: target.pathname, method: "POST", agent, headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }
