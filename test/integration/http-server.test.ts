@@ -1,9 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHotelsHttp, HttpStartupError, type HotelsHttpDeps, type HotelsHttpServer } from "../../mcp/hotels/http/server.js";
-import type { HttpAuthenticator } from "../../mcp/hotels/http/contract.js";
+import type { HttpAuthenticator, ToolCallLimiter } from "../../mcp/hotels/http/contract.js";
 import { HTTP_REQUESTS_PER_TOOL_CALL } from "../../mcp/hotels/http/request-guard.js";
 import { createSharedStore } from "../../mcp/hotels/store/index.js";
 import type { SharedStore } from "../../mcp/hotels/store/types.js";
@@ -11,6 +12,7 @@ import { HOTELS_TOOLS } from "../../mcp/hotels/tools/index.js";
 import { goldenJourney } from "../../scripts/bench/mcp.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
+import { startRedisServer } from "./helpers/redis-server.js";
 
 // The remote mode in process, on a free port, against a sandbox over real HTTP. The sandbox and the
 // server read the OS clock, like the golden journey's dates.
@@ -271,6 +273,54 @@ describe("tbank-hotels-mcp --http, in process", () => {
     const refused = await post(server, { jsonrpc: "2.0", id: 99, method: "ping" }, { "x-api-key": "another-guess" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("with Redis, a call about a journey starts reading it while its rate limit is checked, and the tool uses that read", async () => {
+    const redis = await startRedisServer();
+    const raw = createClient({ url: redis.url });
+    await raw.connect();
+    const store = createSharedStore(redis.url);
+    try {
+      const gate = { hold: Promise.resolve() };
+      let checking: () => void = () => undefined;
+      const limiter: ToolCallLimiter = {
+        take: async () => {
+          checking();
+          await gate.hold;
+          return { allowed: true, remaining: 99 };
+        },
+      };
+      const server = await start({}, { store, limiter });
+      const client = await connect(server);
+      const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      const planned = (await client.callTool({ name: "tbank_hotels_plan_stay", arguments: { destination: "Казань", checkinDate: day(20), checkoutDate: day(22), rooms: [{ adults: 2, childrenAges: [] }] } })) as CallToolResult;
+      const journeyId = String((planned.structuredContent as { journeyId?: unknown }).journeyId);
+      expect(journeyId).toMatch(/^jrn_/);
+      const gets = async (): Promise<number> => Number(/calls=(\d+)/.exec((await raw.info("commandstats")).split("\n").find((l) => l.startsWith("cmdstat_get:")) ?? "")?.[1] ?? 0);
+
+      let release: () => void = () => undefined;
+      gate.hold = new Promise((resolve) => (release = resolve));
+      const checked = new Promise<void>((resolve) => (checking = resolve));
+      const before = await gets();
+      const answer = post(server, toolCall(7, "tbank_hotels_compare_stay_options", { journeyId }));
+      await checked;
+      // The limit is still being checked, and the journey's read has already reached Redis.
+      let during = before;
+      for (let i = 0; i < 100 && during === before; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        during = await gets();
+      }
+      expect(during).toBe(before + 1);
+      release();
+      expect(await (await answer).json()).toMatchObject({ id: 7, result: { structuredContent: { status: "ok", journeyId } } });
+      // That read was the tool's: no second read of the journey, only the compare-and-set script's own
+      // GET when the comparison is saved (its collection is this instance's own: not read at all).
+      expect(await gets()).toBe(before + 2);
+    } finally {
+      await store.close();
+      raw.destroy();
+      await redis.close();
+    }
   });
 
   it("/readyz is 503 naming the store when the store is down", async () => {

@@ -285,6 +285,53 @@ describe("a journey's collection in a shared store", () => {
     expect(offered).toEqual([read, undefined, undefined]);
   });
 
+  it("a read prefetched for a coming call is the one its get() uses: one read, taken once; an old or failed one is read again", async () => {
+    const { c, store, reads } = counting();
+    const writer = new StoredJourneyRepo(store, { now: c.now });
+    const repo = new StoredJourneyRepo(store, { now: c.now });
+    const { journeyId, state } = await writer.create(journeyState());
+    const key = `journey:${journeyId}`;
+    const journeyReads = () => reads.filter((k) => k === key).length;
+
+    repo.prefetch(journeyId);
+    expect(journeyReads()).toBe(1);
+    // Another instance's change lands after the prefetch was answered, before the tool reads: the
+    // tool sees the prefetched text (as it would have read it a moment earlier), and the next call
+    // reads afresh and sees the change.
+    await Promise.resolve();
+    await writer.update(journeyId, (s) => withSelectedOption(s, state.options[0]!.public.optionId));
+    const first = await repo.get(journeyId);
+    expect(journeyReads()).toBe(1);
+    expect(first.status === "found" && first.journey.state.selectedOptionId).toBeNull();
+    const second = await repo.get(journeyId);
+    expect(journeyReads()).toBe(2);
+    expect(second.status === "found" && second.journey.state.selectedOptionId).toBe(state.options[0]!.public.optionId);
+
+    // Too old to trust: read again.
+    repo.prefetch(journeyId);
+    c.advance(1_001);
+    await repo.get(journeyId);
+    expect(journeyReads()).toBe(4);
+
+    // A malformed id never becomes a read.
+    repo.prefetch("jrn_../../etc");
+    repo.prefetch(`${journeyId}x`);
+    expect(journeyReads()).toBe(4);
+
+    // A failed prefetch is not an unhandled rejection; the tool's own read answers.
+    const get = store.get.bind(store);
+    let failNext = true;
+    store.get = (k: string) => {
+      if (failNext) {
+        failNext = false;
+        return Promise.reject(new Error("connection reset"));
+      }
+      return get(k);
+    };
+    repo.prefetch(journeyId);
+    expect((await repo.get(journeyId)).status).toBe("found");
+  });
+
   it("is frozen where it is shared, read back or kept by its writer: changing it in place throws instead of changing it for later calls", async () => {
     const { store } = counting();
     const writer = new StoredJourneyRepo(store);

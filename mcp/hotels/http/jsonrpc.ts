@@ -9,6 +9,8 @@ export type JsonRpcId = string | number;
 export interface ToolCallRequest {
   id: JsonRpcId;
   name: string;
+  /** Its arguments' journeyId when that is a string: unchecked model input (the tool's schema judges it). */
+  journeyId?: string;
 }
 
 /** The tools/call requests in a body (one message or a batch); anything else is the SDK's to judge. */
@@ -19,8 +21,9 @@ export function toolCallsIn(body: unknown): ToolCallRequest[] {
     if (typeof m !== "object" || m === null) continue;
     const { method, id, params } = m as { method?: unknown; id?: unknown; params?: unknown };
     if (method !== "tools/call" || (typeof id !== "string" && typeof id !== "number")) continue;
-    const name = typeof params === "object" && params !== null ? (params as { name?: unknown }).name : undefined;
-    calls.push({ id, name: typeof name === "string" ? name.slice(0, 80) : "?" });
+    const { name, arguments: args } = typeof params === "object" && params !== null ? (params as { name?: unknown; arguments?: unknown }) : {};
+    const journeyId = typeof args === "object" && args !== null ? (args as { journeyId?: unknown }).journeyId : undefined;
+    calls.push({ id, name: typeof name === "string" ? name.slice(0, 80) : "?", ...(typeof journeyId === "string" ? { journeyId } : {}) });
   }
   return calls;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { newRef, type RandomBytes } from "../../../shared/refs.js";
+import { isRef, newRef, type RandomBytes } from "../../../shared/refs.js";
 import type { Clock } from "../../../shared/time.js";
 import type { SharedStore } from "../store/types.js";
 import { decodeJourneyValue, encodeJourneyValue, freezeJourneyValue } from "./codec.js";
@@ -46,6 +46,12 @@ export interface JourneyRepo {
    * once (Redis retries a lost race), so it must only compute. Returning the same state writes nothing.
    */
   update(journeyId: string, change: (state: JourneyState) => JourneyState): Promise<JourneyLookup<JourneyState>>;
+  /**
+   * A call about this journey is on its way (the remote mode knows before the tool runs): start
+   * reading it now, beside the rate-limit check, so the tool's get() finds the read under way. Only
+   * where the read is a round trip (Redis); never throws, and a read nobody takes is dropped.
+   */
+  prefetch?(journeyId: string): void;
 }
 
 // The memory store's journeys, by store: servers given one memory store share them, as they would Redis.
@@ -106,6 +112,8 @@ export class StoredJourneyRepo implements JourneyRepo {
   private readonly parts = new Map<string, CollectionPart>();
   // The text get() last read of each journey, oldest first: where its update may start.
   private readonly lastReads = new Map<string, { text: string; atMs: number }>();
+  // Reads started by prefetch(), oldest first, until get() takes them.
+  private readonly prefetched = new Map<string, { read: Promise<string | undefined>; atMs: number }>();
 
   constructor(store: SharedStore, options: JourneyRepoOptions = {}) {
     this.store = store;
@@ -132,8 +140,19 @@ export class StoredJourneyRepo implements JourneyRepo {
     return record;
   }
 
+  prefetch(journeyId: string): void {
+    // Model input not yet checked by the tool's schema: only a well-formed id becomes a read.
+    if (!isRef("journeyId", journeyId)) return;
+    const read = this.store.get(journeyKey(journeyId));
+    // A failed read is the tool's get() to repeat and report, never an unhandled rejection.
+    read.catch(() => undefined);
+    this.prefetched.delete(journeyId);
+    this.prefetched.set(journeyId, { read, atMs: this.now() });
+    if (this.prefetched.size > PREFETCHES) this.prefetched.delete(this.prefetched.keys().next().value ?? "");
+  }
+
   async get(journeyId: string): Promise<JourneyLookup<JourneyState>> {
-    const text = await this.store.get(journeyKey(journeyId));
+    const text = await this.read(journeyId);
     this.lastReads.delete(journeyId);
     if (text !== undefined) {
       this.lastReads.set(journeyId, { text, atMs: this.now() });
@@ -190,6 +209,20 @@ export class StoredJourneyRepo implements JourneyRepo {
       if (!(await this.collection(journeyId, seen.missingPart))) return this.gone(journeyId);
     }
     throw new Error(`journey ${journeyId}: its collection kept changing under the update`);
+  }
+
+  /** The journey's text: the read prefetch() started moments ago if there is one, else a new read. */
+  private async read(journeyId: string): Promise<string | undefined> {
+    const started = this.prefetched.get(journeyId);
+    this.prefetched.delete(journeyId);
+    if (started !== undefined && this.now() - started.atMs <= PREFETCH_MS) {
+      try {
+        return await started.read;
+      } catch {
+        // Read again below: the error the tool reports is its own read's.
+      }
+    }
+    return this.store.get(journeyKey(journeyId));
   }
 
   private async gone(journeyId: string): Promise<JourneyLookup<JourneyState>> {
@@ -254,6 +287,12 @@ const DECODED_PARTS = 256;
  */
 const LAST_READ_MS = 5_000;
 const LAST_READS = 256;
+/**
+ * A prefetched read older than this is not taken (read again): it was started for a call that is
+ * reading it now, beside a rate-limit check. At most PREFETCHES wait, for calls that never read.
+ */
+const PREFETCH_MS = 1_000;
+const PREFETCHES = 256;
 /** Rounds of an update that each found a newer collection than the one it had: continuations racing. */
 const MAX_PART_FETCHES = 5;
 
