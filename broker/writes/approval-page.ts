@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes as nodeRandomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setNewest } from "../../shared/bounded-map.js";
 import { readBody } from "../../shared/http/request-body.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import { nullLogger, type Logger } from "../../shared/logger.js";
@@ -57,8 +58,7 @@ export async function startApprovalPage(registry: ApprovalRegistry, opts: Approv
   const markUsed = (token: string): void => {
     const t = now();
     for (const [k, forgetAt] of used) if (forgetAt <= t) used.delete(k);
-    if (used.size >= MAX_USED_TOKENS) used.delete(used.keys().next().value ?? "");
-    used.set(digest(token), t + PAGE_TOKEN_TTL_MS);
+    setNewest(used, digest(token), t + PAGE_TOKEN_TTL_MS, MAX_USED_TOKENS);
   };
   const wasUsed = (token: string): boolean => (used.get(digest(token)) ?? 0) > now();
   const gone = (token: string): PageHtml => (wasUsed(token) ? USED : NOT_FOUND);

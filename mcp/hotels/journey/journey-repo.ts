@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { setNewest, take, useNewest } from "../../../shared/bounded-map.js";
 import { isRef, newRef, type RandomBytes } from "../../../shared/refs.js";
 import type { Clock } from "../../../shared/time.js";
 import type { SharedStore } from "../store/types.js";
@@ -146,18 +147,13 @@ export class StoredJourneyRepo implements JourneyRepo {
     const read = this.store.get(journeyKey(journeyId));
     // A failed read is the tool's get() to repeat and report, never an unhandled rejection.
     read.catch(() => undefined);
-    this.prefetched.delete(journeyId);
-    this.prefetched.set(journeyId, { read, atMs: this.now() });
-    if (this.prefetched.size > PREFETCHES) this.prefetched.delete(this.prefetched.keys().next().value ?? "");
+    setNewest(this.prefetched, journeyId, { read, atMs: this.now() }, PREFETCHES);
   }
 
   async get(journeyId: string): Promise<JourneyLookup<JourneyState>> {
     const text = await this.read(journeyId);
-    this.lastReads.delete(journeyId);
-    if (text !== undefined) {
-      this.lastReads.set(journeyId, { text, atMs: this.now() });
-      if (this.lastReads.size > LAST_READS) this.lastReads.delete(this.lastReads.keys().next().value ?? "");
-    }
+    if (text === undefined) this.lastReads.delete(journeyId);
+    else setNewest(this.lastReads, journeyId, { text, atMs: this.now() }, LAST_READS);
     const stored = text === undefined ? undefined : this.decode(text);
     if (!stored) return this.gone(journeyId);
     if (this.now() >= stored.expiresAtMs) return { status: "expired" };
@@ -170,8 +166,7 @@ export class StoredJourneyRepo implements JourneyRepo {
     // `change` runs inside the store's synchronous read-modify-write, so the collection it needs must
     // already be decoded here; when another instance has just written a new one, fetch it and go again.
     // A call reads its journey, then changes it: the store may start from that read (a hint only).
-    const read = this.lastReads.get(journeyId);
-    this.lastReads.delete(journeyId);
+    const read = take(this.lastReads, journeyId);
     const lastRead = read !== undefined && this.now() - read.atMs <= LAST_READ_MS ? read.text : undefined;
     for (let round = 0; round < MAX_PART_FETCHES; round += 1) {
       // Set by the last run of `change`: the one whose answer the store kept.
@@ -213,8 +208,7 @@ export class StoredJourneyRepo implements JourneyRepo {
 
   /** The journey's text: the read prefetch() started moments ago if there is one, else a new read. */
   private async read(journeyId: string): Promise<string | undefined> {
-    const started = this.prefetched.get(journeyId);
-    this.prefetched.delete(journeyId);
+    const started = take(this.prefetched, journeyId);
     if (started !== undefined && this.now() - started.atMs <= PREFETCH_MS) {
       try {
         return await started.read;
@@ -250,20 +244,12 @@ export class StoredJourneyRepo implements JourneyRepo {
   }
 
   private remember(journeyId: string, part: string, collection: CollectionPart): CollectionPart {
-    this.parts.set(`${journeyId}:${part}`, collection);
-    if (this.parts.size > DECODED_PARTS) this.parts.delete(this.parts.keys().next().value ?? "");
+    setNewest(this.parts, `${journeyId}:${part}`, collection, DECODED_PARTS);
     return collection;
   }
 
   private cachedPart(journeyId: string, part: string): CollectionPart | undefined {
-    const key = `${journeyId}:${part}`;
-    const cached = this.parts.get(key);
-    if (cached) {
-      // Most recently used last.
-      this.parts.delete(key);
-      this.parts.set(key, cached);
-    }
-    return cached;
+    return useNewest(this.parts, `${journeyId}:${part}`);
   }
 
   private newPartVersion(): string {

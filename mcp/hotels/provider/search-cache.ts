@@ -1,4 +1,5 @@
 import { ProviderError } from "../../../shared/http/provider-error.js";
+import { setNewest } from "../../../shared/bounded-map.js";
 
 export const SEARCH_CACHE_TTL_MS = 30_000;
 export const SEARCH_CACHE_MAX_ENTRIES = 64;
@@ -87,14 +88,9 @@ export class SearchCache<T> {
   }
 
   #store(key: string, value: T): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, expiresAt: this.#now() + this.#ttlMs });
-    if (this.#entries.size <= this.#maxEntries) return;
-    this.#dropExpired();
-    for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= this.#maxEntries) break;
-      this.#entries.delete(oldest);
-    }
+    // Expired entries make room before a live one is dropped.
+    if (this.#entries.size >= this.#maxEntries) this.#dropExpired();
+    setNewest(this.#entries, key, { value, expiresAt: this.#now() + this.#ttlMs }, this.#maxEntries);
   }
 
   #dropExpired(): void {
