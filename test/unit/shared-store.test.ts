@@ -307,16 +307,26 @@ describe("a journey's collection in a shared store", () => {
     expect(journeyReads()).toBe(2);
     expect(second.status === "found" && second.journey.state.selectedOptionId).toBe(state.options[0]!.public.optionId);
 
+    // An update after a get that another instance's write has since made stale starts from that write.
+    await repo.get(journeyId);
+    await writer.update(journeyId, (s) => ({ ...s, lastComparisonGroup: ["opt_writer"] }));
+    const updated = await repo.update(journeyId, (s) => ({ ...s, lastComparisonGroup: [...(s.lastComparisonGroup ?? []), "opt_reader"] }));
+    expect(updated.status === "found" && updated.journey.state.lastComparisonGroup).toEqual(["opt_writer", "opt_reader"]);
+    expect(updated.status === "found" && updated.journey.state.selectedOptionId).toBe(state.options[0]!.public.optionId);
+    const reread = await new StoredJourneyRepo(store, { now: c.now }).get(journeyId);
+    expect(reread.status === "found" && reread.journey.state.lastComparisonGroup).toEqual(["opt_writer", "opt_reader"]);
+    const readsSoFar = journeyReads();
+
     // Too old to trust: read again.
     repo.prefetch(journeyId);
     c.advance(1_001);
     await repo.get(journeyId);
-    expect(journeyReads()).toBe(4);
+    expect(journeyReads()).toBe(readsSoFar + 2);
 
     // A malformed id never becomes a read.
     repo.prefetch("jrn_../../etc");
     repo.prefetch(`${journeyId}x`);
-    expect(journeyReads()).toBe(4);
+    expect(journeyReads()).toBe(readsSoFar + 2);
 
     // A failed prefetch is not an unhandled rejection; the tool's own read answers.
     const get = store.get.bind(store);

@@ -1,3 +1,4 @@
+import { setNewest } from "../../../shared/bounded-map.js";
 import { digest } from "../data/prng.js";
 
 /** Hotels the provider "finds" on the first call, and how many more each further call loads. */
@@ -30,11 +31,7 @@ export function createSearchStore<T>(seed: string, max = MAX_SEARCHES) {
     create(key: string, results: readonly T[]): SearchSession<T> {
       created += 1;
       const session = { searchId: `srch_${digest(seed, "search", created, key).slice(0, 24)}`, key, results, loaded: Math.min(results.length, INITIAL_LOAD) };
-      sessions.set(session.searchId, session);
-      for (const id of sessions.keys()) {
-        if (sessions.size <= max) break;
-        sessions.delete(id);
-      }
+      setNewest(sessions, session.searchId, session, max);
       return session;
     },
     get: (searchId: string): SearchSession<T> | undefined => sessions.get(searchId),
