@@ -179,6 +179,27 @@ describe("Redis store: what only a real server shows", () => {
     }
   });
 
+  it("a command to a Redis that hangs fails within the command timeout, and the store answers again once it resumes", async () => {
+    const own = await startRedisServer();
+    const store = new RedisSharedStore({ url: own.url, commandTimeoutMs: 400 });
+    try {
+      await store.set("k", "v", 60_000);
+      own.pause();
+      const started = performance.now();
+      await expect(store.get("k")).rejects.toThrow(/did not answer within 400 ms/);
+      await expect(store.hit("rl:k", 60_000)).rejects.toThrow(/did not answer/);
+      const waited = performance.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(400);
+      expect(waited).toBeLessThan(5_000);
+      own.resume();
+      await expect.poll(() => store.get("k").then((v) => v, () => "down"), { timeout: 10_000, interval: 100 }).toBe("v");
+    } finally {
+      own.resume();
+      await store.close();
+      await own.close();
+    }
+  });
+
   it("a store whose Redis never answered fails ping within its acquire timeout", async () => {
     const own = await startRedisServer();
     await own.close();

@@ -20,6 +20,8 @@ export interface RedisStoreOptions {
   maxConnections?: number;
   /** How long a command waits for a connection (the bound on a call while Redis is unreachable). */
   acquireTimeoutMs?: number;
+  /** How long a sent command waits for its answer (the bound on a call while Redis hangs). */
+  commandTimeoutMs?: number;
   logger?: Logger;
   now?: Clock;
 }
@@ -53,11 +55,13 @@ export class RedisSharedStore implements SharedStore {
   private readonly logger: Logger;
   private readonly now: Clock;
   private lastErrorLogMs = Number.NEGATIVE_INFINITY;
+  private readonly deadlines: CommandDeadlines;
 
   constructor(options: RedisStoreOptions) {
     this.prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
     this.logger = options.logger ?? nullLogger;
     this.now = options.now ?? Date.now;
+    this.deadlines = new CommandDeadlines(options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS);
     this.pool = this.open(options);
     // A failed load surfaces on the first command; this only keeps it from being unhandled.
     this.pool.catch(() => undefined);
@@ -65,13 +69,13 @@ export class RedisSharedStore implements SharedStore {
 
   async get(key: string): Promise<string | undefined> {
     const pool = await this.pool;
-    return (await pool.get(this.prefix + key)) ?? undefined;
+    return (await this.deadlines.bound(pool.get(this.prefix + key))) ?? undefined;
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
     checkTtl(ttlMs);
     const pool = await this.pool;
-    await pool.set(this.prefix + key, value, { expiration: { type: "PX", value: ttlMs } });
+    await this.deadlines.bound(pool.set(this.prefix + key, value, { expiration: { type: "PX", value: ttlMs } }));
   }
 
   update(key: string, change: (current: string | undefined) => string | UpdateWrite | undefined, options: UpdateOptions = {}): Promise<string | undefined> {
@@ -83,7 +87,7 @@ export class RedisSharedStore implements SharedStore {
       let hint = options.lastRead;
       for (let attempt = 1; ; ) {
         const fromHint = hint !== undefined;
-        const current = hint ?? (await pool.get(full)) ?? undefined;
+        const current = hint ?? (await this.deadlines.bound(pool.get(full))) ?? undefined;
         hint = undefined;
         const next = current === undefined ? undefined : change(current);
         if (next === undefined || current === undefined) {
@@ -94,10 +98,12 @@ export class RedisSharedStore implements SharedStore {
         const alongside = typeof next === "string" ? [] : next.alongside;
         for (const w of alongside) checkTtl(w.ttlMs);
         const value = typeof next === "string" ? next : next.value;
-        const written = await pool.eval(CAS_SCRIPT, {
-          keys: [full, ...alongside.map((w) => this.prefix + w.key)],
-          arguments: [sha1(current), value, ...alongside.flatMap((w) => [w.value, String(w.ttlMs)])],
-        });
+        const written = await this.deadlines.bound(
+          pool.eval(CAS_SCRIPT, {
+            keys: [full, ...alongside.map((w) => this.prefix + w.key)],
+            arguments: [sha1(current), value, ...alongside.flatMap((w) => [w.value, String(w.ttlMs)])],
+          }),
+        );
         if (written === 1) return value;
         if (fromHint) continue;
         if (attempt >= MAX_UPDATE_ATTEMPTS) throw new Error(`shared store: ${key} kept changing under the update (${attempt} rounds lost)`);
@@ -109,13 +115,13 @@ export class RedisSharedStore implements SharedStore {
 
   async del(key: string): Promise<void> {
     const pool = await this.pool;
-    await pool.del(this.prefix + key);
+    await this.deadlines.bound(pool.del(this.prefix + key));
   }
 
   async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
     checkTtl(windowMs);
     const pool = await this.pool;
-    const reply = await pool.eval(HIT_SCRIPT, { keys: [this.prefix + key], arguments: [String(windowMs)] });
+    const reply = await this.deadlines.bound(pool.eval(HIT_SCRIPT, { keys: [this.prefix + key], arguments: [String(windowMs)] }));
     const [count, ttl] = Array.isArray(reply) ? reply : [];
     if (typeof count !== "number" || typeof ttl !== "number") throw new Error("unexpected reply to the rate-window script");
     return { count, resetInMs: Math.max(0, ttl) };
@@ -123,10 +129,11 @@ export class RedisSharedStore implements SharedStore {
 
   async ping(): Promise<void> {
     const pool = await this.pool;
-    await pool.ping();
+    await this.deadlines.bound(pool.ping());
   }
 
   async close(): Promise<void> {
+    this.deadlines.stop();
     let pool: Pool;
     try {
       pool = await this.pool;
@@ -147,6 +154,8 @@ export class RedisSharedStore implements SharedStore {
         url: options.url,
         // Commands fail at once while the connection is down instead of queueing behind it.
         disableOfflineQueue: true,
+        // Bounded by CommandDeadlines instead: the client's own timeout is a timer per command.
+        commandOptions: { timeout: 0 },
         socket: { connectTimeout: 2000, reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 2000) },
       },
       { minimum: 1, maximum: options.maxConnections ?? 32, acquireTimeout: options.acquireTimeoutMs ?? 2000 },
@@ -179,6 +188,55 @@ export class RedisSharedStore implements SharedStore {
       if (this.queues.get(key) === tail) this.queues.delete(key);
     });
     return result;
+  }
+}
+
+const DEFAULT_COMMAND_TIMEOUT_MS = 5_000;
+
+// node-redis bounds each command with an AbortSignal.timeout of its own: a timer per command that,
+// still referenced when it fires seconds after the answer, builds a DOMException (three commands per
+// tool call; in bench:http's profiles ~0.1 ms of CPU per call and garbage besides). One sweep every
+// quarter of the bound rejects every command that has waited past it, so a hung Redis still fails a
+// call within 1.25 times the bound; the command itself stays queued until its connection resets.
+class CommandDeadlines {
+  private readonly waiting = new Set<{ sinceMs: number; fail: (err: Error) => void }>();
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly timeoutMs: number) {
+    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError("commandTimeoutMs must be a positive number of ms");
+  }
+
+  bound<T>(command: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const entry = { sinceMs: performance.now(), fail: reject };
+      this.waiting.add(entry);
+      this.sweeper ??= setInterval(() => this.sweep(), Math.max(10, this.timeoutMs / 4)).unref();
+      command.then(
+        (value) => {
+          this.waiting.delete(entry);
+          resolve(value);
+        },
+        (err: unknown) => {
+          this.waiting.delete(entry);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    });
+  }
+
+  stop(): void {
+    clearInterval(this.sweeper);
+    this.sweeper = undefined;
+  }
+
+  private sweep(): void {
+    const cutoff = performance.now() - this.timeoutMs;
+    for (const entry of this.waiting) {
+      if (entry.sinceMs > cutoff) continue;
+      this.waiting.delete(entry);
+      entry.fail(new Error(`shared store (redis) did not answer within ${this.timeoutMs} ms`));
+    }
+    if (this.waiting.size === 0) this.stop();
   }
 }
 

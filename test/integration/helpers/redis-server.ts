@@ -22,6 +22,10 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Starts it again on the same port. */
   restart(): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections stay open and nothing is answered, as in a hung server. */
+  pause(): void;
+  /** Lets a paused server run again (SIGCONT). */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -57,6 +61,8 @@ export async function startRedisServer(): Promise<RedisServer> {
     port,
     stop,
     restart: start,
+    pause: () => void child?.kill("SIGSTOP"),
+    resume: () => void child?.kill("SIGCONT"),
     close: async () => {
       await stop();
       await rm(dir, { recursive: true, force: true });
