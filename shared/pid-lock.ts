@@ -1,5 +1,5 @@
 import * as fs from "node:fs";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import lockfile from "proper-lockfile";
 
@@ -52,7 +52,16 @@ export const lockWithHolderPid: LockFn = async (file, options = {}) => {
   // one (spawn lock → start lock → store lock), as proper-lockfile's own stale removal is.
   if ((await deadHolder(lockDir)) !== undefined) await rm(lockDir, { recursive: true, force: true });
   const release = await lockfile.lock(file, { ...options, fs: LOCK_FS });
-  // Without the record the lock still works; it only loses the fast take-over.
-  await writeFile(join(lockDir, HOLDER_FILE), `${process.pid}\n`, { mode: 0o600 }).catch(() => undefined);
+  // Without the record the lock still works; it only loses the fast take-over. Creating the file
+  // changes the directory's mtime, which proper-lockfile checks at every update to see that the lock
+  // is still its own: left so, the holder declared its own lock compromised at the first update
+  // (the broker gave up its session store 10 s after start). The mtime it set is put back.
+  try {
+    const { mtime } = await stat(lockDir);
+    await writeFile(join(lockDir, HOLDER_FILE), `${process.pid}\n`, { mode: 0o600 });
+    await utimes(lockDir, mtime, mtime);
+  } catch {
+    // No record (or the mtime not restored, which the first update then reports as a compromise).
+  }
   return release;
 };

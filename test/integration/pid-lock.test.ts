@@ -1,0 +1,46 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openSessionStore } from "../../broker/session/select-store.js";
+import { lockWithHolderPid } from "../../shared/pid-lock.js";
+
+// proper-lockfile refreshes its lock's mtime every `update` ms and calls the lock compromised when it
+// finds an mtime it did not set. The holder's pid file, created inside the lock directory, changed
+// that mtime: every broker gave up its session store at the first update, 10 s after start (seen as
+// a logout that did not stick: the stepped-down broker skipped the wipe).
+// proper-lockfile updates at most once a second, whatever `update` says.
+const MIN_UPDATE_MS = 1_000;
+
+describe("a lock that records its holder's pid", () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+  });
+  const tempDir = async (): Promise<string> => {
+    const d = await mkdtemp(join(tmpdir(), "tbk-pidlock-"));
+    dirs.push(d);
+    return d;
+  };
+
+  it("stays its holder's through its updates, with the holder's pid recorded", async () => {
+    const target = join(await tempDir(), "session.json");
+    const compromised: Error[] = [];
+    const release = await lockWithHolderPid(target, { realpath: false, stale: 5_000, update: MIN_UPDATE_MS, onCompromised: (err) => void compromised.push(err) });
+    expect((await readFile(join(`${target}.lock`, "pid"), "utf8")).trim()).toBe(String(process.pid));
+    await new Promise((resolve) => setTimeout(resolve, MIN_UPDATE_MS * 1.6));
+    expect(compromised.map((e) => e.message)).toEqual([]);
+    await release();
+  });
+
+  it("the session store it guards still saves and wipes after the lock's updates", async () => {
+    const stateDir = join(await tempDir(), "state");
+    const { store } = await openSessionStore({ choice: "file", stateDir, lock: { staleMs: 5_000, updateMs: MIN_UPDATE_MS } });
+    await new Promise((resolve) => setTimeout(resolve, MIN_UPDATE_MS * 1.6));
+    await store.save({ version: 1, refreshToken: "rt_lock_test", sessionId: "s1", generation: 1 });
+    expect((await store.load())?.refreshToken).toBe("rt_lock_test");
+    await store.wipe();
+    expect(await store.load()).toBeUndefined();
+    await store.close?.();
+  });
+});
