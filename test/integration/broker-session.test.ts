@@ -429,6 +429,49 @@ describe("logout", () => {
     expect((await hh.manager()).state()).toBe("mobile_login_required");
   });
 
+  it("a store lost while a save is queued is not wiped by the logout waiting behind it: it is another broker's now", async () => {
+    const hh = await setup({ accessTokenTtlSeconds: 60 });
+    const file = new FileSessionStore({ dir: hh.dir });
+    let release = (): void => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    let gated = false;
+    let held = false;
+    let wipes = 0;
+    let lose: (reason: string) => void = () => undefined;
+    const slow: SessionStore = {
+      load: () => file.load(),
+      wipe: () => {
+        wipes += 1;
+        return file.wipe();
+      },
+      save: async (p: PersistedSession) => {
+        if (gated && p.refreshStartedAt === undefined) {
+          held = true;
+          await gate;
+        }
+        return file.save(p);
+      },
+      onLost: (listener) => void (lose = listener),
+    };
+    const m = await hh.manager({ store: { store: slow, backend: { kind: "file" } } });
+    await loginWith(m, hh.sandbox);
+    gated = true;
+    hh.sandbox.control.advanceClock(60_000);
+    const refreshing = m.getAccessToken(signal()).catch(() => undefined);
+    await waitFor(() => held);
+    // The logout's wipe queues behind the held save; the store is lost before its turn comes.
+    const loggingOut = m.logout(signal());
+    await new Promise((r) => setTimeout(r, 50));
+    lose("another tbank-auth-broker took over the session store");
+    release();
+    await loggingOut;
+    await refreshing;
+    expect(wipes).toBe(0);
+    expect(await exists(sessionFile(hh))).toBe(true);
+    expect(m.state()).toBe("mobile_login_required");
+    await m.close();
+  });
+
   it("a login approved while the person logs out does not become the session: the wipe comes after its save", async () => {
     const hh = await setup();
     const file = new FileSessionStore({ dir: hh.dir });
