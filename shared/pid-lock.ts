@@ -1,5 +1,5 @@
 import * as fs from "node:fs";
-import { readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import lockfile from "proper-lockfile";
 
@@ -8,9 +8,18 @@ export type LockFn = typeof lockfile.lock;
 // Inside the lock directory, so it goes with the lock: a new holder's directory never shows an old pid.
 const HOLDER_FILE = "pid";
 
-// proper-lockfile removes its lock directory with rmdir, which would fail on the holder file.
+// proper-lockfile removes its lock directory with rmdir, which would fail on the holder file. The
+// holder file is written as part of mkdir, before proper-lockfile reads the directory's mtime: it
+// checks that mtime at every update to see the lock is still its own, and a file created inside
+// afterwards changed it (the broker declared its own session store lock taken 10 s after start).
+// Without the record the lock still works; it only loses the fast take-over.
 const LOCK_FS = {
   ...fs,
+  mkdir: (path: string, cb: (err: NodeJS.ErrnoException | null) => void) =>
+    fs.mkdir(path, (err) => {
+      if (err) return cb(err);
+      fs.writeFile(join(path, HOLDER_FILE), `${process.pid}\n`, { mode: 0o600 }, () => cb(null));
+    }),
   rmdir: (path: string, cb: (err: NodeJS.ErrnoException | null) => void) => fs.rm(path, { recursive: true, force: true }, cb),
   rmdirSync: (path: string) => fs.rmSync(path, { recursive: true, force: true }),
 };
@@ -51,17 +60,5 @@ export const lockWithHolderPid: LockFn = async (file, options = {}) => {
   // Two starters may both find the same dead holder; they are serialised by the lock above this
   // one (spawn lock → start lock → store lock), as proper-lockfile's own stale removal is.
   if ((await deadHolder(lockDir)) !== undefined) await rm(lockDir, { recursive: true, force: true });
-  const release = await lockfile.lock(file, { ...options, fs: LOCK_FS });
-  // Without the record the lock still works; it only loses the fast take-over. Creating the file
-  // changes the directory's mtime, which proper-lockfile checks at every update to see that the lock
-  // is still its own: left so, the holder declared its own lock compromised at the first update
-  // (the broker gave up its session store 10 s after start). The mtime it set is put back.
-  try {
-    const { mtime } = await stat(lockDir);
-    await writeFile(join(lockDir, HOLDER_FILE), `${process.pid}\n`, { mode: 0o600 });
-    await utimes(lockDir, mtime, mtime);
-  } catch {
-    // No record (or the mtime not restored, which the first update then reports as a compromise).
-  }
-  return release;
+  return lockfile.lock(file, { ...options, fs: LOCK_FS });
 };

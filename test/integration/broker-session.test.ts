@@ -459,9 +459,11 @@ describe("logout", () => {
     hh.sandbox.control.advanceClock(60_000);
     const refreshing = m.getAccessToken(signal()).catch(() => undefined);
     await waitFor(() => held);
-    // The logout's wipe queues behind the held save; the store is lost before its turn comes.
+    // The logout's wipe queues behind the held save (right after its revocation reaches the
+    // provider); the store is lost before the wipe's turn comes.
     const loggingOut = m.logout(signal());
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => hh.sandbox.control.identityStats().sessionsActive === 0);
+    await new Promise((r) => setTimeout(r, 20));
     lose("another tbank-auth-broker took over the session store");
     release();
     await loggingOut;

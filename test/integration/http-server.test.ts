@@ -281,13 +281,13 @@ describe("tbank-hotels-mcp --http, in process", () => {
     await raw.connect();
     const store = createSharedStore(redis.url);
     try {
-      const gate = { hold: Promise.resolve() };
+      const gate = { hold: Promise.resolve(), allowed: true };
       let checking: () => void = () => undefined;
       const limiter: ToolCallLimiter = {
         take: async () => {
           checking();
           await gate.hold;
-          return { allowed: true, remaining: 99 };
+          return gate.allowed ? { allowed: true, remaining: 99 } : { allowed: false, resetAtMs: Date.now() + 60_000 };
         },
       };
       const server = await start({}, { store, limiter });
@@ -305,9 +305,10 @@ describe("tbank-hotels-mcp --http, in process", () => {
       const answer = post(server, toolCall(7, "tbank_hotels_compare_stay_options", { journeyId }));
       await checked;
       // The limit is still being checked, and the journey's read has already reached Redis.
+      // Polled well within the 1 s a prefetched read is kept for the tool.
       let during = before;
-      for (let i = 0; i < 100 && during === before; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
+      for (const deadline = performance.now() + 500; during === before && performance.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
         during = await gets();
       }
       expect(during).toBe(before + 1);
@@ -316,6 +317,13 @@ describe("tbank-hotels-mcp --http, in process", () => {
       // That read was the tool's: no second read of the journey, only the compare-and-set script's own
       // GET when the comparison is saved (its collection is this instance's own: not read at all).
       expect(await gets()).toBe(before + 2);
+
+      // Over the limit: the first refusal may have started a read; the calls after it start none.
+      gate.allowed = false;
+      expect(await (await post(server, toolCall(8, "tbank_hotels_compare_stay_options", { journeyId }))).json()).toMatchObject({ result: { structuredContent: { status: "rate_limited" } } });
+      const refused = await gets();
+      for (let id = 9; id < 14; id += 1) await (await post(server, toolCall(id, "tbank_hotels_compare_stay_options", { journeyId }))).json();
+      expect(await gets()).toBe(refused);
     } finally {
       await store.close();
       raw.destroy();

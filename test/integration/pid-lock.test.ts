@@ -1,16 +1,26 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSessionStore } from "../../broker/session/select-store.js";
 import { lockWithHolderPid } from "../../shared/pid-lock.js";
 
-// proper-lockfile refreshes its lock's mtime every `update` ms and calls the lock compromised when it
-// finds an mtime it did not set. The holder's pid file, created inside the lock directory, changed
-// that mtime: every broker gave up its session store at the first update, 10 s after start (seen as
-// a logout that did not stick: the stepped-down broker skipped the wipe).
-// proper-lockfile updates at most once a second, whatever `update` says.
+// proper-lockfile refreshes its lock's mtime every `update` ms (at least 1 s) and calls the lock
+// compromised when it finds an mtime it did not set. The holder's pid file, created inside the lock
+// directory after the lock was taken, changed that mtime: every broker gave up its session store at
+// the first update, 10 s after start (seen as a logout that did not stick: the stepped-down broker
+// skipped the wipe).
 const MIN_UPDATE_MS = 1_000;
+
+/** Waits until proper-lockfile has refreshed the lock (its mtime moved) or reported it compromised. */
+async function firstUpdate(lockDir: string, compromised: () => boolean): Promise<void> {
+  const before = (await stat(lockDir)).mtimeMs;
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && !compromised()) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if ((await stat(lockDir)).mtimeMs !== before) return;
+  }
+}
 
 describe("a lock that records its holder's pid", () => {
   const dirs: string[] = [];
@@ -28,15 +38,17 @@ describe("a lock that records its holder's pid", () => {
     const compromised: Error[] = [];
     const release = await lockWithHolderPid(target, { realpath: false, stale: 5_000, update: MIN_UPDATE_MS, onCompromised: (err) => void compromised.push(err) });
     expect((await readFile(join(`${target}.lock`, "pid"), "utf8")).trim()).toBe(String(process.pid));
-    await new Promise((resolve) => setTimeout(resolve, MIN_UPDATE_MS * 1.6));
+    const before = (await stat(`${target}.lock`)).mtimeMs;
+    await firstUpdate(`${target}.lock`, () => compromised.length > 0);
     expect(compromised.map((e) => e.message)).toEqual([]);
+    expect((await stat(`${target}.lock`)).mtimeMs).not.toBe(before);
     await release();
   });
 
-  it("the session store it guards still saves and wipes after the lock's updates", async () => {
+  it("the session store it guards still saves and wipes after the lock's first update", async () => {
     const stateDir = join(await tempDir(), "state");
     const { store } = await openSessionStore({ choice: "file", stateDir, lock: { staleMs: 5_000, updateMs: MIN_UPDATE_MS } });
-    await new Promise((resolve) => setTimeout(resolve, MIN_UPDATE_MS * 1.6));
+    await firstUpdate(join(stateDir, "session.json.lock"), () => false);
     await store.save({ version: 1, refreshToken: "rt_lock_test", sessionId: "s1", generation: 1 });
     expect((await store.load())?.refreshToken).toBe("rt_lock_test");
     await store.wipe();

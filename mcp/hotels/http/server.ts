@@ -7,6 +7,7 @@ import type { SharedStore } from "../store/types.js";
 import { createHotelsServer } from "../server.js";
 import type { FetchLike } from "../provider/index.js";
 import { HOTELS_TOOLS } from "../tools/index.js";
+import { setNewest } from "../../../shared/bounded-map.js";
 import { readBody } from "../../../shared/http/request-body.js";
 import type { HttpAuthenticator, Principal, ToolCallLimiter } from "./contract.js";
 import { allowedHostValues, corsHeaders, hostAllowed, isLoopbackHost, keyInQuery, originAllowed, preflightHeaders } from "./hygiene.js";
@@ -62,6 +63,8 @@ const HEADERS_TIMEOUT_MS = 20_000;
 // Longer than the idle timeout of common load balancers (60 s), so the proxy closes an idle
 // connection first: the other way round it may send a request on a socket we are closing (502).
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** Refused subjects remembered at once (each a string and a number); the oldest is forgotten first. */
+const REFUSED_SUBJECTS = 1_024;
 
 interface Site {
   publicUrl: URL;
@@ -116,6 +119,8 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
   });
   const limiter = deps.limiter ?? (await import("./rate-limit.js")).createToolCallLimiter(store, http.toolCallsPerMinute, { now });
   const guard = new RequestGuard(http.toolCallsPerMinute * HTTP_REQUESTS_PER_TOOL_CALL, now);
+  // Subjects the tool-call limit refused, until their window resets.
+  const refusedUntil = new Map<string, number>();
 
   let draining = false;
   let inFlight = 0;
@@ -178,8 +183,9 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
     const call = calls[0];
     if (call !== undefined) {
       // The journey read the tool starts with goes out now, beside the limit's round trip, instead
-      // of after it (bench:http, two instances + Redis). Refused calls leave it unread, and dropped.
-      if (call.journeyId !== undefined) ctx.journeys.prefetch?.(call.journeyId);
+      // of after it (bench:http, two instances + Redis). Refused calls leave it unread, and dropped;
+      // a subject already over its limit starts none until its window resets.
+      if (call.journeyId !== undefined && !((refusedUntil.get(principal.subject) ?? 0) > now())) ctx.journeys.prefetch?.(call.journeyId);
       let decision;
       try {
         decision = await limiter.take(principal.subject);
@@ -188,6 +194,7 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
         return sendJson(res, 503, jsonRpcError(SERVER_ERROR, "the server's store is unavailable; try again shortly"), { "Retry-After": "5" });
       }
       if (!decision.allowed) {
+        setNewest(refusedUntil, principal.subject, decision.resetAtMs, REFUSED_SUBJECTS);
         metrics.rateLimited.inc();
         metrics.toolCalls.inc({ tool: call.name, status: "rate_limited" });
         return sendJson(res, 200, { jsonrpc: "2.0", id: call.id, result: rateLimitedResult(decision.resetAtMs, now()) });

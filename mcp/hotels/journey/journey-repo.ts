@@ -157,7 +157,8 @@ export class StoredJourneyRepo implements JourneyRepo {
       this.lastReads.delete(journeyId);
       return this.gone(journeyId);
     }
-    setNewest(this.lastReads, journeyId, { text, stored, atMs: this.now() }, LAST_READS);
+    // Frozen: update() may start from this very object, so nothing may change it in place meanwhile.
+    setNewest(this.lastReads, journeyId, { text, stored: freezeJourneyValue(stored), atMs: this.now() }, LAST_READS);
     if (this.now() >= stored.expiresAtMs) return { status: "expired" };
     const collection = await this.collection(journeyId, stored.part);
     if (!collection) return this.gone(journeyId);
@@ -168,6 +169,8 @@ export class StoredJourneyRepo implements JourneyRepo {
     // `change` runs inside the store's synchronous read-modify-write, so the collection it needs must
     // already be decoded here; when another instance has just written a new one, fetch it and go again.
     // A call reads its journey, then changes it: the store may start from that read (a hint only).
+    // A read started before this write must not answer a get() after it.
+    this.prefetched.delete(journeyId);
     const taken = take(this.lastReads, journeyId);
     const read = taken !== undefined && this.now() - taken.atMs <= LAST_READ_MS ? taken : undefined;
     for (let round = 0; round < MAX_PART_FETCHES; round += 1) {
