@@ -390,37 +390,48 @@ describe("logout", () => {
     expect(restarted.state()).toBe("mobile_login_required");
   });
 
-  it("a rotation still being saved when the person logs out does not bring the session back: the wipe comes after it", async () => {
+  /**
+   * A signed-in session whose token refresh is under way with its rotated tokens held at the store
+   * (the journal marker before the request is saved; the save after it waits until `g.release()`).
+   * The store counts wipes and hands out its onLost listener as `g.lose`.
+   */
+  async function heldRotation() {
     const hh = await setup({ accessTokenTtlSeconds: 60 });
     const file = new FileSessionStore({ dir: hh.dir });
-    let release = (): void => undefined;
-    const gate = new Promise<void>((r) => (release = r));
-    let gated = false;
-    let held = false;
-    const slow: SessionStore = {
+    const g = { armed: false, held: false, wipes: 0, release: (): void => undefined, lose: (_reason: string): void => undefined };
+    const gate = new Promise<void>((r) => (g.release = r));
+    const store: SessionStore = {
       load: () => file.load(),
-      wipe: () => file.wipe(),
+      wipe: () => {
+        g.wipes += 1;
+        return file.wipe();
+      },
       save: async (p: PersistedSession) => {
-        // The save of the rotated tokens (not the journal marker before the request) waits at the gate.
-        if (gated && p.refreshStartedAt === undefined) {
-          held = true;
+        if (g.armed && p.refreshStartedAt === undefined) {
+          g.held = true;
           await gate;
         }
         return file.save(p);
       },
+      onLost: (listener) => void (g.lose = listener),
     };
-    const m = await hh.manager({ store: { store: slow, backend: { kind: "file" } } });
+    const m = await hh.manager({ store: { store, backend: { kind: "file" } } });
     await loginWith(m, hh.sandbox);
-    gated = true;
+    g.armed = true;
     hh.sandbox.control.advanceClock(60_000);
     const refreshing = m.getAccessToken(signal()).then(
       () => "handed out a token",
       (e: unknown) => (e instanceof BrokerError ? e.code : "other error"),
     );
-    await waitFor(() => held);
+    await waitFor(() => g.held);
+    return { hh, g, m, refreshing };
+  }
+
+  it("a rotation still being saved when the person logs out does not bring the session back: the wipe comes after it", async () => {
+    const { hh, g, m, refreshing } = await heldRotation();
     const loggingOut = m.logout(signal());
     await new Promise((r) => setTimeout(r, 50));
-    release();
+    g.release();
     expect(await loggingOut).toEqual({ hadSession: true });
     expect(await exists(sessionFile(hh))).toBe(false);
     expect(await refreshing).toBe("mobile_login_required");
@@ -430,45 +441,17 @@ describe("logout", () => {
   });
 
   it("a store lost while a save is queued is not wiped by the logout waiting behind it: it is another broker's now", async () => {
-    const hh = await setup({ accessTokenTtlSeconds: 60 });
-    const file = new FileSessionStore({ dir: hh.dir });
-    let release = (): void => undefined;
-    const gate = new Promise<void>((r) => (release = r));
-    let gated = false;
-    let held = false;
-    let wipes = 0;
-    let lose: (reason: string) => void = () => undefined;
-    const slow: SessionStore = {
-      load: () => file.load(),
-      wipe: () => {
-        wipes += 1;
-        return file.wipe();
-      },
-      save: async (p: PersistedSession) => {
-        if (gated && p.refreshStartedAt === undefined) {
-          held = true;
-          await gate;
-        }
-        return file.save(p);
-      },
-      onLost: (listener) => void (lose = listener),
-    };
-    const m = await hh.manager({ store: { store: slow, backend: { kind: "file" } } });
-    await loginWith(m, hh.sandbox);
-    gated = true;
-    hh.sandbox.control.advanceClock(60_000);
-    const refreshing = m.getAccessToken(signal()).catch(() => undefined);
-    await waitFor(() => held);
+    const { hh, g, m, refreshing } = await heldRotation();
     // The logout's wipe queues behind the held save (right after its revocation reaches the
     // provider); the store is lost before the wipe's turn comes.
     const loggingOut = m.logout(signal());
     await waitFor(() => hh.sandbox.control.identityStats().sessionsActive === 0);
     await new Promise((r) => setTimeout(r, 20));
-    lose("another tbank-auth-broker took over the session store");
-    release();
+    g.lose("another tbank-auth-broker took over the session store");
+    g.release();
     await loggingOut;
     await refreshing;
-    expect(wipes).toBe(0);
+    expect(g.wipes).toBe(0);
     expect(await exists(sessionFile(hh))).toBe(true);
     expect(m.state()).toBe("mobile_login_required");
     await m.close();
