@@ -4,9 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(mktemp)
-npx --no-install tbank-mcp sandbox --port 0 >"$out" 2>/dev/null &
+# In a process group of its own: npx does not pass a SIGTERM on to the sandbox it started, which
+# outlived the script; the whole group is stopped instead.
+setsid npx --no-install tbank-mcp sandbox --port 0 >"$out" 2>/dev/null &
 pid=$!
-trap 'kill "$pid" 2>/dev/null || true; rm -f "$out"' EXIT
+trap 'kill -- -"$pid" 2>/dev/null || true; rm -f "$out"' EXIT
 for _ in $(seq 1 100); do
   [ "$(grep -c '^TBANK_' "$out" || true)" -ge 3 ] && break
   sleep 0.1
