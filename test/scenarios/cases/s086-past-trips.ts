@@ -20,7 +20,9 @@ export const scenario: Scenario = {
         textMatches: [`Москва[^\\n]*\\n[^\\n]*Ереван`],
         nextStep: ["tbank_hotels_save_voucher (CONFIRMED, COMPLETED)"],
         notText: ["предстоит", "upcoming", "AWAITING_PAYMENT", "tbank_hotels_create_payment_handoff_preview", "tbank_hotels_preview_cancellation"],
-        maxTokens: 340,
+        // Measured 337–344 (structured) across dates and runs: four random bookingRefs and the
+        // dates tokenize differently from run to run; 340 failed a CI run at 344.
+        maxTokens: 360,
       },
     ),
   ],
