@@ -51,6 +51,21 @@ const json = (res: ServerResponse, text: string, headers: Record<string, string>
   res.writeHead(200, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)), ...headers });
   res.end(text);
 };
+/** Writes `total` bytes in `chunkBytes` chunks as fast as the client reads them (waits on drain); returns the bytes written so far. */
+const streamBody = (res: ServerResponse, type: string, chunkBytes: number, total: number): (() => number) => {
+  let sent = 0;
+  res.writeHead(200, { "content-type": type });
+  const chunk = Buffer.alloc(chunkBytes, 0x41);
+  const more = () => {
+    while (sent < total && !res.destroyed) {
+      sent += chunk.length;
+      if (!res.write(chunk)) return void res.once("drain", more);
+    }
+    res.end();
+  };
+  more();
+  return () => sent;
+};
 
 describe("provider requests on node:http", () => {
   it("sends the method, headers and JSON body, and reuses one connection for calls one after another", async () => {
@@ -83,23 +98,12 @@ describe("provider requests on node:http", () => {
   });
 
   it("stops a body past the 2 MiB cap without reading the rest, and closes that connection", async () => {
-    let sent = 0;
-    handler = (_req, res) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      const chunk = Buffer.alloc(64 * 1024, 0x20);
-      const more = () => {
-        while (sent < 64 * 1024 * 1024 && !res.destroyed) {
-          sent += chunk.length;
-          if (!res.write(chunk)) return void res.once("drain", more);
-        }
-        res.end();
-      };
-      more();
-    };
+    let sent = () => 0;
+    handler = (_req, res) => void (sent = streamBody(res, "application/json", 64 * 1024, 64 * 1024 * 1024));
     expect(await failure(core().json(call("/endless"), Body))).toMatchObject({ kind: "too_large" });
     await new Promise((r) => setTimeout(r, 100));
     expect(sockets.size).toBe(0);
-    expect(sent).toBeLessThan(16 * 1024 * 1024);
+    expect(sent()).toBeLessThan(16 * 1024 * 1024);
   });
 
   it("reports a body cut short as unavailable/truncated, and a bad status with no body text", async () => {
@@ -146,23 +150,12 @@ describe("provider requests on node:http", () => {
   });
 
   it("buffers a bounded part of a body nobody reads yet: the server is held back, not drained", async () => {
-    let sent = 0;
-    handler = (_req, res) => {
-      res.writeHead(200, { "content-type": "application/pdf" });
-      const chunk = Buffer.alloc(16 * 1024, 0x41);
-      const more = () => {
-        while (sent < 32 * 1024 * 1024 && !res.destroyed) {
-          sent += chunk.length;
-          if (!res.write(chunk)) return void res.once("drain", more);
-        }
-        res.end();
-      };
-      more();
-    };
+    let sent = () => 0;
+    handler = (_req, res) => void (sent = streamBody(res, "application/pdf", 16 * 1024, 32 * 1024 * 1024));
     const res = await nodeFetch(new URL("/pdf", base), { method: "GET" });
     await new Promise((r) => setTimeout(r, 300));
     // Socket buffers on both ends hold some megabytes at most; an unbounded queue takes all 32 MiB.
-    expect(sent).toBeLessThan(8 * 1024 * 1024);
+    expect(sent()).toBeLessThan(8 * 1024 * 1024);
     await res.body?.cancel();
   });
 

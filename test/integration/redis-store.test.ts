@@ -200,10 +200,10 @@ describe("Redis store: what only a real server shows", () => {
     }
   });
 
-  it("a store whose Redis never answered fails ping within its acquire timeout", async () => {
+  it("a store whose Redis never answered fails ping within its connect wait", async () => {
     const own = await startRedisServer();
     await own.close();
-    const store = new RedisSharedStore({ url: own.url, acquireTimeoutMs: 300 });
+    const store = new RedisSharedStore({ url: own.url, connectWaitMs: 300 });
     const started = Date.now();
     await expect(store.ping()).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(5_000);
