@@ -2,7 +2,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createClient } from "redis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHotelsHttp, HttpStartupError, type HotelsHttpDeps, type HotelsHttpServer } from "../../mcp/hotels/http/server.js";
 import type { HttpAuthenticator, ToolCallLimiter } from "../../mcp/hotels/http/contract.js";
 import { HTTP_REQUESTS_PER_TOOL_CALL } from "../../mcp/hotels/http/request-guard.js";
@@ -43,7 +44,7 @@ describe("tbank-hotels-mcp --http, in process", () => {
   const post = (server: HotelsHttpServer, body: unknown, headers: Record<string, string> = {}, path = "/mcp"): Promise<Response> =>
     fetch(new URL(path, server.url), { method: "POST", headers: { "content-type": "application/json", accept: MCP_ACCEPT, ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
 
-  const toolCall = (id: number, name = "tbank_hotels_resolve_destination", args: Record<string, unknown> = { query: "Казань" }) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+  const toolCall = (id: number | string, name = "tbank_hotels_resolve_destination", args: Record<string, unknown> = { query: "Казань" }) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: "http-server", now: Date.now });
@@ -232,6 +233,44 @@ describe("tbank-hotels-mcp --http, in process", () => {
     const res = await post(server, [toolCall(1), { jsonrpc: "2.0", id: 2, method: "ping" }]);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600, message: expect.stringContaining("not in a batch") as string } });
+  });
+
+  it("answers a plain tools/call without the SDK's HTTP transport, exactly as that transport answers it", async () => {
+    const direct = await start();
+    const reference = await start({}, { sdkTransportOnly: true });
+    const handled = vi.spyOn(StreamableHTTPServerTransport.prototype, "handleRequest");
+    const cases: { body: unknown; headers?: Record<string, string> }[] = [
+      { body: toolCall(1) },
+      { body: { ...toolCall("id-2"), params: { name: "tbank_hotels_resolve_destination", arguments: { query: "Казань" }, _meta: { progressToken: 5 } } } },
+      { body: toolCall(3, "tbank_hotels_no_such_tool") },
+      { body: toolCall(4, "tbank_hotels_resolve_destination", { query: 42, extra: true }) },
+      { body: toolCall(5), headers: { "mcp-protocol-version": "2025-06-18" } },
+      { body: toolCall(6), headers: { "content-type": "application/json; charset=utf-8" } },
+      { body: { jsonrpc: "2.0", id: 10, method: "tools/call" } },
+      // What the SDK transport refuses still goes to it, and is refused with its own status.
+      { body: toolCall(7), headers: { "mcp-protocol-version": "1999-01-01" } },
+      { body: toolCall(8), headers: { accept: "application/json" } },
+      { body: toolCall(9), headers: { "content-type": "text/plain" } },
+      { body: { jsonrpc: "2.0", id: null, method: "tools/call", params: { name: "tbank_hotels_resolve_destination", arguments: {} } } },
+    ];
+    const answer = async (server: HotelsHttpServer, c: (typeof cases)[number]) => {
+      const res = await post(server, c.body, c.headers);
+      const text = await res.text();
+      return { status: res.status, type: res.headers.get("content-type"), body: text === "" ? null : (JSON.parse(text) as unknown) };
+    };
+    try {
+      for (const c of cases) {
+        handled.mockClear();
+        const mine = await answer(direct, c);
+        const sdkCalls = handled.mock.calls.length;
+        expect(mine, JSON.stringify(c)).toEqual(await answer(reference, c));
+        expect(handled.mock.calls.length, JSON.stringify(c)).toBe(sdkCalls + 1);
+        // The first seven are plain calls: answered directly, the SDK transport never asked.
+        expect(sdkCalls, JSON.stringify(c)).toBe(cases.indexOf(c) < 7 ? 0 : 1);
+      }
+    } finally {
+      handled.mockRestore();
+    }
   });
 
   it("stops a call that outlives the request timeout with 504, and the next call gets its own answer", async () => {

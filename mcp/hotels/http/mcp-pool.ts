@@ -7,6 +7,7 @@ import { NO_ELICITATION_VALIDATOR } from "../../shared/no-elicitation.js";
 import type { HotelsContext } from "../context.js";
 import type { AnyToolDef } from "../tools/define.js";
 import { registerHotelsTools } from "../tools/index.js";
+import { plainToolCall, ToolCallTransport } from "./tool-call-transport.js";
 
 // Stateless Streamable HTTP answers every POST with a fresh transport. The SDK lets an McpServer
 // hold one transport at a time, and building one (43 tools registered) costs ~6 ms, a tools/list
@@ -15,7 +16,8 @@ import { registerHotelsTools } from "../tools/index.js";
 // detaches the transport; the SDK captures the transport per request, so a late answer can never
 // reach the next client) and tools/list is computed once per process from the reference server
 // and served from memory. Pooled servers share the process's HotelsContext; what a server keeps
-// between requests is only the last client's initialize info, which our tools never read.
+// between requests is only the last client's initialize info, which our tools never read. A plain
+// tools/call skips the SDK's web Request/Response plumbing (tool-call-transport.ts).
 
 // More idle servers than this are dropped after use: a burst does not pin its peak in memory. At
 // 64, 200 concurrent sessions kept building servers (43 tools registered each) past the cap.
@@ -37,6 +39,8 @@ export interface McpPoolOptions {
   tools: readonly AnyToolDef[];
   onToolCall: ToolCallObserver;
   onError?: (err: Error) => void;
+  /** Every request through the SDK's transport, tools/call too (tests: the reference the direct answer is held to). */
+  sdkTransportOnly?: boolean;
 }
 
 export interface McpPool {
@@ -70,12 +74,24 @@ export async function createMcpPool(opts: McpPoolOptions): Promise<McpPool> {
       return idle.length;
     },
     serve: async (req, res, body) => {
+      const call = opts.sdkTransportOnly === true ? undefined : plainToolCall(req, body);
       const server = idle.pop() ?? build();
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       busy.set(res, server);
-      await server.connect(transport);
       try {
-        await transport.handleRequest(req, res, body);
+        if (call !== undefined) {
+          const transport = new ToolCallTransport(call);
+          await server.connect(transport);
+          const answer = await transport.answer();
+          // Undefined: abandoned past its deadline, and answered 504 already.
+          if (answer !== undefined && !res.headersSent) {
+            const text = JSON.stringify(answer);
+            res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) }).end(text);
+          }
+        } else {
+          const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+          await server.connect(transport);
+          await transport.handleRequest(req, res, body);
+        }
       } finally {
         // Abandoned: already closed and dropped.
         if (busy.delete(res)) {

@@ -40,6 +40,8 @@ export interface HotelsHttpDeps {
   store?: SharedStore;
   authenticator?: HttpAuthenticator;
   limiter?: ToolCallLimiter;
+  /** Tests: every MCP request through the SDK's transport (the reference for the direct tools/call answer). */
+  sdkTransportOnly?: boolean;
 }
 
 export interface HotelsHttpServer {
@@ -111,6 +113,7 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
       metrics.toolCallSeconds.observe({ tool }, seconds);
     },
     onError: (err) => logger.debug({ err: err.message }, "mcp transport error"),
+    sdkTransportOnly: deps.sdkTransportOnly === true,
   });
   const readiness = new Readiness({
     pingStore: () => store.ping(),
