@@ -6,7 +6,8 @@ import { parsePlanStayInput } from "../../mcp/hotels/journey/input.js";
 import { createJourneyRepo, EXPIRED_MEMORY_MS, JOURNEY_STORE_CAPS, StoredJourneyRepo } from "../../mcp/hotels/journey/journey-repo.js";
 import { buildOptions, OptionIdRegistry } from "../../mcp/hotels/journey/options.js";
 import type { JourneySearchPage } from "../../mcp/hotels/journey/provider-shapes.js";
-import { newJourneyState, withSelectedOption, type JourneyState } from "../../mcp/hotels/journey/state.js";
+import { normalizeRates } from "../../mcp/hotels/journey/rates.js";
+import { newJourneyState, withRates, withSelectedOption, type JourneyState } from "../../mcp/hotels/journey/state.js";
 import { JOURNEY_TTL_MS, MAX_JOURNEYS } from "../../mcp/hotels/journey/store.js";
 import { createSharedStore } from "../../mcp/hotels/store/index.js";
 import { MemorySharedStore } from "../../mcp/hotels/store/memory.js";
@@ -207,7 +208,7 @@ describe("journeys kept encoded in a store (StoredJourneyRepo)", () => {
   it("a journey written in another format is not read", async () => {
     const { repo, store } = setup();
     const { journeyId } = await repo.create(journeyState());
-    await store.update(`journey:${journeyId}`, (text) => text?.replace('"v":2', '"v":1'));
+    await store.update(`journey:${journeyId}`, (text) => text?.replace(/"v":\d+/, '"v":0'));
     expect(await repo.get(journeyId)).toEqual({ status: "not_found" });
   });
 
@@ -261,6 +262,36 @@ describe("a journey's collection in a shared store", () => {
     // b once, and the test's own read above: a keeps the collection it wrote.
     expect(reads.filter((k) => k === part)).toHaveLength(2);
     expect(await store.get(part)).toBe(written);
+  });
+
+  it("keeps the selected option's rates once, and every instance reads them back as that option's loaded rates", async () => {
+    const { store } = counting();
+    const a = new StoredJourneyRepo(store);
+    const b = new StoredJourneyRepo(store);
+    const { journeyId, state } = await a.create(journeyState());
+    const [first, second] = state.options.map((o) => o.public.optionId) as [string, string];
+    const loaded = (n: number) =>
+      normalizeRates(
+        Array.from({ length: 6 }, (_, i) => ({ rateId: `r${n}-${i}`, bookHash: `bh${n}-${i}`, roomName: `Номер ${n}-${i}`, mealName: null, price: { value: 10_000 + i, currency: "RUB" }, cancellation: { freeCancellationUntil: null, penaltyAfter: null }, paymentType: "prepay" })),
+        2,
+      );
+    await a.update(journeyId, (s) => withRates(withSelectedOption(s, first), loaded(1)));
+    await b.update(journeyId, (s) => withRates(withSelectedOption(s, second), loaded(2)));
+    const text = (await store.get(`journey:${journeyId}`)) ?? "";
+    // Each option's rates appear once in what every call reads and writes, the selected one's too.
+    expect(text.split('"r1-0"')).toHaveLength(2);
+    expect(text.split('"r2-0"')).toHaveLength(2);
+    for (const repo of [a, b, new StoredJourneyRepo(store)]) {
+      const found = await repo.get(journeyId);
+      if (found.status !== "found") throw new Error(found.status);
+      expect(found.journey.state.rates).toEqual(loaded(2));
+      expect(found.journey.state.rates).toBe(found.journey.state.loadedRates[second]);
+      expect(found.journey.state.loadedRates[first]).toEqual(loaded(1));
+    }
+    // Selecting the first option again clears rates (withSelectedOption): stored as null, read as null.
+    await a.update(journeyId, (s) => withSelectedOption(s, first));
+    const back = await b.get(journeyId);
+    expect(back.status === "found" && back.journey.state.rates).toBeNull();
   });
 
   it("an update offers the store the text the call read moments before, once, and not an old one", async () => {

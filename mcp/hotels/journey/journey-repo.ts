@@ -19,7 +19,7 @@ export const EXPIRED_MEMORY_MS = 24 * 60 * 60_000;
 // A continuation leaves its earlier collection to expire: room for two per journey.
 export const JOURNEY_STORE_CAPS: Readonly<Record<string, number>> = { [JOURNEY_NAMESPACE]: MAX_JOURNEYS, [JOURNEY_PART_NAMESPACE]: 2 * MAX_JOURNEYS };
 /** Bumped when the stored shape changes: an instance never misreads another version's journey. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 interface StoredJourney {
   v: typeof FORMAT;
@@ -27,7 +27,7 @@ interface StoredJourney {
   expiresAtMs: number;
   /** The version of its collection (journey-part:<id>:<part>). */
   part: string;
-  state: LightState;
+  state: StoredLight;
 }
 
 export interface JourneyRepoOptions {
@@ -272,6 +272,13 @@ interface LastRead {
 /** What changes at most on a continuation, kept apart from what changes on every call. */
 type CollectionPart = Pick<JourneyState, "collector" | "optionIds" | "options">;
 type LightState = Omit<JourneyState, keyof CollectionPart>;
+/**
+ * The light state as stored. Its `rates` are almost always the selected option's entry of
+ * `loadedRates` itself (withRates puts the one object in both): stored once, that is half of the
+ * ~14 KB every later call reads, decodes and writes back.
+ */
+type StoredLight = Omit<LightState, "rates"> & { rates: LightState["rates"] | typeof RATES_OF_SELECTED };
+const RATES_OF_SELECTED = "loadedRates[selectedOptionId]";
 
 /**
  * Collections an instance keeps, decoded or its own (about 0.35 MB each). A miss costs one read and decode of
@@ -294,13 +301,18 @@ const PREFETCHES = 256;
 /** Rounds of an update that each found a newer collection than the one it had: continuations racing. */
 const MAX_PART_FETCHES = 5;
 
-function split(state: JourneyState): { light: LightState; collection: CollectionPart } {
+function split(state: JourneyState): { light: StoredLight; collection: CollectionPart } {
   const { collector, optionIds, options, ...light } = state;
-  return { light, collection: { collector, optionIds, options } };
+  const selected = light.selectedOptionId === null ? undefined : light.loadedRates[light.selectedOptionId];
+  const rates = light.rates !== null && light.rates === selected ? RATES_OF_SELECTED : light.rates;
+  return { light: { ...light, rates }, collection: { collector, optionIds, options } };
 }
 
 function recordOf(journeyId: string, stored: StoredJourney, collection: CollectionPart): JourneyRecord<JourneyState> {
-  return { journeyId, createdAtMs: stored.createdAtMs, expiresAtMs: stored.expiresAtMs, state: { ...stored.state, ...collection } };
+  const { rates, ...light } = stored.state;
+  const selected = light.selectedOptionId === null ? undefined : light.loadedRates[light.selectedOptionId];
+  const state: JourneyState = { ...light, rates: rates === RATES_OF_SELECTED ? (selected ?? null) : rates, ...collection };
+  return { journeyId, createdAtMs: stored.createdAtMs, expiresAtMs: stored.expiresAtMs, state };
 }
 
 const journeyKey = (journeyId: string): string => `${JOURNEY_NAMESPACE}:${journeyId}`;
