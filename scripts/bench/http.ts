@@ -85,6 +85,11 @@ export interface LoadResult {
   cpuMs: { servers: number; clients: number; sandbox: number };
   /** The servers' CPU one process at a time (the instances, then redis-server). */
   serverCpuMs: number[];
+  /** The sandbox's arrival-to-answer time per request in the measured window (its set latency plus its own queueing). */
+  sandboxAnswerMs: SandboxCounts["answerMs"];
+  latencyMs: number;
+  /** Of the machine's CPU time in the window, the share its hypervisor gave to other guests (/proc/stat steal). */
+  stealShare: number;
 }
 
 export interface ToolAlone {
@@ -104,6 +109,8 @@ export interface ToolAlone {
 
 interface ChildSandbox {
   pid: number;
+  /** What every route waits before answering. */
+  latencyMs: number;
   urls: SandboxUrls;
   ask(request: SandboxRequest): Promise<SandboxCounts>;
   stop(): void;
@@ -162,6 +169,7 @@ async function startChildSandbox(latencyMs: number): Promise<ChildSandbox> {
   child.on("message", (m: SandboxCounts) => waiting.shift()?.(m));
   return {
     pid: child.pid ?? 0,
+    latencyMs,
     urls,
     // One question at a time: answers come back in order.
     ask: (request) =>
@@ -225,6 +233,14 @@ function cpuTimeMs(pids: readonly number[]): number {
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return n + (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * TICK_MS;
   }, 0);
+}
+
+/** The machine's CPU time so far, all cores: the part the hypervisor gave to others (steal) and the total. */
+function machineCpuMs(): { stealMs: number; totalMs: number } {
+  const line = existsSync("/proc/stat") ? (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "") : "";
+  // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest time is inside user).
+  const ticks = line.split(/\s+/).slice(1, 9).map(Number);
+  return { stealMs: (ticks[7] ?? 0) * TICK_MS, totalMs: ticks.reduce((n, t) => n + (Number.isFinite(t) ? t : 0), 0) * TICK_MS };
 }
 
 function ownCpuMs(): number {
@@ -370,13 +386,15 @@ async function load(label: string, urls: readonly string[], serverPids: readonly
   const clients = await Promise.all(Array.from({ length: sessions }, () => Promise.all(urls.map((u) => connect(u, client)))));
   // Counters are read when the measured window opens (immediately when there is no warm-up).
   let cpuBefore = { clients: 0, sandbox: 0 };
+  let machineBefore = { stealMs: 0, totalMs: 0 };
   let perServerBefore: number[] = [];
   let requestsBefore = 0;
   const opened = (async () => {
     await new Promise((r) => setTimeout(r, Math.max(0, measureFrom - performance.now())));
     cpuBefore = { clients: ownCpuMs(), sandbox: cpuTimeMs([sandbox.pid]) };
+    machineBefore = machineCpuMs();
     perServerBefore = serverPids.map((pid) => cpuTimeMs([pid]));
-    requestsBefore = (await sandbox.ask({ op: "counts" })).requests;
+    requestsBefore = (await sandbox.ask({ op: "window" })).requests;
   })();
   const journeys: { steps: JourneyStep[]; startedAt: number[]; error?: string }[] = [];
   const session = async (c: ToolCaller[], i: number): Promise<void> => {
@@ -402,8 +420,9 @@ async function load(label: string, urls: readonly string[], serverPids: readonly
   const endedAt = performance.now();
   const serverCpuMs = serverPids.map((pid, k) => cpuTimeMs([pid]) - (perServerBefore[k] ?? 0));
   const cpuMs = { servers: serverCpuMs.reduce((n, c) => n + c, 0), clients: ownCpuMs() - cpuBefore.clients, sandbox: cpuTimeMs([sandbox.pid]) - cpuBefore.sandbox };
+  const machineAfter = machineCpuMs();
   const rssPeakBytes = rss.stop();
-  const { requests } = await sandbox.ask({ op: "counts" });
+  const { requests, answerMs: sandboxAnswerMs } = await sandbox.ask({ op: "counts" });
   await Promise.all(clients.flat().map((c) => c.close()));
   // A paced session's last journey stops when the window closes: its calls so far count.
   const inWindow = journeys.map((j) => j.steps.filter((_, k) => (j.startedAt[k] ?? 0) >= measureFrom && (!pacing || (j.startedAt[k] ?? 0) < endAt)));
@@ -429,6 +448,9 @@ async function load(label: string, urls: readonly string[], serverPids: readonly
     wallMs: endedAt - measureFrom,
     cpuMs,
     serverCpuMs,
+    sandboxAnswerMs,
+    latencyMs: sandbox.latencyMs,
+    stealShare: (machineAfter.stealMs - machineBefore.stealMs) / Math.max(1, machineAfter.totalMs - machineBefore.totalMs),
   };
 }
 
@@ -521,12 +543,16 @@ export function summarize(r: LoadResult): { rows: BenchRow[]; lines: string[] } 
     // The same calls against the time measured inside the sandbox, which leaves out the network and
     // the provider's own HTTP handling (billed to the server here): a stricter anchor, no goal.
     { name: `${r.label}: p50 vs sandbox clock`, figure: ms(percentile(latencies, 50)), anchor: `p95 ${percentile(sandboxRatios, 95).toFixed(2)}x`, ratio: percentile(sandboxRatios, 50) },
+    // What the provider itself took under this load: past the set latency, the servers' overhead above includes it.
+    { name: `${r.label}: sandbox answer time`, figure: `p50 ${ms(r.sandboxAnswerMs.p50)}`, anchor: `p95 ${ms(r.sandboxAnswerMs.p95)}, set ${r.latencyMs} ms`, ratio: r.sandboxAnswerMs.p50 / r.latencyMs },
     { name: `${r.label}: memory per session`, figure: `${(r.rssPeakDeltaBytes / r.sessions / 1024).toFixed(1)} KB`, anchor: `RSS before ${(r.rssBeforeBytes / 1048576).toFixed(1)} MB`, ratio: r.rssPeakDeltaBytes / r.rssBeforeBytes },
     { name: `${r.label}: journeys, none failed`, figure: `${ok}/${r.journeys} in ${(r.wallMs / 1000).toFixed(1)} s`, anchor: `${r.failedJourneyCalls} calls in failed ones`, ratio: ok / r.journeys, goal: "= 1x" },
     { name: `${r.label}: provider requests`, figure: String(r.providerRequests), anchor: `expected ${Math.round(r.expectedProviderRequests)}`, ratio: r.providerRequests / r.expectedProviderRequests },
     { name: `${r.label}: throughput`, figure: `${(calls / (r.windowMs / 1000)).toFixed(0)} calls/s`, anchor: r.pacing ? `think ${r.pacing.minMs}-${r.pacing.maxMs} ms` : "no think time", ratio: calls / (r.windowMs / 1000) / r.sessions },
     // Where the machine's time went: with every core busy, calls queue for CPU, not for the provider.
     { name: `${r.label}: server CPU per call`, figure: ms(r.cpuMs.servers / Math.max(1, r.callsAfterWarmup)), anchor: `${r.serverCpuMs.map((c) => (c / 1000).toFixed(1)).join(" + ")} s in ${(r.wallMs / 1000).toFixed(1)} s`, ratio: r.cpuMs.servers / r.wallMs },
+    // A noisy neighbour shows here: time this machine's cores were runnable but ran another guest.
+    { name: `${r.label}: CPU steal`, figure: `${(r.stealShare * 100).toFixed(1)} %`, anchor: "of all cores' time", ratio: r.stealShare },
     { name: `${r.label}: CPU, clients / sandbox`, figure: `${(r.cpuMs.clients / 1000).toFixed(1)} s / ${(r.cpuMs.sandbox / 1000).toFixed(1)} s`, anchor: `${cpus().length} cores, ${(r.wallMs / 1000).toFixed(1)} s`, ratio: (r.cpuMs.servers + r.cpuMs.clients + r.cpuMs.sandbox) / (r.wallMs * cpus().length) },
   ];
   const tools = [...new Set(r.steps.map((s) => s.tool))];
