@@ -16,8 +16,8 @@ import { goldenJourney, type JourneyClient, type JourneyStep } from "./mcp.js";
 import { ms, percentile, type BenchRow } from "./stats.js";
 
 // bench:http: many MCP clients over Streamable HTTP playing the golden journey at once against
-// `tbank-hotels-mcp --http`, one instance (memory store) and two instances on one redis-server
-// (every session alternates its calls between them). The sandbox answers every request `latency`
+// `tbank-hotels-mcp --http`: one instance (memory store), one instance on a redis-server, and two
+// instances on one redis-server (every session alternates its calls between them). The sandbox answers every request `latency`
 // ms after it arrives, so what a call costs beyond its provider requests is the remote mode's own
 // overhead: transport, store, queueing behind the provider limiter and for the CPU.
 //
@@ -501,22 +501,30 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult
       await waitReady(one);
       return load(label, [one.url], [one.pid], sandbox, opts.sessions, pacing, opts.window, opts.client);
     });
-  const twoInstances = (label: string, pacing: Pacing | null) =>
+  // n instances on one redis-server. One instance on Redis tells what the shared store costs apart
+  // from what a second process on the same cores costs.
+  const onRedis = (label: string, n: 1 | 2, pacing: Pacing | null) =>
     phase(label, async () => {
       const redis = await startRedis(dir);
       procs.push(redis);
-      const a = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }), opts.serverNodeArgs);
-      procs.push(a);
-      const b = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }), opts.serverNodeArgs);
-      procs.push(b);
-      await Promise.all([waitReady(a), waitReady(b)]);
-      return load(label, [a.url, b.url], [a.pid, b.pid, redis.pid], sandbox, opts.sessions, pacing, opts.window, opts.client);
+      const instances: Instance[] = [];
+      for (let k = 0; k < n; k++) {
+        const instance = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }), opts.serverNodeArgs);
+        procs.push(instance);
+        instances.push(instance);
+      }
+      await Promise.all(instances.map((i) => waitReady(i)));
+      return load(label, instances.map((i) => i.url), [...instances.map((i) => i.pid), redis.pid], sandbox, opts.sessions, pacing, opts.window, opts.client);
     });
   const run = async (): Promise<HttpBenchResult> => {
     const floor = await bareProxyFloor(sandbox.urls.hotelsApiBaseUrl);
-    const phases = [await oneInstance("1 instance, memory store", opts.pacing), await twoInstances("2 instances, one redis-server", opts.pacing)];
+    const phases = [
+      await oneInstance("1 instance, memory store", opts.pacing),
+      await onRedis("1 instance, one redis-server", 1, opts.pacing),
+      await onRedis("2 instances, one redis-server", 2, opts.pacing),
+    ];
     if (!opts.capacity) return { floor, phases };
-    return { floor, phases: [...phases, await oneInstance("capacity, 1 instance", null), await twoInstances("capacity, 2 instances + redis", null)] };
+    return { floor, phases: [...phases, await oneInstance("capacity, 1 instance", null), await onRedis("capacity, 2 instances + redis", 2, null)] };
   };
   try {
     return await withDeadline(run(), opts.deadlineMs);
