@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { Collector, type SearchRequest } from "../../mcp/hotels/journey/collect.js";
-import { decodeJourneyValue, encodeJourneyValue, JourneyCodecError } from "../../mcp/hotels/journey/codec.js";
+import { decodeJourneyValue, encodeJourneyValue, freezeJourneyValue, JourneyCodecError } from "../../mcp/hotels/journey/codec.js";
 import { parsePlanStayInput } from "../../mcp/hotels/journey/input.js";
 import { createJourneyRepo, EXPIRED_MEMORY_MS, JOURNEY_STORE_CAPS, StoredJourneyRepo } from "../../mcp/hotels/journey/journey-repo.js";
 import { buildOptions, OptionIdRegistry } from "../../mcp/hotels/journey/options.js";
@@ -139,6 +139,14 @@ describe("journey codec", () => {
     expect(back.collector.next(0)).toEqual(state.collector.next(0));
     expect(back.optionIds.idFor(state.options[1]!.dedupeKey)).toBe(state.options[1]!.public.optionId);
     expect(back.optionIds.size).toBe(state.optionIds.size);
+  });
+
+  it("encodes a frozen value without touching it, tags at any depth included", () => {
+    const value = freezeJourneyValue({ list: [{ d: Number.NaN, keep: "x" }, [undefined, 1]], clean: { a: [1, "b"], c: null }, top: Number.NEGATIVE_INFINITY });
+    const text = encodeJourneyValue(value);
+    expect(decodeJourneyValue(text)).toStrictEqual(value);
+    expect(Number.isNaN((value.list[0] as { d: number }).d)).toBe(true);
+    expect(JSON.parse(text)).toEqual({ list: [{ d: { $t: "NaN" }, keep: "x" }, [{ $t: "undefined" }, 1]], clean: { a: [1, "b"], c: null }, top: { $t: "-Infinity" } });
   });
 
   it("refuses what it cannot bring back instead of writing {}", () => {
