@@ -3,8 +3,12 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createClient } from "redis";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { readFile } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHotelsHttp, HttpStartupError, type HotelsHttpDeps, type HotelsHttpServer } from "../../mcp/hotels/http/server.js";
+import { SDK_CHECKS_FROM } from "../../mcp/hotels/http/tool-call-transport.js";
 import type { HttpAuthenticator, ToolCallLimiter } from "../../mcp/hotels/http/contract.js";
 import { HTTP_REQUESTS_PER_TOOL_CALL } from "../../mcp/hotels/http/request-guard.js";
 import { createSharedStore } from "../../mcp/hotels/store/index.js";
@@ -236,28 +240,43 @@ describe("tbank-hotels-mcp --http, in process", () => {
   });
 
   it("answers a plain tools/call without the SDK's HTTP transport, exactly as that transport answers it", async () => {
-    const direct = await start();
-    const reference = await start({}, { sdkTransportOnly: true });
+    const sdk = JSON.parse(await readFile(join(process.cwd(), "node_modules/@modelcontextprotocol/sdk/package.json"), "utf8")) as { version: string };
+    // plainToolCall repeats this release's checks: on an upgrade, compare them with the new handlePostRequest first.
+    expect(sdk.version).toBe(SDK_CHECKS_FROM);
+    const direct = await start({ TBANK_HOTELS_HTTP_ALLOWED_ORIGINS: ALLOWED_ORIGIN });
+    const reference = await start({ TBANK_HOTELS_HTTP_ALLOWED_ORIGINS: ALLOWED_ORIGIN }, { sdkTransportOnly: true });
     const handled = vi.spyOn(StreamableHTTPServerTransport.prototype, "handleRequest");
-    const cases: { body: unknown; headers?: Record<string, string> }[] = [
+    const cases: { body: unknown; headers?: Record<string, string | string[]> }[] = [
       { body: toolCall(1) },
       { body: { ...toolCall("id-2"), params: { name: "tbank_hotels_resolve_destination", arguments: { query: "Казань" }, _meta: { progressToken: 5 } } } },
       { body: toolCall(3, "tbank_hotels_no_such_tool") },
       { body: toolCall(4, "tbank_hotels_resolve_destination", { query: 42, extra: true }) },
       { body: toolCall(5), headers: { "mcp-protocol-version": "2025-06-18" } },
-      { body: toolCall(6), headers: { "content-type": "application/json; charset=utf-8" } },
+      { body: toolCall(6), headers: { "content-type": "application/json; charset=utf-8", origin: ALLOWED_ORIGIN } },
       { body: { jsonrpc: "2.0", id: 10, method: "tools/call" } },
       // What the SDK transport refuses still goes to it, and is refused with its own status.
       { body: toolCall(7), headers: { "mcp-protocol-version": "1999-01-01" } },
       { body: toolCall(8), headers: { accept: "application/json" } },
       { body: toolCall(9), headers: { "content-type": "text/plain" } },
+      // Two Content-Type lines: node:http keeps the first, the SDK transport refuses them joined.
+      { body: toolCall(11), headers: { "content-type": ["application/json", "text/plain"] } },
       { body: { jsonrpc: "2.0", id: null, method: "tools/call", params: { name: "tbank_hotels_resolve_destination", arguments: {} } } },
     ];
-    const answer = async (server: HotelsHttpServer, c: (typeof cases)[number]) => {
-      const res = await post(server, c.body, c.headers);
-      const text = await res.text();
-      return { status: res.status, type: res.headers.get("content-type"), body: text === "" ? null : (JSON.parse(text) as unknown) };
-    };
+    // node:http, not fetch: fetch joins repeated headers into one line.
+    const answer = (server: HotelsHttpServer, c: (typeof cases)[number]) =>
+      new Promise<{ status?: number; type?: string; cors: unknown[]; body: unknown }>((resolve, reject) => {
+        const req = httpRequest(server.url, { method: "POST", headers: { "content-type": "application/json", accept: MCP_ACCEPT, ...c.headers } }, (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (d: string) => (text += d));
+          res.on("end", () => {
+            const cors = ["access-control-allow-origin", "access-control-expose-headers", "vary"].map((h) => res.headers[h]);
+            resolve({ status: res.statusCode, type: res.headers["content-type"], cors, body: text === "" ? null : (JSON.parse(text) as unknown) });
+          });
+        });
+        req.on("error", reject);
+        req.end(JSON.stringify(c.body));
+      });
     try {
       for (const c of cases) {
         handled.mockClear();

@@ -187,12 +187,17 @@ describe("Redis store: what only a real server shows", () => {
       own.pause();
       const started = performance.now();
       await expect(store.get("k")).rejects.toThrow(/did not answer within 400 ms/);
-      await expect(store.hit("rl:k", 60_000)).rejects.toThrow(/did not answer/);
       const waited = performance.now() - started;
       expect(waited).toBeGreaterThanOrEqual(400);
       expect(waited).toBeLessThan(5_000);
+      // From then on a command fails at once and is never sent: nothing piles up behind the hung server.
+      const refused = performance.now();
+      await expect(store.hit("rl:k", 60_000)).rejects.toThrow(/not answering/);
+      expect(performance.now() - refused).toBeLessThan(200);
       own.resume();
       await expect.poll(() => store.get("k").then((v) => v, () => "down"), { timeout: 10_000, interval: 100 }).toBe("v");
+      // The refused hit was never applied, not even once Redis answered again.
+      expect(await store.get("rl:k")).toBeUndefined();
     } finally {
       own.resume();
       await store.close();
@@ -205,8 +210,28 @@ describe("Redis store: what only a real server shows", () => {
     await own.close();
     const store = new RedisSharedStore({ url: own.url, connectWaitMs: 300 });
     const started = Date.now();
-    await expect(store.ping()).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(store.ping()).rejects.toThrow(/not connected \(waited 300 ms\)/);
+    expect(Date.now() - started).toBeLessThan(1_500);
     await store.close();
+    // Closed: a command fails at once instead of waiting for a connection that never comes.
+    const closed = Date.now();
+    await expect(store.ping()).rejects.toThrow(/closed/);
+    expect(Date.now() - closed).toBeLessThan(200);
+  });
+
+  it("a command sent while Redis restarts waits for the connection and is answered", async () => {
+    const own = await startRedisServer();
+    const store = new RedisSharedStore({ url: own.url, connectWaitMs: 8_000 });
+    try {
+      await store.ping();
+      await own.stop();
+      await expect.poll(() => store.ping().then(() => "up", () => "down"), { timeout: 5_000, interval: 50 }).toBe("down");
+      const pending = store.ping();
+      await own.restart();
+      await expect(pending).resolves.toBeUndefined();
+    } finally {
+      await store.close();
+      await own.close();
+    }
   });
 });

@@ -12,12 +12,19 @@ import { JSONRPCRequestSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage,
 // notifications a tool sends on the way are dropped there too. Anything else (initialize, batches,
 // headers the SDK would refuse with its own status) still goes through the SDK transport.
 
+/**
+ * The SDK release whose StreamableHTTPServerTransport checks plainToolCall repeats (its
+ * handlePostRequest): a test fails on another installed version until they are compared again.
+ */
+export const SDK_CHECKS_FROM = "1.32.2";
+
 /** The tools/call in this POST when the SDK transport would accept it unchanged; otherwise undefined. */
 export function plainToolCall(req: IncomingMessage, body: unknown): JSONRPCRequest | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body) || (body as { method?: unknown }).method !== "tools/call") return undefined;
   const accept = req.headers.accept;
   if (accept === undefined || !accept.includes("application/json") || !accept.includes("text/event-stream")) return undefined;
-  if (!isJsonContentType(req.headers["content-type"])) return undefined;
+  // node:http keeps the first of two Content-Type lines; the SDK transport sees them joined and refuses.
+  if (req.headersDistinct["content-type"]?.length !== 1 || !isJsonContentType(req.headers["content-type"])) return undefined;
   const version = req.headers["mcp-protocol-version"];
   if (version !== undefined && (typeof version !== "string" || !SUPPORTED_PROTOCOL_VERSIONS.includes(version))) return undefined;
   const parsed = JSONRPCRequestSchema.safeParse(body);

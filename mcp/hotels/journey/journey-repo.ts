@@ -303,16 +303,18 @@ const MAX_PART_FETCHES = 5;
 
 function split(state: JourneyState): { light: StoredLight; collection: CollectionPart } {
   const { collector, optionIds, options, ...light } = state;
-  const selected = light.selectedOptionId === null ? undefined : light.loadedRates[light.selectedOptionId];
-  const rates = light.rates !== null && light.rates === selected ? RATES_OF_SELECTED : light.rates;
+  const rates = light.rates !== null && light.rates === selectedRates(light) ? RATES_OF_SELECTED : light.rates;
   return { light: { ...light, rates }, collection: { collector, optionIds, options } };
 }
 
 function recordOf(journeyId: string, stored: StoredJourney, collection: CollectionPart): JourneyRecord<JourneyState> {
   const { rates, ...light } = stored.state;
-  const selected = light.selectedOptionId === null ? undefined : light.loadedRates[light.selectedOptionId];
-  const state: JourneyState = { ...light, rates: rates === RATES_OF_SELECTED ? (selected ?? null) : rates, ...collection };
+  const state: JourneyState = { ...light, rates: rates === RATES_OF_SELECTED ? (selectedRates(light) ?? null) : rates, ...collection };
   return { journeyId, createdAtMs: stored.createdAtMs, expiresAtMs: stored.expiresAtMs, state };
+}
+
+function selectedRates(light: Pick<LightState, "selectedOptionId" | "loadedRates">): LightState["rates"] | undefined {
+  return light.selectedOptionId === null ? undefined : light.loadedRates[light.selectedOptionId];
 }
 
 const journeyKey = (journeyId: string): string => `${JOURNEY_NAMESPACE}:${journeyId}`;

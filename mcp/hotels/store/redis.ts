@@ -58,8 +58,8 @@ export class RedisSharedStore implements SharedStore {
   private lastErrorLogMs = Number.NEGATIVE_INFINITY;
   private readonly deadlines: CommandDeadlines;
   private readonly connectWaitMs: number;
-  // Settles at the next "ready" while the connection is down; commands wait on it, bounded.
-  private nextReady: Promise<void> | undefined;
+  // Commands waiting for the connection to come back, each until its connectWaitMs runs out.
+  private readonly readyWaiters = new Set<() => void>();
 
   constructor(options: RedisStoreOptions) {
     this.prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
@@ -74,13 +74,13 @@ export class RedisSharedStore implements SharedStore {
 
   async get(key: string): Promise<string | undefined> {
     const client = await this.connected();
-    return (await this.deadlines.bound(client.get(this.prefix + key))) ?? undefined;
+    return (await this.deadlines.run(() => client.get(this.prefix + key))) ?? undefined;
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
     checkTtl(ttlMs);
     const client = await this.connected();
-    await this.deadlines.bound(client.set(this.prefix + key, value, { expiration: { type: "PX", value: ttlMs } }));
+    await this.deadlines.run(() => client.set(this.prefix + key, value, { expiration: { type: "PX", value: ttlMs } }));
   }
 
   update(key: string, change: (current: string | undefined) => string | UpdateWrite | undefined, options: UpdateOptions = {}): Promise<string | undefined> {
@@ -92,7 +92,7 @@ export class RedisSharedStore implements SharedStore {
       let hint = options.lastRead;
       for (let attempt = 1; ; ) {
         const fromHint = hint !== undefined;
-        const current = hint ?? (await this.deadlines.bound(client.get(full))) ?? undefined;
+        const current = hint ?? (await this.deadlines.run(() => client.get(full))) ?? undefined;
         hint = undefined;
         const next = current === undefined ? undefined : change(current);
         if (next === undefined || current === undefined) {
@@ -103,7 +103,7 @@ export class RedisSharedStore implements SharedStore {
         const alongside = typeof next === "string" ? [] : next.alongside;
         for (const w of alongside) checkTtl(w.ttlMs);
         const value = typeof next === "string" ? next : next.value;
-        const written = await this.deadlines.bound(
+        const written = await this.deadlines.run(() =>
           client.eval(CAS_SCRIPT, {
             keys: [full, ...alongside.map((w) => this.prefix + w.key)],
             arguments: [sha1(current), value, ...alongside.flatMap((w) => [w.value, String(w.ttlMs)])],
@@ -120,13 +120,13 @@ export class RedisSharedStore implements SharedStore {
 
   async del(key: string): Promise<void> {
     const client = await this.connected();
-    await this.deadlines.bound(client.del(this.prefix + key));
+    await this.deadlines.run(() => client.del(this.prefix + key));
   }
 
   async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
     checkTtl(windowMs);
     const client = await this.connected();
-    const reply = await this.deadlines.bound(client.eval(HIT_SCRIPT, { keys: [this.prefix + key], arguments: [String(windowMs)] }));
+    const reply = await this.deadlines.run(() => client.eval(HIT_SCRIPT, { keys: [this.prefix + key], arguments: [String(windowMs)] }));
     const [count, ttl] = Array.isArray(reply) ? reply : [];
     if (typeof count !== "number" || typeof ttl !== "number") throw new Error("unexpected reply to the rate-window script");
     return { count, resetInMs: Math.max(0, ttl) };
@@ -134,7 +134,7 @@ export class RedisSharedStore implements SharedStore {
 
   async ping(): Promise<void> {
     const client = await this.connected();
-    await this.deadlines.bound(client.ping());
+    await this.deadlines.run(() => client.ping());
   }
 
   async close(): Promise<void> {
@@ -157,16 +157,20 @@ export class RedisSharedStore implements SharedStore {
   private async connected(): Promise<Client> {
     const client = await this.client;
     if (client.isReady) return client;
-    this.nextReady ??= new Promise<void>((resolve) => client.once("ready", resolve)).finally(() => (this.nextReady = undefined));
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`shared store (redis) is not connected (waited ${this.connectWaitMs} ms)`)), this.connectWaitMs);
+    if (!client.isOpen) throw new Error("shared store (redis) is closed");
+    await new Promise<void>((resolve, reject) => {
+      const ready = () => {
+        clearTimeout(timer);
+        this.readyWaiters.delete(ready);
+        resolve();
+      };
+      // A waiter that gives up leaves nothing behind: a long outage does not pile up handlers.
+      const timer = setTimeout(() => {
+        this.readyWaiters.delete(ready);
+        reject(new Error(`shared store (redis) is not connected (waited ${this.connectWaitMs} ms)`));
+      }, this.connectWaitMs);
+      this.readyWaiters.add(ready);
     });
-    try {
-      await Promise.race([this.nextReady, waited]);
-    } finally {
-      clearTimeout(timer);
-    }
     return client;
   }
 
@@ -183,6 +187,9 @@ export class RedisSharedStore implements SharedStore {
       socket: { connectTimeout: 2000, reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 2000) },
     }) as unknown as Client;
     client.on("error", (error: unknown) => this.logError(error));
+    client.on("ready", () => {
+      for (const ready of [...this.readyWaiters]) ready();
+    });
     // Reconnects retry forever: a Redis that comes back is used again without a restart.
     client.connect().catch(() => undefined);
     return client;
@@ -220,26 +227,36 @@ const DEFAULT_CONNECT_WAIT_MS = 2_000;
 // still referenced when it fires seconds after the answer, builds a DOMException (three commands per
 // tool call; in bench:http's profiles ~0.1 ms of CPU per call and garbage besides). One sweep every
 // quarter of the bound rejects every command that has waited past it, so a hung Redis still fails a
-// call within 1.25 times the bound; the command itself stays queued until its connection resets.
+// call within 1.25 times the bound. A command rejected that way stays queued on the connection
+// until Redis answers it or the connection resets, so from then on new commands fail at once, never
+// sent, until Redis answers anything: a Redis that hangs with its connection open does not collect
+// every call's commands (journeys of 10-170 KB, rate-limit hits applied late) behind it.
 class CommandDeadlines {
   private readonly waiting = new Set<{ sinceMs: number; fail: (err: Error) => void }>();
   private sweeper: NodeJS.Timeout | undefined;
+  private stalled = false;
 
   constructor(private readonly timeoutMs: number) {
     if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError("commandTimeoutMs must be a positive number of ms");
   }
 
-  bound<T>(command: Promise<T>): Promise<T> {
+  run<T>(send: () => Promise<T>): Promise<T> {
+    if (this.stalled) return Promise.reject(new Error(`shared store (redis) is not answering (a command waited over ${this.timeoutMs} ms); retry shortly`));
+    const command = send();
     return new Promise<T>((resolve, reject) => {
       const entry = { sinceMs: performance.now(), fail: reject };
       this.waiting.add(entry);
       this.sweeper ??= setInterval(() => this.sweep(), Math.max(10, this.timeoutMs / 4)).unref();
+      // Whatever comes back, even for a command already given up on, says Redis answers again (or
+      // the connection was reset and its queue dropped).
       command.then(
         (value) => {
+          this.stalled = false;
           this.waiting.delete(entry);
           resolve(value);
         },
         (err: unknown) => {
+          this.stalled = false;
           this.waiting.delete(entry);
           reject(err instanceof Error ? err : new Error(String(err)));
         },
@@ -257,6 +274,7 @@ class CommandDeadlines {
     for (const entry of this.waiting) {
       if (entry.sinceMs > cutoff) continue;
       this.waiting.delete(entry);
+      this.stalled = true;
       entry.fail(new Error(`shared store (redis) did not answer within ${this.timeoutMs} ms`));
     }
     if (this.waiting.size === 0) this.stop();
