@@ -287,6 +287,9 @@ describe("tbank-hotels-mcp --http, in process", () => {
         // The first seven are plain calls: answered directly, the SDK transport never asked.
         expect(sdkCalls, JSON.stringify(c)).toBe(cases.indexOf(c) < 7 ? 0 : 1);
       }
+      // Written by the server's one JSON writer, with the headers every answer of its own carries.
+      const res = await post(direct, toolCall(12));
+      expect([res.headers.get("cache-control"), res.headers.get("x-content-type-options")]).toEqual(["no-store", "nosniff"]);
     } finally {
       handled.mockRestore();
     }

@@ -39,6 +39,8 @@ export interface McpPoolOptions {
   tools: readonly AnyToolDef[];
   onToolCall: ToolCallObserver;
   onError?: (err: Error) => void;
+  /** Writes a tools/call answered without the SDK transport: the server's one JSON writer (its headers, Connection: close while draining). */
+  sendJson: (res: ServerResponse, status: number, value: unknown) => void;
   /** Every request through the SDK's transport, tools/call too (tests: the reference the direct answer is held to). */
   sdkTransportOnly?: boolean;
 }
@@ -83,10 +85,7 @@ export async function createMcpPool(opts: McpPoolOptions): Promise<McpPool> {
           await server.connect(transport);
           const answer = await transport.answer();
           // Undefined: abandoned past its deadline, and answered 504 already.
-          if (answer !== undefined && !res.headersSent) {
-            const text = JSON.stringify(answer);
-            res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) }).end(text);
-          }
+          if (answer !== undefined && !res.headersSent) opts.sendJson(res, 200, answer);
         } else {
           const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
           await server.connect(transport);

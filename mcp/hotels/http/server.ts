@@ -114,6 +114,7 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
     },
     onError: (err) => logger.debug({ err: err.message }, "mcp transport error"),
     sdkTransportOnly: deps.sdkTransportOnly === true,
+    sendJson: (res, status, value) => sendJson(res, status, value),
   });
   const readiness = new Readiness({
     pingStore: () => store.ping(),
