@@ -1,3 +1,5 @@
+import type { HeaderReader, HttpAnswer } from "./answer.js";
+
 /** A body past its cap; callers map it to their own error (broker code, provider error kind). */
 export class BodyTooLarge extends Error {
   override name = "BodyTooLarge";
@@ -7,13 +9,13 @@ export class BodyTooLarge extends Error {
 }
 
 /** The content-length, when it is a plain number. */
-export function declaredLength(headers: Headers): number | undefined {
+export function declaredLength(headers: HeaderReader): number | undefined {
   const raw = headers.get("content-length");
   return raw !== null && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
 }
 
 /** A declared length past the cap is refused before a single byte is read. */
-export function declaredTooLarge(headers: Headers, maxBytes: number): boolean {
+export function declaredTooLarge(headers: HeaderReader, maxBytes: number): boolean {
   return (declaredLength(headers) ?? 0) > maxBytes;
 }
 
@@ -46,6 +48,6 @@ export async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: num
 }
 
 /** Drops a body we will not read, without waiting for it. */
-export function discard(res: Response): void {
+export function discard(res: Pick<HttpAnswer, "body">): void {
   res.body?.cancel().catch(() => undefined);
 }

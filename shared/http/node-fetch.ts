@@ -1,9 +1,10 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
-import { Readable } from "node:stream";
+import { finished } from "node:stream";
+import type { HeaderReader, HttpAnswer } from "./answer.js";
 import type { FetchLike } from "./provider-http.js";
 
-// The provider HTTP core's default transport: node:http(s) on keep-alive agents, answered as a web
-// Response so the core reads it as it reads any fetch. The global fetch (undici) spent ~0.5 ms of
+// The provider HTTP core's default transport: node:http(s) on keep-alive agents, answered with what
+// the core reads of any fetch's Response (status, header reads, a web body stream) and no more. The global fetch (undici) spent ~0.5 ms of
 // CPU per request building its Request, its fetch controller and their streams: on the remote
 // mode's 13 provider requests per golden journey that was more than any other part of a call
 // (bench:http). What the core relies on holds here as it did there: no redirect is ever followed
@@ -19,13 +20,13 @@ let https: Promise<{ request: typeof httpRequest; agent: HttpAgent }> | undefine
 const loadHttps = () =>
   (https ??= import("node:https").then((m) => ({ request: m.request, agent: new m.Agent(AGENT_OPTIONS) })));
 
-/** Statuses whose response has no body: a Response refuses one for them. */
+/** Statuses whose answer has no body. */
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 
 export const nodeFetch: FetchLike = async (url, init) => {
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError(`only http and https URLs are fetched, not ${url.protocol}`);
   const transport = url.protocol === "https:" ? await loadHttps() : { request: httpRequest, agent: httpAgent };
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<HttpAnswer>((resolve, reject) => {
     const signal = init.signal ?? undefined;
     if (signal?.aborted) return reject(abortError(signal));
     if (init.body != null && typeof init.body !== "string") return reject(new TypeError("only string request bodies are sent"));
@@ -35,7 +36,7 @@ export const nodeFetch: FetchLike = async (url, init) => {
     const options = { method: init.method ?? "GET", headers, agent: transport.agent, ...(signal ? { signal } : {}) };
     const req = transport.request(url, options, (res) => {
       try {
-        resolve(toResponse(res));
+        resolve(toAnswer(res));
       } catch (err) {
         res.destroy();
         reject(err instanceof Error ? err : new Error(String(err)));
@@ -46,17 +47,69 @@ export const nodeFetch: FetchLike = async (url, init) => {
   });
 };
 
-function toResponse(res: IncomingMessage): Response {
+function toAnswer(res: IncomingMessage): HttpAnswer {
   const status = res.statusCode ?? 0;
-  const headers = new Headers();
-  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i] ?? "", res.rawHeaders[i + 1] ?? "");
+  const headers = rawHeaderReader(res.rawHeaders);
   if (NULL_BODY_STATUS.has(status)) {
     res.resume();
-    return new Response(null, { status, headers });
+    return { status, headers, body: null };
   }
-  // The web stream queues what the socket delivered in bytes, up to the socket's high-water mark: a
-  // reader that stops (a voucher written to a slow disk) holds the download back (test).
-  return new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers });
+  return { status, headers, body: bodyStream(res) };
+}
+
+/**
+ * Headers.get over the raw header lines, without building a Headers per answer: names match in any
+ * case, and repeated lines join with ", " as Headers.get joins them.
+ */
+function rawHeaderReader(raw: readonly string[]): HeaderReader {
+  return {
+    get(name) {
+      const wanted = name.toLowerCase();
+      let value: string | null = null;
+      for (let i = 0; i + 1 < raw.length; i += 2) {
+        if (raw[i]?.toLowerCase() !== wanted) continue;
+        const line = raw[i + 1] ?? "";
+        value = value === null ? line : `${value}, ${line}`;
+      }
+      return value;
+    },
+  };
+}
+
+/**
+ * The body as a web stream, by hand: Readable.toWeb's adapter (with a Headers and a Response per
+ * answer) cost ~0.7 ms per provider request, more than reading and checking a checkout's body. The web stream queues what the socket
+ * delivered, in bytes, up to the socket's high-water mark and pauses the socket there: a reader that
+ * stops (a voucher written to a slow disk) holds the download back (test). A cancelled body closes
+ * the connection; a connection cut before the end errors the stream.
+ */
+function bodyStream(res: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        res.on("data", (chunk: Buffer) => {
+          if (!open) return;
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) res.pause();
+        });
+        finished(res, (err) => {
+          if (!open) return;
+          open = false;
+          if (err) controller.error(err);
+          else controller.close();
+        });
+      },
+      pull() {
+        res.resume();
+      },
+      cancel() {
+        open = false;
+        res.destroy();
+      },
+    },
+    { highWaterMark: res.readableHighWaterMark, size: (chunk) => chunk.byteLength },
+  );
 }
 
 function headerRecord(init: RequestInit["headers"]): Record<string, string> {

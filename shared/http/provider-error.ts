@@ -3,6 +3,8 @@
 // Provider error bodies can carry internals, ids and personal data, so their text is never kept,
 // not even in `cause`.
 
+import type { HeaderReader } from "./answer.js";
+
 export const PROVIDER_ERROR_KINDS = [
   "auth_rejected",
   "auth_unavailable",
@@ -120,7 +122,7 @@ function describe(info: ProviderErrorInfo): string {
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const SAFE_CODE = /^[a-z_]{1,64}$/;
 
-export function safeRequestId(headers: Headers): string | undefined {
+export function safeRequestId(headers: HeaderReader): string | undefined {
   const id = headers.get("x-request-id") ?? undefined;
   return id !== undefined && SAFE_REQUEST_ID.test(id) ? id : undefined;
 }
@@ -130,7 +132,7 @@ export function safeCode(value: unknown): string | undefined {
 }
 
 /** Seconds from a Retry-After header (delta-seconds or HTTP-date), clamped to an hour. */
-export function retryAfterSeconds(headers: Headers, now: number): number | undefined {
+export function retryAfterSeconds(headers: HeaderReader, now: number): number | undefined {
   const raw = headers.get("retry-after")?.trim();
   if (raw === undefined || raw === "") return undefined;
   const seconds = /^\d{1,9}$/.test(raw) ? Number(raw) : Math.ceil((Date.parse(raw) - now) / 1000);

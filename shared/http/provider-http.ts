@@ -1,11 +1,13 @@
 import type { z } from "zod";
+import type { HeaderReader, HttpAnswer } from "./answer.js";
 import { nullLogger, type Logger } from "../logger.js";
 import { BodyTooLarge, declaredTooLarge, discard, readCapped } from "./capped-body.js";
 import { ProviderError, retryAfterSeconds, safeCode, safeRequestId, statusKind, type ProviderErrorInfo } from "./provider-error.js";
 import { nodeFetch } from "./node-fetch.js";
 import type { ProviderWaitMeter } from "./provider-wait.js";
 
-export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
+/** A fetch, or anything answering what the core reads of one (node-fetch's lighter answer). */
+export type FetchLike = (input: URL, init: RequestInit) => Promise<HttpAnswer>;
 
 /** The largest provider JSON answer either process will hold. */
 export const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
@@ -47,7 +49,7 @@ export interface JsonCall extends ProviderCall {
 /** A successful (2xx) provider answer whose body has not been read yet. */
 export interface OpenResponse {
   status: number;
-  headers: Headers;
+  headers: HeaderReader;
   body: ReadableStream<Uint8Array>;
   requestId: string | undefined;
 }
@@ -111,12 +113,12 @@ export class ProviderHttp {
     }
   }
 
-  async #send(call: ProviderCall, accept: string, signal: AbortSignal, deadline: AbortSignal): Promise<Response> {
+  async #send(call: ProviderCall, accept: string, signal: AbortSignal, deadline: AbortSignal): Promise<HttpAnswer> {
     for (let attempt = 0; ; attempt++) {
       const credentials = await this.#auth.credentials(signal);
       const headers: Record<string, string> = { ...call.headers, ...credentials.headers, accept };
       if (call.body !== undefined) headers["content-type"] = "application/json";
-      let res: Response;
+      let res: HttpAnswer;
       try {
         const body = call.body === undefined ? undefined : JSON.stringify(call.body);
         const answered = this.#wait?.begin();
@@ -135,7 +137,7 @@ export class ProviderHttp {
     }
   }
 
-  async #opened(res: Response, routeId: string): Promise<OpenResponse> {
+  async #opened(res: HttpAnswer, routeId: string): Promise<OpenResponse> {
     const base = { routeId, status: res.status, requestId: safeRequestId(res.headers) };
     if (res.status >= 300 && res.status < 400) {
       discard(res);
@@ -187,7 +189,7 @@ function transportFailure(err: unknown, call: ProviderCall, deadline: AbortSigna
 }
 
 /** Reads at most 16 KiB of an error body and keeps only a code-shaped `code` field. */
-async function errorCode(res: Response): Promise<string | undefined> {
+async function errorCode(res: HttpAnswer): Promise<string | undefined> {
   if (res.body === null) return undefined;
   if (!isJsonContentType(res.headers.get("content-type")) || declaredTooLarge(res.headers, MAX_ERROR_BODY_BYTES)) {
     discard(res);

@@ -159,6 +159,36 @@ describe("provider requests on node:http", () => {
     await res.body?.cancel();
   });
 
+  it("reads headers as a web Headers reads them: any case, repeated lines joined, a missing one null", async () => {
+    handler = (_req, res) => {
+      res.setHeader("X-Request-Id", ["req-1", "req-2"]);
+      res.setHeader("Content-Type", "application/json");
+      res.end("{}");
+    };
+    const url = new URL("/headers", base);
+    const ours = await nodeFetch(url, { method: "GET" });
+    const web = await fetch(url);
+    for (const name of ["x-request-id", "X-REQUEST-ID", "content-type", "content-length", "retry-after"]) expect(ours.headers.get(name), name).toBe(web.headers.get(name));
+    expect(ours.headers.get("x-request-id")).toBe("req-1, req-2");
+    expect(ours.headers.get("retry-after")).toBeNull();
+    await ours.body?.cancel();
+    await web.body?.cancel();
+  });
+
+  it("reads a body that arrives in pieces, in order, to its end", async () => {
+    handler = (_req, res) => void streamBody(res, "application/json", 1000, 200_000);
+    const res = await nodeFetch(new URL("/pieces", base), { method: "GET" });
+    const reader = res.body!.getReader();
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      expect(value.every((b) => b === 0x41)).toBe(true);
+      bytes += value.byteLength;
+    }
+    expect(bytes).toBe(200_000);
+  });
+
   it("takes a 204 without a body, and refuses a URL that is not http or https", async () => {
     handler = (_req, res) => {
       res.writeHead(204);

@@ -10,7 +10,7 @@ export function stay(n: number, nights = 2): { checkinDate: string; checkoutDate
 }
 
 /** Real fetch that remembers every provider id the sandbox's search answers carried. */
-export function recordingFetch(ids: Set<string>, inner: FetchLike = (url, init) => fetch(url, init)): FetchLike {
+export function recordingFetch(ids: Set<string>, inner: (url: URL, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init)): FetchLike {
   return async (url, init) => {
     const res = await inner(url, init);
     if (url.pathname.endsWith("/v3/search") && res.ok) {
