@@ -129,11 +129,20 @@ export const ProviderHotelSchema = z.looseObject({
 });
 export type ProviderHotel = z.infer<typeof ProviderHotelSchema>;
 
+// A catalog answer names the same few zones hundreds of times, and each Intl.DateTimeFormat built
+// to check one costs ~0.1 ms of a parse that holds the event loop.
+const knownZones = new Map<string, boolean>();
+
 function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (knownZones.size < 1000) knownZones.set(zone, known);
   }
+  return known;
 }
