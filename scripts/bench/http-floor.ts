@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Agent, createServer, request, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { postJson } from "./lean-client.js";
@@ -7,6 +8,16 @@ import { percentile, type BenchRow } from "./stats.js";
 // makes one provider request (the same sandbox, the same 50 ms) and answers. What a call costs it
 // beyond the provider is only the client's request, two HTTP hops on loopback and the wake-ups of
 // idle processes, with no MCP, no store and no tool: the remote mode cannot do better than this.
+//
+// With a Redis URL, the floor of a stateless call on Redis: before the provider request, one round
+// trip that reads a journey-sized value beside a rate-window hit; after it, one that writes the
+// value back if it is still the one read (the two round trips any instance must make to answer a
+// call on a journey another instance may have written).
+
+/** About the part of a journey every call reads and writes back once rates are in (bench:http). */
+const JOURNEY_BYTES = 9_700;
+const HIT = `local c = redis.call('INCR', KEYS[1]) if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return c`;
+const CAS = `local v = redis.call('GET', KEYS[1]) if not v or redis.sha1hex(v) ~= ARGV[1] then return 0 end redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL') return 1`;
 
 const CALLS = 200;
 // Between calls, as an agent's turns leave the processes idle.
@@ -22,7 +33,8 @@ function readAll(res: IncomingMessage): Promise<string> {
   });
 }
 
-export async function bareProxyFloor(providerBaseUrl: string): Promise<BenchRow> {
+export async function bareProxyFloor(providerBaseUrl: string, redisUrl?: string): Promise<BenchRow> {
+  const store = redisUrl === undefined ? undefined : await journeyStore(redisUrl);
   const target = new URL("v1/seo/locations?limit=1", providerBaseUrl.endsWith("/") ? providerBaseUrl : `${providerBaseUrl}/`);
   const providerAgent = new Agent({ keepAlive: true });
   let waitedMs = 0;
@@ -41,7 +53,9 @@ export async function bareProxyFloor(providerBaseUrl: string): Promise<BenchRow>
     readAll(req)
       .then(async (body) => {
         const { id } = JSON.parse(body) as { id: number };
+        const read = await store?.read();
         const answer = await provider();
+        if (read !== undefined) await store?.write(read);
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ jsonrpc: "2.0", id, result: { bytes: answer.length } }));
       })
@@ -64,10 +78,47 @@ export async function bareProxyFloor(providerBaseUrl: string): Promise<BenchRow>
     }
     const p50 = percentile(latencies, 50);
     const waited = waitedMs / CALLS;
-    return { name: "bare Node proxy, one provider request", figure: `${p50.toFixed(2)} ms`, anchor: `provider wait ${waited.toFixed(2)} ms`, ratio: p50 / waited };
+    const name = store ? "bare Node proxy + Redis read and write, one provider request" : "bare Node proxy, one provider request";
+    return { name, figure: `${p50.toFixed(2)} ms`, anchor: `provider wait ${waited.toFixed(2)} ms`, ratio: p50 / waited };
   } finally {
+    await store?.close();
     clientAgent.destroy();
     providerAgent.destroy();
     await new Promise((resolve) => server.close(resolve));
   }
+}
+
+interface JourneyStore {
+  read(): Promise<string>;
+  write(current: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function journeyStore(url: string): Promise<JourneyStore> {
+  const loaded = await import("redis");
+  // Bundled (dist/), esbuild hands this CommonJS package over as `default` only.
+  const { createClient } = "createClient" in loaded ? loaded : (loaded as unknown as { default: typeof loaded }).default;
+  const client = createClient({ url });
+  await client.connect();
+  const key = "bench-floor:journey";
+  const filler = "x".repeat(JOURNEY_BYTES);
+  let version = 0;
+  const value = () => `{"v":${version},"state":"${filler}"}`;
+  await client.set(key, value(), { expiration: { type: "PX", value: 3_600_000 } });
+  return {
+    async read() {
+      // Sent in one event-loop turn: one write, one round trip, as the servers send theirs.
+      const [value] = await Promise.all([client.get(key), client.eval(HIT, { keys: ["bench-floor:hits"], arguments: ["60000"] })]);
+      if (value === null) throw new Error("the floor's journey is gone");
+      return value;
+    },
+    async write(current) {
+      version += 1;
+      const next = value();
+      const sha1 = createHash("sha1").update(current).digest("hex");
+      const written = await client.eval(CAS, { keys: [key], arguments: [sha1, next] });
+      if (written !== 1) throw new Error("the floor's compare-and-set lost a round nobody else plays");
+    },
+    close: () => client.quit().then(() => undefined),
+  };
 }

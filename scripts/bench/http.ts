@@ -467,6 +467,8 @@ export type PhaseOutcome = { ok: true; result: LoadResult } | { ok: false; label
 export interface HttpBenchResult {
   /** The same provider request through a bare Node proxy: the floor the phases are read against. */
   floor: BenchRow;
+  /** The same, with the two Redis round trips a call on a shared journey needs (when Redis phases run). */
+  redisFloor?: BenchRow;
   phases: PhaseOutcome[];
 }
 
@@ -518,13 +520,20 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult
     });
   const run = async (): Promise<HttpBenchResult> => {
     const floor = await bareProxyFloor(sandbox.urls.hotelsApiBaseUrl);
+    const redis = await startRedis(dir);
+    let redisFloor: BenchRow;
+    try {
+      redisFloor = await bareProxyFloor(sandbox.urls.hotelsApiBaseUrl, redis.url);
+    } finally {
+      await redis.stop();
+    }
     const phases = [
       await oneInstance("1 instance, memory store", opts.pacing),
       await onRedis("1 instance, one redis-server", 1, opts.pacing),
       await onRedis("2 instances, one redis-server", 2, opts.pacing),
     ];
-    if (!opts.capacity) return { floor, phases };
-    return { floor, phases: [...phases, await oneInstance("capacity, 1 instance", null), await onRedis("capacity, 2 instances + redis", 2, null)] };
+    if (!opts.capacity) return { floor, redisFloor, phases };
+    return { floor, redisFloor, phases: [...phases, await oneInstance("capacity, 1 instance", null), await onRedis("capacity, 2 instances + redis", 2, null)] };
   };
   try {
     return await withDeadline(run(), opts.deadlineMs);
