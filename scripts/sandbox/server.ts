@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { setMaxListeners } from "node:events";
 import type { Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FaultTable } from "./faults.js";
@@ -38,6 +39,8 @@ export function createDispatcher(opts: {
   const counts = new Map<string, number>();
   const sockets = new Set<Socket>();
   const abort = new AbortController();
+  // Every answer held back by a latency fault listens on it: hundreds at once under bench:http's load.
+  setMaxListeners(0, abort.signal);
   let nextRequest = 1;
   let inFlight = 0;
   let peak = 0;
