@@ -34,7 +34,6 @@ function readAll(res: IncomingMessage): Promise<string> {
 }
 
 export async function bareProxyFloor(providerBaseUrl: string, redisUrl?: string): Promise<BenchRow> {
-  const store = redisUrl === undefined ? undefined : await journeyStore(redisUrl);
   const target = new URL("v1/seo/locations?limit=1", providerBaseUrl.endsWith("/") ? providerBaseUrl : `${providerBaseUrl}/`);
   const providerAgent = new Agent({ keepAlive: true });
   let waitedMs = 0;
@@ -49,6 +48,9 @@ export async function bareProxyFloor(providerBaseUrl: string, redisUrl?: string)
       req.on("error", reject);
       req.end();
     });
+  let store: JourneyStore | undefined;
+  // The first failure inside the server, reported instead of the client's hang-up.
+  let failed: unknown;
   const server = createServer((req, res) => {
     readAll(req)
       .then(async (body) => {
@@ -59,7 +61,10 @@ export async function bareProxyFloor(providerBaseUrl: string, redisUrl?: string)
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ jsonrpc: "2.0", id, result: { bytes: answer.length } }));
       })
-      .catch(() => res.destroy());
+      .catch((err: unknown) => {
+        failed ??= err;
+        res.destroy();
+      });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -67,6 +72,7 @@ export async function bareProxyFloor(providerBaseUrl: string, redisUrl?: string)
   const mcpUrl = new URL(`http://127.0.0.1:${port}/mcp`);
   const call = (id: number) => postJson(mcpUrl, clientAgent, { jsonrpc: "2.0", id, method: "tools/call", params: { name: "floor", arguments: {} } });
   try {
+    if (redisUrl !== undefined) store = await journeyStore(redisUrl);
     for (let i = 0; i < 20; i++) await call(i);
     waitedMs = 0;
     const latencies: number[] = [];
@@ -80,11 +86,13 @@ export async function bareProxyFloor(providerBaseUrl: string, redisUrl?: string)
     const waited = waitedMs / CALLS;
     const name = store ? "bare Node proxy + Redis read and write, one provider request" : "bare Node proxy, one provider request";
     return { name, figure: `${p50.toFixed(2)} ms`, anchor: `provider wait ${waited.toFixed(2)} ms`, ratio: p50 / waited };
+  } catch (err) {
+    throw failed ?? err;
   } finally {
-    await store?.close();
     clientAgent.destroy();
     providerAgent.destroy();
     await new Promise((resolve) => server.close(resolve));
+    await store?.close();
   }
 }
 
@@ -98,13 +106,33 @@ async function journeyStore(url: string): Promise<JourneyStore> {
   const loaded = await import("redis");
   // Bundled (dist/), esbuild hands this CommonJS package over as `default` only.
   const { createClient } = "createClient" in loaded ? loaded : (loaded as unknown as { default: typeof loaded }).default;
-  const client = createClient({ url });
-  await client.connect();
+  // One try: a Redis that goes away fails the floor instead of retrying behind it.
+  const client = createClient({ url, socket: { reconnectStrategy: false } });
+  let lastError: unknown;
+  client.on("error", (err: unknown) => (lastError = err));
+  const close = async (): Promise<void> => {
+    try {
+      await client.close();
+    } catch {
+      // Never connected, or already gone.
+    }
+  };
+  try {
+    await client.connect();
+  } catch (err) {
+    await close();
+    throw lastError ?? err;
+  }
   const key = "bench-floor:journey";
   const filler = "x".repeat(JOURNEY_BYTES);
   let version = 0;
   const value = () => `{"v":${version},"state":"${filler}"}`;
-  await client.set(key, value(), { expiration: { type: "PX", value: 3_600_000 } });
+  try {
+    await client.set(key, value(), { expiration: { type: "PX", value: 3_600_000 } });
+  } catch (err) {
+    await close();
+    throw err;
+  }
   return {
     async read() {
       // Sent in one event-loop turn: one write, one round trip, as the servers send theirs.
@@ -119,6 +147,6 @@ async function journeyStore(url: string): Promise<JourneyStore> {
       const written = await client.eval(CAS, { keys: [key], arguments: [sha1, next] });
       if (written !== 1) throw new Error("the floor's compare-and-set lost a round nobody else plays");
     },
-    close: () => client.quit().then(() => undefined),
+    close,
   };
 }

@@ -36,25 +36,25 @@ export const nodeFetch: FetchLike = async (url, init) => {
     const options = { method: init.method ?? "GET", headers, agent: transport.agent, ...(signal ? { signal } : {}) };
     const req = transport.request(url, options, (res) => {
       try {
-        resolve(toAnswer(res));
+        resolve(toAnswer(res, signal));
       } catch (err) {
         res.destroy();
         reject(err instanceof Error ? err : new Error(String(err)));
       }
     });
-    req.once("error", (err) => reject(signal?.aborted ? abortError(signal) : err));
+    req.once("error", (err) => reject(signal?.aborted ? abortError(signal) : cleanError(err)));
     req.end(body);
   });
 };
 
-function toAnswer(res: IncomingMessage): HttpAnswer {
+function toAnswer(res: IncomingMessage, signal: AbortSignal | undefined): HttpAnswer {
   const status = res.statusCode ?? 0;
   const headers = rawHeaderReader(res.rawHeaders);
   if (NULL_BODY_STATUS.has(status)) {
     res.resume();
     return { status, headers, body: null };
   }
-  return { status, headers, body: bodyStream(res) };
+  return { status, headers, body: bodyStream(res, signal) };
 }
 
 /**
@@ -78,12 +78,14 @@ function rawHeaderReader(raw: readonly string[]): HeaderReader {
 
 /**
  * The body as a web stream, by hand: Readable.toWeb's adapter (with a Headers and a Response per
- * answer) cost ~0.7 ms per provider request, more than reading and checking a checkout's body. The web stream queues what the socket
- * delivered, in bytes, up to the socket's high-water mark and pauses the socket there: a reader that
- * stops (a voucher written to a slow disk) holds the download back (test). A cancelled body closes
- * the connection; a connection cut before the end errors the stream.
+ * answer) cost ~0.7 ms per provider request, more than reading and checking a checkout's body. The
+ * web stream queues what the socket delivered, in bytes, up to the socket's high-water mark and
+ * pauses the socket there: a reader that stops (a voucher written to a slow disk) holds the download
+ * back (test). A cancelled body closes the connection; a connection cut before the end errors it,
+ * and so does an abort: node:http then drops what it holds of the body unread and ends the message
+ * as if it were whole (test).
  */
-function bodyStream(res: IncomingMessage): ReadableStream<Uint8Array> {
+function bodyStream(res: IncomingMessage, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
   let open = true;
   return new ReadableStream<Uint8Array>(
     {
@@ -97,6 +99,7 @@ function bodyStream(res: IncomingMessage): ReadableStream<Uint8Array> {
           if (!open) return;
           open = false;
           if (err) controller.error(err);
+          else if (signal?.aborted) controller.error(abortError(signal));
           else controller.close();
         });
       },
@@ -119,6 +122,16 @@ function headerRecord(init: RequestInit["headers"]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(init)) out[name] = typeof value === "string" ? value : value.join(", ");
   return out;
+}
+
+// A response node:http cannot parse fails with the raw bytes it read (rawPacket): provider text,
+// which must never ride along as an error's cause. Only the parser's code and message are kept.
+function cleanError(err: Error): Error {
+  if (!("rawPacket" in err) && !("bytesParsed" in err)) return err;
+  const clean = new Error(err.message);
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === "string") Object.assign(clean, { code });
+  return clean;
 }
 
 function abortError(signal: AbortSignal): Error {

@@ -130,19 +130,19 @@ export const ProviderHotelSchema = z.looseObject({
 export type ProviderHotel = z.infer<typeof ProviderHotelSchema>;
 
 // A catalog answer names the same few zones hundreds of times, and each Intl.DateTimeFormat built
-// to check one costs ~0.1 ms of a parse that holds the event loop.
-const knownZones = new Map<string, boolean>();
+// to check one costs ~0.1 ms of a parse that holds the event loop. Only zones this runtime knows are
+// remembered: provider text that is not one (of any length: zod runs this refinement even after
+// max(64) failed) is never kept, and cannot crowd the real ones out.
+const knownZones = new Set<string>();
 
 function isKnownTimeZone(zone: string): boolean {
-  let known = knownZones.get(zone);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone: zone });
-      known = true;
-    } catch {
-      known = false;
-    }
-    if (knownZones.size < 1000) knownZones.set(zone, known);
+  if (zone.length > 64) return false;
+  if (knownZones.has(zone)) return true;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+  } catch {
+    return false;
   }
-  return known;
+  if (knownZones.size < 1000) knownZones.add(zone);
+  return true;
 }
