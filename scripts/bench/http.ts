@@ -3,13 +3,13 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { fork, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import type { SandboxUrls } from "../sandbox/index.js";
 import type { SandboxCounts, SandboxRequest } from "./http-sandbox.js";
 import { mulberry32 } from "../sandbox/data/prng.js";
+import { startRedisServer } from "../redis-server.js";
 import { bareProxyFloor } from "./http-floor.js";
 import { leanSession, type ToolCaller } from "./lean-client.js";
 import { goldenJourney, type JourneyClient, type JourneyStep } from "./mcp.js";
@@ -29,7 +29,6 @@ import { ms, percentile, type BenchRow } from "./stats.js";
 // cores) gets through, not what one agent waits for.
 
 const DAY_MS = 86_400_000;
-const REDIS_SERVER = "/usr/bin/redis-server";
 
 /** Think time before each call, uniform in [minMs, maxMs]; a session's first call comes within [0, maxMs). */
 export interface Pacing {
@@ -181,24 +180,9 @@ async function startChildSandbox(latencyMs: number): Promise<ChildSandbox> {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      s.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-async function startRedis(dir: string): Promise<Proc & { url: string }> {
-  if (!existsSync(REDIS_SERVER)) throw new Error(`${REDIS_SERVER} is missing: install Debian's redis-server (apt-get install redis-server)`);
-  const port = await freePort();
-  const child = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: ["ignore", "pipe", "inherit"] });
-  await waitForLine(child.stdout, /Ready to accept connections/, child, "redis-server");
-  child.stdout.resume();
-  return { url: `redis://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => stopChild(child) };
+async function startRedis(): Promise<Proc & { url: string }> {
+  const redis = await startRedisServer();
+  return { url: redis.url, pid: redis.pid, stop: () => redis.close() };
 }
 
 async function startInstance(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<Instance> {
@@ -508,7 +492,7 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult
   // from what a second process on the same cores costs.
   const onRedis = (label: string, n: 1 | 2, pacing: Pacing | null) =>
     phase(label, async () => {
-      const redis = await startRedis(dir);
+      const redis = await startRedis();
       procs.push(redis);
       const instances: Instance[] = [];
       for (let k = 0; k < n; k++) {
@@ -523,7 +507,7 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult
     const floor = await bareProxyFloor(sandbox.urls.hotelsApiBaseUrl);
     // Without it the Redis phases are reported as failed, each on its own; the run goes on.
     const redisFloor = await phase("floor on redis-server", async () => {
-      const redis = await startRedis(dir);
+      const redis = await startRedis();
       procs.push(redis);
       return bareProxyFloor(sandbox.urls.hotelsApiBaseUrl, redis.url);
     });

@@ -1,3 +1,4 @@
+// A real redis-server for the tests and bench:http (which reads its CPU time by pid).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -18,6 +19,8 @@ export const REDIS_SERVER = process.env.TBANK_TEST_REDIS_SERVER ?? "/usr/bin/red
 export interface RedisServer {
   url: string;
   port: number;
+  /** The running process's pid (0 while stopped). */
+  readonly pid: number;
   /** Stops the server and waits for it to exit (the data dir stays until `close`). */
   stop(): Promise<void>;
   /** Starts it again on the same port. */
@@ -59,6 +62,9 @@ export async function startRedisServer(): Promise<RedisServer> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    get pid() {
+      return child?.pid ?? 0;
+    },
     stop,
     restart: start,
     pause: () => void child?.kill("SIGSTOP"),
