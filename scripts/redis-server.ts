@@ -1,7 +1,7 @@
 // A real redis-server for the tests and bench:http (which reads its CPU time by pid).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,22 +43,37 @@ export async function startRedisServer(): Promise<RedisServer> {
   const dir = await mkdtemp(join(tmpdir(), "tbank-redis-"));
   const port = await freePort();
   let child: ChildProcess | undefined;
+  const log = join(dir, "redis.log");
   const start = async (): Promise<void> => {
-    child = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--logfile", join(dir, "redis.log")], {
+    const spawned = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--logfile", log], {
       stdio: "ignore",
       env: realClockEnv(),
     });
-    await waitForPong(port, child);
+    child = spawned;
+    const failedToSpawn = new Promise<never>((_, reject) => spawned.once("error", reject));
+    failedToSpawn.catch(() => undefined);
+    try {
+      await Promise.race([waitForPong(port, spawned), failedToSpawn]);
+    } catch (err) {
+      await stop();
+      const tail = (await readFile(log, "utf8").catch(() => "")).trim().split("\n").slice(-3).join(" | ");
+      throw new Error(`${err instanceof Error ? err.message : String(err)}${tail ? `; its log ends: ${tail}` : ""}`, { cause: err });
+    }
   };
   const stop = async (): Promise<void> => {
     const running = child;
     child = undefined;
-    if (!running || running.exitCode !== null) return;
+    if (!running || running.exitCode !== null || running.signalCode !== null || running.pid === undefined) return;
     const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
     running.kill("SIGKILL");
     await exited;
   };
-  await start();
+  try {
+    await start();
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
@@ -89,9 +104,11 @@ function freePort(): Promise<number> {
 
 async function waitForPong(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 10_000;
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}`);
-    if (await pong(port)) return;
+    if (exited()) throw new Error(`redis-server exited (${child.exitCode ?? child.signalCode})`);
+    // Still running after the PONG: the answer was this server's, not one that took the port first.
+    if ((await pong(port)) && !exited()) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error("redis-server did not answer PING within 10 s");
@@ -102,6 +119,12 @@ function pong(port: number): Promise<boolean> {
     const socket = connect(port, "127.0.0.1");
     let reply = "";
     socket.setEncoding("utf8");
+    // A listener that accepts and never answers is not a redis-server that is up.
+    socket.setTimeout(500, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("close", () => resolve(false));
     socket.once("connect", () => socket.write("PING\r\n"));
     socket.on("data", (d: string) => {
       reply += d;

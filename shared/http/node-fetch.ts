@@ -4,12 +4,13 @@ import type { HeaderReader, HttpAnswer } from "./answer.js";
 import type { FetchLike } from "./provider-http.js";
 
 // The provider HTTP core's default transport: node:http(s) on keep-alive agents, answered with what
-// the core reads of any fetch's Response (status, header reads, a web body stream) and no more. The global fetch (undici) spent ~0.5 ms of
-// CPU per request building its Request, its fetch controller and their streams: on the remote
-// mode's 13 provider requests per golden journey that was more than any other part of a call
-// (bench:http). What the core relies on holds here as it did there: no redirect is ever followed
-// (node:http has no such thing; a 3xx comes back as it is and the core refuses it), the caller's
-// signal aborts the request and its body, and a cancelled body closes the connection.
+// the core reads of any fetch's Response (status, header reads, a web body stream) and no more. The
+// global fetch (undici) spent ~0.5 ms of CPU per request building its Request, its fetch controller
+// and their streams: on the remote mode's 13 provider requests per golden journey that was more than
+// any other part of a call (bench:http). What the core relies on holds here as it did there: no
+// redirect is ever followed (node:http has no such thing; a 3xx comes back as it is and the core
+// refuses it), the caller's signal aborts the request and a body not yet read to its end, and a
+// cancelled body closes the connection.
 
 // An idle connection is dropped after 4 s, before the 5 s after which common servers close theirs: a
 // request sent on a connection the server is closing fails as a network error.
@@ -43,6 +44,9 @@ export const nodeFetch: FetchLike = async (url, init) => {
       }
     });
     req.once("error", (err) => reject(signal?.aborted ? abortError(signal) : cleanError(err)));
+    // A connection that ends with neither an answer nor an error (a 101 upgrade, which node:http
+    // answers by closing the socket in silence) would leave the call waiting past every deadline.
+    req.once("close", () => reject(new Error("the connection closed before an answer")));
     req.end(body);
   });
 };
@@ -98,8 +102,8 @@ function bodyStream(res: IncomingMessage, signal: AbortSignal | undefined): Read
         finished(res, (err) => {
           if (!open) return;
           open = false;
-          if (err) controller.error(err);
-          else if (signal?.aborted) controller.error(abortError(signal));
+          if (signal?.aborted) controller.error(abortError(signal));
+          else if (err) controller.error(err);
           else controller.close();
         });
       },

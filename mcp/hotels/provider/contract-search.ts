@@ -130,19 +130,20 @@ export const ProviderHotelSchema = z.looseObject({
 export type ProviderHotel = z.infer<typeof ProviderHotelSchema>;
 
 // A catalog answer names the same few zones hundreds of times, and each Intl.DateTimeFormat built
-// to check one costs ~0.1 ms of a parse that holds the event loop. Only zones this runtime knows are
-// remembered: provider text that is not one (of any length: zod runs this refinement even after
-// max(64) failed) is never kept, and cannot crowd the real ones out.
+// to check one costs ~0.1 ms of a parse that holds the event loop. Only a zone this runtime knows by
+// that exact name is remembered: provider text of any length (zod runs this refinement even after
+// max(64) failed), or another spelling Intl would accept ("EUROPE/MOSCOW"), is checked each time.
 const knownZones = new Set<string>();
 
 function isKnownTimeZone(zone: string): boolean {
   if (zone.length > 64) return false;
   if (knownZones.has(zone)) return true;
+  let resolved: string;
   try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
+    resolved = new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return false;
   }
-  if (knownZones.size < 1000) knownZones.add(zone);
+  if (resolved === zone && knownZones.size < 1000) knownZones.add(zone);
   return true;
 }
