@@ -557,13 +557,16 @@ export function summarize(r: LoadResult): { rows: BenchRow[]; lines: string[] } 
     { name: `${r.label}: CPU, clients / sandbox`, figure: `${(r.cpuMs.clients / 1000).toFixed(1)} s / ${(r.cpuMs.sandbox / 1000).toFixed(1)} s`, anchor: `${cpus().length} cores, ${(r.wallMs / 1000).toFixed(1)} s`, ratio: (r.cpuMs.servers + r.cpuMs.clients + r.cpuMs.sandbox) / (r.wallMs * cpus().length) },
   ];
   const tools = [...new Set(r.steps.map((s) => s.tool))];
-  const lines = [`  ${"tool".padEnd(26)} ${"calls".padStart(5)}  provider req (peak) = waited / sandbox ms   alone ms   under load p50 / p95 ms  statuses`];
+  // The p50 row is one percentile over every call with a provider request: each tool's own ratio
+  // (and its share of those calls) shows which calls it falls among and why it moves between runs.
+  const lines = [`  ${"tool".padEnd(26)} ${"calls".padStart(5)}  provider req (peak) = waited / sandbox ms   alone ms   under load p50 / p95 ms  ratio p50 alone / load  statuses`];
   for (const tool of tools) {
     const mine = r.steps.filter((s) => s.tool === tool).map((s) => s.ms);
     const statuses = [...new Set(r.steps.filter((s) => s.tool === tool).map((s) => s.status))].join(",");
     const alone = r.perCall.get(tool);
     const provider = alone ? `${alone.requests.toFixed(1)} (${alone.peakInFlight}) = ${alone.providerMs.toFixed(0)} / ${alone.sandboxMs.toFixed(0)}` : "?";
-    lines.push(`  ${tool.padEnd(26)} ${String(mine.length).padStart(5)}  ${provider.padStart(35)}   ${(alone?.ms ?? Number.NaN).toFixed(0).padStart(8)}   ${percentile(mine, 50).toFixed(0).padStart(10)} / ${percentile(mine, 95).toFixed(0).padEnd(10)} ${statuses}`);
+    const toolRatios = alone && alone.providerMs > 0 ? `${(alone.ms / alone.providerMs).toFixed(2)}x / ${(percentile(mine, 50) / alone.providerMs).toFixed(2)}x` : "-";
+    lines.push(`  ${tool.padEnd(26)} ${String(mine.length).padStart(5)}  ${provider.padStart(35)}   ${(alone?.ms ?? Number.NaN).toFixed(0).padStart(8)}   ${percentile(mine, 50).toFixed(0).padStart(10)} / ${percentile(mine, 95).toFixed(0).padEnd(10)} ${toolRatios.padStart(22)}  ${statuses}`);
   }
   for (const f of [...new Set(r.failures)].slice(0, 5)) lines.push(`  failed journey: ${f.slice(0, 200)}`);
   return { rows, lines };
