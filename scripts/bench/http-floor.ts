@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { Agent, createServer, request, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { RedisSharedStore } from "../../mcp/hotels/store/redis.js";
 import { postJson } from "./lean-client.js";
 import { percentile, type BenchRow } from "./stats.js";
 
@@ -16,8 +16,6 @@ import { percentile, type BenchRow } from "./stats.js";
 
 /** About the part of a journey every call reads and writes back once rates are in (bench:http). */
 const JOURNEY_BYTES = 9_700;
-const HIT = `local c = redis.call('INCR', KEYS[1]) if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return c`;
-const CAS = `local v = redis.call('GET', KEYS[1]) if not v or redis.sha1hex(v) ~= ARGV[1] then return 0 end redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL') return 1`;
 
 const CALLS = 200;
 // Between calls, as an agent's turns leave the processes idle.
@@ -102,51 +100,33 @@ interface JourneyStore {
   close(): Promise<void>;
 }
 
+// The servers' own store (RedisSharedStore), so the floor sends the very commands a call does.
 async function journeyStore(url: string): Promise<JourneyStore> {
-  const loaded = await import("redis");
-  // Bundled (dist/), esbuild hands this CommonJS package over as `default` only.
-  const { createClient } = "createClient" in loaded ? loaded : (loaded as unknown as { default: typeof loaded }).default;
-  // One try: a Redis that goes away fails the floor instead of retrying behind it.
-  const client = createClient({ url, socket: { reconnectStrategy: false } });
-  let lastError: unknown;
-  client.on("error", (err: unknown) => (lastError = err));
-  const close = async (): Promise<void> => {
-    try {
-      await client.close();
-    } catch {
-      // Never connected, or already gone.
-    }
-  };
-  try {
-    await client.connect();
-  } catch (err) {
-    await close();
-    throw lastError ?? err;
-  }
+  const store = new RedisSharedStore({ url });
   const key = "bench-floor:journey";
   const filler = "x".repeat(JOURNEY_BYTES);
   let version = 0;
   const value = () => `{"v":${version},"state":"${filler}"}`;
   try {
-    await client.set(key, value(), { expiration: { type: "PX", value: 3_600_000 } });
+    await store.set(key, value(), 3_600_000);
   } catch (err) {
-    await close();
+    await store.close();
     throw err;
   }
   return {
     async read() {
       // Sent in one event-loop turn: one write, one round trip, as the servers send theirs.
-      const [value] = await Promise.all([client.get(key), client.eval(HIT, { keys: ["bench-floor:hits"], arguments: ["60000"] })]);
-      if (value === null) throw new Error("the floor's journey is gone");
-      return value;
+      const [current] = await Promise.all([store.get(key), store.hit("bench-floor:hits", 60_000)]);
+      if (current === undefined) throw new Error("the floor's journey is gone");
+      return current;
     },
     async write(current) {
       version += 1;
       const next = value();
-      const sha1 = createHash("sha1").update(current).digest("hex");
-      const written = await client.eval(CAS, { keys: [key], arguments: [sha1, next] });
-      if (written !== 1) throw new Error("the floor's compare-and-set lost a round nobody else plays");
+      // From the read just made, as a call's update starts from its read: one compare-and-set.
+      const written = await store.update(key, () => next, { lastRead: current });
+      if (written !== next) throw new Error("the floor's compare-and-set lost a round nobody else plays");
     },
-    close,
+    close: () => store.close(),
   };
 }
