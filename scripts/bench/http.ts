@@ -1,14 +1,14 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { fork } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Readable } from "node:stream";
 import type { SandboxUrls } from "../sandbox/index.js";
 import type { SandboxCounts, SandboxRequest } from "./http-sandbox.js";
 import { mulberry32 } from "../sandbox/data/prng.js";
+import { startHttpInstance } from "../http-instance.js";
 import { startRedisServer } from "../redis-server.js";
 import { bareProxyFloor } from "./http-floor.js";
 import { leanSession, type ToolCaller } from "./lean-client.js";
@@ -124,40 +124,6 @@ interface Instance extends Proc {
   url: string;
 }
 
-function waitForLine(stream: Readable, pattern: RegExp, child: ChildProcess, what: string, timeoutMs = 15_000): Promise<RegExpExecArray> {
-  return new Promise((resolve, reject) => {
-    let seen = "";
-    const timer = setTimeout(() => done(new Error(`${what} printed nothing matching ${String(pattern)} in ${timeoutMs} ms: ${seen.slice(-500)}`)), timeoutMs);
-    const onData = (d: Buffer) => {
-      seen += d.toString();
-      const m = pattern.exec(seen);
-      if (m) done(undefined, m);
-    };
-    const onExit = () => done(new Error(`${what} exited before it was ready: ${seen.slice(-500)}`));
-    const done = (err?: Error, m?: RegExpExecArray) => {
-      clearTimeout(timer);
-      stream.off("data", onData);
-      child.off("exit", onExit);
-      if (m) resolve(m);
-      else reject(err ?? new Error(what));
-    };
-    stream.on("data", onData);
-    child.once("exit", onExit);
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), 5000);
-    child.once("exit", () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
-
 async function startChildSandbox(latencyMs: number): Promise<ChildSandbox> {
   const child = fork("dist/bench-http-sandbox.js", [String(latencyMs)], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
   const waiting: ((counts: SandboxCounts) => void)[] = [];
@@ -186,10 +152,8 @@ async function startRedis(): Promise<Proc & { url: string }> {
 }
 
 async function startInstance(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<Instance> {
-  const child = spawn(process.execPath, [...nodeArgs, "dist/tbank-hotels-mcp.js", "--http", "--host", "127.0.0.1", "--port", "0"], { env, stdio: ["ignore", "ignore", "pipe"] });
-  const m = await waitForLine(child.stderr, /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/, child, "tbank-hotels-mcp --http");
-  child.stderr.resume();
-  return { url: m[1] ?? "", pid: child.pid ?? 0, stop: () => stopChild(child) };
+  const instance = await startHttpInstance({ env, args: ["--host", "127.0.0.1"], nodeArgs, keepLog: false });
+  return { url: instance.url, pid: instance.pid, stop: () => instance.stop() };
 }
 
 /** /readyz says the store and the provider are reachable (the store connects in the background). */

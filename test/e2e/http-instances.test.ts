@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile, type ChildProcess } from "node:child_process";
 import { request } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goldenJourney } from "../../scripts/bench/mcp.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { osClockEnv } from "../fixtures/clock.js";
+import { startHttpInstance } from "../../scripts/http-instance.js";
 import { startRedisServer, type RedisServer } from "../../scripts/redis-server.js";
 
 // Issue 17 with real processes: two `tbank-hotels-mcp --http` instances on one real redis-server,
@@ -19,25 +20,6 @@ import { startRedisServer, type RedisServer } from "../../scripts/redis-server.j
 
 const run = promisify(execFile);
 const LIMIT = 12;
-
-interface Instance {
-  child: ChildProcess;
-  url: string;
-}
-
-function spawnHttp(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ["dist/tbank-hotels-mcp.js", "--http", "--port", "0"], { env, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  return new Promise((resolve, reject) => {
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (d: string) => {
-      stderr += d;
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr)?.[1];
-      if (url) resolve({ child, url });
-    });
-    child.once("exit", (code) => reject(new Error(`exited ${code} before listening: ${stderr}`)));
-  });
-}
 
 /** Calls go to the instances in turn: any instance must answer any call of a journey. */
 function alternating(clients: Client[]): Pick<Client, "callTool"> {
@@ -85,7 +67,7 @@ describe("two remote instances on one redis-server", () => {
     const key = added.stdout.trim();
     expect(key).toMatch(/^tbk_/);
     const env = { ...base, TBANK_HOTELS_HTTP_AUTH: "api_key", TBANK_HOTELS_HTTP_API_KEYS_FILE: keysFile };
-    const [a, b] = await Promise.all([spawnHttp(env), spawnHttp(env)]);
+    const [a, b] = await Promise.all([startHttpInstance({ env }), startHttpInstance({ env })]);
     children.push(a.child, b.child);
 
     const pair = [await connect(a.url, { authorization: `Bearer ${key}` }), await connect(b.url, { "x-api-key": key })];
@@ -127,7 +109,7 @@ describe("two remote instances on one redis-server", () => {
   it("OAuth: a sandbox-issued token works on either instance; expired, wrong-audience and scope-less tokens are refused", async () => {
     // Behind one load balancer both instances are one resource: the public URL is the token's audience.
     const env = { ...base, TBANK_HOTELS_HTTP_AUTH: "oauth", TBANK_HOTELS_HTTP_OAUTH_ISSUER: sandbox.urls.authIssuerUrl, TBANK_HOTELS_HTTP_PUBLIC_URL: "https://hotels-mcp.example.test/mcp" };
-    const [a, b] = await Promise.all([spawnHttp(env), spawnHttp(env)]);
+    const [a, b] = await Promise.all([startHttpInstance({ env }), startHttpInstance({ env })]);
     children.push(a.child, b.child);
     const meta = await (await fetch(new URL("/.well-known/oauth-protected-resource", a.url))).json() as { resource: string; authorization_servers: string[] };
     expect(meta).toMatchObject({ resource: "https://hotels-mcp.example.test/mcp", authorization_servers: [sandbox.urls.authIssuerUrl] });

@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHttpInstance } from "../../scripts/http-instance.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { osClockEnv } from "../fixtures/clock.js";
 
@@ -10,28 +11,6 @@ import { osClockEnv } from "../fixtures/clock.js";
 // tool call, and SIGTERM while a slow call is in flight (the sandbox delays the provider's answer).
 
 const SLOW_MS = 2500;
-
-interface Spawned {
-  child: ChildProcess;
-  url: string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-function spawnHttp(env: Record<string, string>, args: string[] = []): Promise<Spawned> {
-  const child = spawn(process.execPath, ["dist/tbank-hotels-mcp.js", "--http", "--port", "0", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-  let stderr = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (d: string) => {
-      stderr += d;
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr)?.[1];
-      if (url) resolve({ child, url, stderr: () => stderr, exited });
-    });
-    void exited.then((code) => reject(new Error(`exited ${code} before listening: ${stderr}`)));
-  });
-}
 
 describe("tbank-hotels-mcp --http (spawned bin)", () => {
   let sandbox: Sandbox;
@@ -48,7 +27,7 @@ describe("tbank-hotels-mcp --http (spawned bin)", () => {
   });
 
   it("prints its URL, answers a tool call, and on SIGTERM finishes the call in flight, then exits 0", async () => {
-    const server = await spawnHttp(env);
+    const server = await startHttpInstance({ env });
     children.push(server.child);
     const client = new Client({ name: "e2e-http", version: "1" });
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));

@@ -1,29 +1,16 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createConnection } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { osClockEnv } from "../fixtures/clock.js";
+import { startHttpInstance } from "../../scripts/http-instance.js";
 import { startRedisServer, type RedisServer } from "../../scripts/redis-server.js";
 
 // The built bin (dist/, bundled with code splitting) on a real redis-server. The source-level
 // store tests could not see it: bundled, the `redis` package's exports arrived under `default`
 // only, so the store never connected and /readyz said store: unreachable.
-
-function spawnHttp(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["dist/tbank-hotels-mcp.js", "--http", "--port", "0"], { env, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  return new Promise((resolve, reject) => {
-    child.stderr?.setEncoding("utf8");
-    child.stderr?.on("data", (d: string) => {
-      stderr += d;
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr)?.[1];
-      if (url) resolve({ child, url });
-    });
-    child.once("exit", (code) => reject(new Error(`exited ${code} before listening: ${stderr}`)));
-  });
-}
 
 /** One RESP command on a fresh connection: what is really in Redis, not what the bin says. */
 function redisCommand(port: number, ...args: string[]): Promise<string> {
@@ -62,7 +49,7 @@ describe("tbank-hotels-mcp --http (spawned bin) with TBANK_HOTELS_STORE_URL", ()
       TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: sandbox.urls.hotelPageUrlTemplate,
       TBANK_HOTELS_STORE_URL: redis.url,
     };
-    const { child, url } = await spawnHttp(env);
+    const { child, url } = await startHttpInstance({ env });
     children.push(child);
     // The store dials Redis in the background and /readyz caches its answer for 5 s.
     let last: unknown;

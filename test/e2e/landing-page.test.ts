@@ -1,12 +1,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHttpInstance } from "../../scripts/http-instance.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 
 // The landing page of a real `tbank-hotels-mcp --http` process, in Debian's chromium driven by
@@ -34,22 +35,9 @@ describe("the landing page in a real browser", () => {
       TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: sandbox.urls.hotelPageUrlTemplate,
       ...extra,
     };
-    const child = spawn(process.execPath, ["dist/tbank-hotels-mcp.js", "--http", "--host", "127.0.0.1", "--port", "0"], { env, stdio: ["ignore", "ignore", "pipe"] });
-    children.push(child);
-    let stderr = "";
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no "listening on" line in 15 s: ${stderr}`)), 15_000);
-      child.stderr?.on("data", (d: Buffer) => {
-        stderr += d.toString();
-        const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-        if (m?.[1]) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      });
-      child.once("exit", (code) => reject(new Error(`the server exited (${code}) before listening: ${stderr}`)));
-    });
-    return { url, child, stderr: () => stderr };
+    const instance = await startHttpInstance({ env, args: ["--host", "127.0.0.1"] });
+    children.push(instance.child);
+    return { url: instance.url, child: instance.child, stderr: instance.stderr };
   }
 
   /** Opens `/` and collects everything the browser complains about while loading it. */
