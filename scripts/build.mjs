@@ -18,6 +18,7 @@ const tools = {
   "bench-bare-mcp": "scripts/bench/bare-mcp.ts",
   "bench-http": "scripts/bench/http-main.ts",
   "bench-http-sandbox": "scripts/bench/http-sandbox.ts",
+  "bench-http-floor-server": "scripts/bench/http-floor-server.ts",
   "gen-tool-catalog": "scripts/gen-tool-catalog.ts",
 };
 

@@ -11,6 +11,7 @@ import { mulberry32 } from "../sandbox/data/prng.js";
 import { startHttpInstance } from "../http-instance.js";
 import { startRedisServer } from "../redis-server.js";
 import { bareProxyFloor } from "./http-floor.js";
+import type { ToolPattern } from "./http-floor-server.js";
 import { leanSession, type ToolCaller } from "./lean-client.js";
 import { goldenJourney, type JourneyClient, type JourneyStep } from "./mcp.js";
 import { ms, percentile, type BenchRow } from "./stats.js";
@@ -62,6 +63,8 @@ export interface LoadResult {
   sessions: number;
   /** null: no think time (the capacity phases). */
   pacing: Pacing | null;
+  /** A floor phase (bare processes, scripts/bench/http-floor-server.ts): an anchor, no goal. */
+  floor: boolean;
   /** Journeys started, in the warm-up too. */
   journeys: number;
   /** Calls that started after the warm-up, the window's stragglers included: what the CPU and provider counters saw. */
@@ -154,6 +157,33 @@ async function startRedis(): Promise<Proc & { url: string }> {
 async function startInstance(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<Instance> {
   const instance = await startHttpInstance({ env, args: ["--host", "127.0.0.1"], nodeArgs, keepLog: false });
   return { url: instance.url, pid: instance.pid, stop: () => instance.stop() };
+}
+
+/** A bare floor process making `patterns`' provider requests per tool (scripts/bench/http-floor-server.ts). */
+async function startFloor(providerBaseUrl: string, patterns: ReadonlyMap<string, ToolAlone>, latencyMs: number, redisUrl?: string): Promise<Instance> {
+  // One request's wait as the servers measured it (a tool with exactly one): latency plus HTTP.
+  const oneRequestMs = [...patterns.values()].find((a) => a.requests === 1)?.providerMs ?? latencyMs;
+  const byTool: Record<string, ToolPattern> = {};
+  for (const [tool, alone] of patterns) {
+    const requests = Math.round(alone.requests);
+    byTool[tool] = { requests, rounds: requests === 0 ? 0 : Math.max(1, Math.min(requests, Math.round(alone.providerMs / oneRequestMs))) };
+  }
+  const child = fork("dist/bench-http-floor-server.js", [providerBaseUrl, JSON.stringify(byTool), ...(redisUrl === undefined ? [] : [redisUrl])], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("message", (m: { url: string }) => resolve(m.url));
+    child.once("exit", () => reject(new Error("the bench floor exited before it was ready")));
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    url,
+    pid: child.pid ?? 0,
+    stop: () => {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      child.disconnect();
+      const kill = setTimeout(() => child.kill("SIGKILL"), 5000);
+      return exited.finally(() => clearTimeout(kill));
+    },
+  };
 }
 
 /** /readyz says the store and the provider are reachable (the store connects in the background). */
@@ -320,7 +350,7 @@ function thinker(pacing: Pacing | null, session: number, endAt: number): (() => 
  * `sessions` agents at once, not the first minute's crowd all planning together. Unpaced (capacity):
  * every session plays one journey as fast as it is answered.
  */
-async function load(label: string, urls: readonly string[], serverPids: readonly number[], sandbox: ChildSandbox, sessions: number, pacing: Pacing | null, window: LoadWindow, client: ClientKind): Promise<LoadResult> {
+async function load(label: string, urls: readonly string[], serverPids: readonly number[], sandbox: ChildSandbox, sessions: number, pacing: Pacing | null, window: LoadWindow, client: ClientKind, floor = false): Promise<LoadResult> {
   const warm = await Promise.all(urls.map((u) => connect(u, client)));
   const perCall = await calibrate(warm, urls, sandbox, 3000);
   await Promise.all(warm.map((c) => c.close()));
@@ -381,6 +411,7 @@ async function load(label: string, urls: readonly string[], serverPids: readonly
     label,
     sessions,
     pacing,
+    floor,
     journeys: journeys.length,
     steps,
     failedJourneyCalls: measured.length - steps.length,
@@ -467,6 +498,21 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult
       await Promise.all(instances.map((i) => waitReady(i)));
       return load(label, instances.map((i) => i.url), [...instances.map((i) => i.pid), redis.pid], sandbox, opts.sessions, pacing, opts.window, opts.client);
     });
+  // The same load on bare processes making the provider requests the phase before measured per tool
+  // (its one-call-at-a-time calibration): what this machine alone adds to a call under that load.
+  const floorUnderLoad = (label: string, after: PhaseOutcome, n: 1 | 2) =>
+    phase(label, async () => {
+      if (!after.ok) throw new Error(`needs the phase before it: ${after.error}`);
+      const redis = n === 2 ? await startRedis() : undefined;
+      if (redis) procs.push(redis);
+      const floors: Instance[] = [];
+      for (let k = 0; k < n; k++) {
+        const floor = await startFloor(sandbox.urls.hotelsApiBaseUrl, after.result.perCall, opts.latencyMs, redis?.url);
+        procs.push(floor);
+        floors.push(floor);
+      }
+      return load(label, floors.map((f) => f.url), [...floors.map((f) => f.pid), ...(redis ? [redis.pid] : [])], sandbox, opts.sessions, opts.pacing, opts.window, "lean", true);
+    });
   const run = async (): Promise<HttpBenchResult> => {
     const floor = await bareProxyFloor(sandbox.urls.hotelsApiBaseUrl);
     // Without it the Redis phases are reported as failed, each on its own; the run goes on.
@@ -475,11 +521,11 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult
       procs.push(redis);
       return bareProxyFloor(sandbox.urls.hotelsApiBaseUrl, redis.url);
     });
-    const phases = [
-      await oneInstance("1 instance, memory store", opts.pacing),
-      await onRedis("1 instance, one redis-server", 1, opts.pacing),
-      await onRedis("2 instances, one redis-server", 2, opts.pacing),
-    ];
+    const memory = await oneInstance("1 instance, memory store", opts.pacing);
+    const phases = [memory, await floorUnderLoad("floor under load: 1 bare process", memory, 1)];
+    phases.push(await onRedis("1 instance, one redis-server", 1, opts.pacing));
+    const two = await onRedis("2 instances, one redis-server", 2, opts.pacing);
+    phases.push(two, await floorUnderLoad("floor under load: 2 bare processes, one redis-server", two, 2));
     if (!opts.capacity) return { floor, redisFloor, phases };
     return { floor, redisFloor, phases: [...phases, await oneInstance("capacity, 1 instance", null), await onRedis("capacity, 2 instances + redis", 2, null)] };
   };
@@ -502,8 +548,8 @@ export function summarize(r: LoadResult): { rows: BenchRow[]; lines: string[] } 
   const ok = r.journeys - r.failures.length;
   const calls = r.steps.length + r.failedJourneyCalls;
   const rows: BenchRow[] = [
-    // The goal is about agents as they are (paced); the capacity phases have none.
-    { name: `${r.label}: call p50`, figure: ms(percentile(latencies, 50)), anchor: `overhead p50 ${ms(percentile(overheads, 50))}`, ratio: percentile(ratios, 50), ...(r.pacing ? { goal: "<= 1.10x" } : {}) },
+    // The goal is about agents as they are (paced); the capacity and floor phases have none.
+    { name: `${r.label}: call p50`, figure: ms(percentile(latencies, 50)), anchor: `overhead p50 ${ms(percentile(overheads, 50))}`, ratio: percentile(ratios, 50), ...(r.pacing && !r.floor ? { goal: "<= 1.10x" } : {}) },
     { name: `${r.label}: call p95`, figure: ms(percentile(latencies, 95)), anchor: `overhead p95 ${ms(percentile(overheads, 95))}`, ratio: percentile(ratios, 95) },
     // The same calls against the time measured inside the sandbox, which leaves out the network and
     // the provider's own HTTP handling (billed to the server here): a stricter anchor, no goal.
