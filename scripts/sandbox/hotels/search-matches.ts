@@ -6,13 +6,16 @@ import { matchesFilters, rateMatchesFilters, type Filter } from "./filters.js";
 
 export type SearchOffer = ReturnType<typeof searchOfferFor>;
 
+/** What pricing a search needs of the sandbox: its seed and its hotels. */
+export type SearchContext = Pick<HotelsContext, "env" | "catalog">;
+
 export interface SearchMatch {
   hotel: Hotel;
   offer: SearchOffer;
 }
 
 /** What a search shows for one hotel, or undefined when the filters leave it out. */
-export function searchMatchOf(ctx: HotelsContext, hotel: Hotel, location: Location, stay: Stay, filters: readonly Filter[]): SearchMatch | undefined {
+export function searchMatchOf(ctx: SearchContext, hotel: Hotel, location: Location, stay: Stay, filters: readonly Filter[]): SearchMatch | undefined {
   const offer = searchOfferFor(ctx.env.seed, hotel, stay, location.profile.utcOffset, (rate) => rateMatchesFilters(rate, filters));
   return matchesFilters(hotel, offer.price.value / nightsOf(stay), filters) ? { hotel, offer } : undefined;
 }
@@ -21,7 +24,7 @@ export function searchMatchOf(ctx: HotelsContext, hotel: Hotel, location: Locati
  * The hotels a search of this destination, stay and filters finds, in provider order, each with the
  * offer it shows: the map and the filter counts read the same collection the search feed pages.
  */
-export function searchMatches(ctx: HotelsContext, location: Location, stay: Stay, filters: readonly Filter[]): SearchMatch[] {
+export function searchMatches(ctx: SearchContext, location: Location, stay: Stay, filters: readonly Filter[]): SearchMatch[] {
   return ctx.catalog.hotelsOf(location.id).flatMap((hotel) => searchMatchOf(ctx, hotel, location, stay, filters) ?? []);
 }
 
@@ -43,7 +46,7 @@ export interface SearchItem {
 }
 
 /** One search card; the feed leaves the id out for a few hotels, a read by id (`withId`) never does. */
-export function searchItemOf(ctx: HotelsContext, { hotel, offer }: SearchMatch, withId = !hotel.feedWithoutId): SearchItem {
+export function searchItemOf(ctx: SearchContext, { hotel, offer }: SearchMatch, withId = !hotel.feedWithoutId): SearchItem {
   return {
     ...(withId ? { hotelId: hotel.hotelId } : {}),
     name: hotel.name,

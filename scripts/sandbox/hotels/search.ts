@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { stayKey, type Stay } from "../data/pricing.js";
 import { json, parseJsonBody, providerError, type RouteDef, type RouteRequest } from "../http.js";
+import type { Location } from "../data/locations.js";
 import type { HotelsContext } from "./context.js";
 import { describeFilters, parseFilters, type Filter } from "./filters.js";
 import { checkStay, parseValue, StayShape } from "./schemas.js";
-import { searchItemOf, searchMatches, type SearchItem } from "./search-matches.js";
-import { createSearchStore, pageOf } from "./search-store.js";
+import { searchItemOf, searchMatches, searchMatchOf, type SearchContext, type SearchItem } from "./search-matches.js";
+import { createSearchStore, lazyResults, pageOf, type SearchResults } from "./search-store.js";
 
 export const SEARCH_PAGE_LIMIT = 20;
 
@@ -47,7 +48,7 @@ export function searchRoutes(ctx: HotelsContext): RouteDef[] {
       if (session.key !== key) return providerError(409, "search_mismatch", "searchId belongs to a search with other parameters", req.requestId);
       store.advance(session);
     } else {
-      session = store.create(key, searchMatches(ctx, location, stay, filters.value).map((match) => searchItemOf(ctx, match)));
+      session = store.create(key, searchResults(ctx, location, stay, filters.value));
     }
     return json(200, { searchId: session.searchId, destinationId, ...pageOf(session, offset, limit) });
   };
@@ -67,6 +68,18 @@ export function searchRoutes(ctx: HotelsContext): RouteDef[] {
     },
     { id: "search", method: "POST", path: "/api/v3/search", handler: search },
   ];
+}
+
+/** Filters decide which hotels a search finds, so they price every hotel first; without, every hotel is found. */
+export function searchResults(ctx: SearchContext, location: Location, stay: Stay, filters: readonly Filter[]): SearchResults<SearchItem> {
+  if (filters.length > 0) return searchMatches(ctx, location, stay, filters).map((match) => searchItemOf(ctx, match));
+  const hotels = ctx.catalog.hotelsOf(location.id);
+  return lazyResults(hotels.length, (i) => {
+    const hotel = hotels[i];
+    const match = hotel && searchMatchOf(ctx, hotel, location, stay, filters);
+    if (!match) throw new Error("a search without filters finds every hotel");
+    return searchItemOf(ctx, match);
+  });
 }
 
 function canonicalFilters(filters: readonly Filter[]): unknown[] {
