@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCatalog } from "../../scripts/sandbox/data/catalog.js";
-import { addDays } from "../../scripts/sandbox/data/dates.js";
-import { cheapestRate, ratesDriftFactor, ratesFor, searchOfferFor, searchPriceFor, searchRatesFor, type Stay } from "../../scripts/sandbox/data/pricing.js";
+import { addDays, parseIsoDate } from "../../scripts/sandbox/data/dates.js";
+import { bookHashFor, cheapestRate, ratesDriftFactor, ratesFor, searchOfferFor, searchPriceFor, searchRatesFor, type Stay } from "../../scripts/sandbox/data/pricing.js";
 import { zoneOffset } from "../fixtures/time-zone.js";
 
 const SEED = "sandbox-data";
@@ -56,5 +56,38 @@ describe("sandbox data", () => {
     expect(new Set(perHotel.flat())).toEqual(new Set([2, 3, 4]));
     expect(perHotel.some((sizes) => Math.max(...sizes) < 3)).toBe(true);
     expect(perHotel.some((sizes) => Math.max(...sizes) >= 3)).toBe(true);
+  });
+
+  it("dates come out the same from memory, past its bound too, and text that is no date is never remembered as one", () => {
+    const DAY_MS = 86_400_000;
+    const start = Date.UTC(2027, 0, 1);
+    // More distinct dates than the memo holds, twice: the second pass reads what the first remembered.
+    for (let pass = 0; pass < 2; pass++) {
+      for (let d = 0; d < 5000; d++) {
+        const date = new Date(start + d * DAY_MS).toISOString().slice(0, 10);
+        expect(parseIsoDate(date)).toBe(start + d * DAY_MS);
+        expect(addDays(date, -3)).toBe(new Date(start + (d - 3) * DAY_MS).toISOString().slice(0, 10));
+      }
+    }
+    for (const bad of ["2027-02-30", "2027-13-01", "27-01-01", "2027-01-01T00:00:00Z", ""]) {
+      expect(parseIsoDate(bad)).toBeUndefined();
+      expect(parseIsoDate(bad)).toBeUndefined();
+      expect(() => addDays(bad, 1)).toThrow("not a date");
+    }
+  });
+
+  it("a rate's bookHash, made when first read, is the stay's and the same at every read and copy", () => {
+    const hotel = catalog.hotelsOf(catalog.locations[0]!.id).find((h) => h.hasRates)!;
+    const rates = searchRatesFor(SEED, hotel, STAY, "+03:00");
+    expect(rates.length).toBeGreaterThan(0);
+    for (const rate of rates) {
+      const expected = bookHashFor(SEED, hotel.hotelId, rate.rateIndex, STAY);
+      expect(rate.bookHash).toBe(expected);
+      expect(rate.bookHash).toBe(expected);
+      expect({ ...rate }.bookHash).toBe(expected);
+      expect((JSON.parse(JSON.stringify(rate)) as { bookHash: string }).bookHash).toBe(expected);
+    }
+    const otherStay = searchRatesFor(SEED, hotel, { ...STAY, checkoutDate: "2027-06-15" }, "+03:00");
+    expect(otherStay[0]!.bookHash).not.toBe(rates[0]!.bookHash);
   });
 });

@@ -110,10 +110,15 @@ export function searchRatesFor(seed: string, hotel: Hotel, stay: Stay, utcOffset
     const factor = room.priceFactor * (upgradeMeal ? 1.12 : 1) * (variant && kind === "non_refundable" ? 0.94 : variant ? 1.06 : 1);
     const price: Money = { value: roundMoney(base.total * factor, hotel.currency), currency: hotel.currency };
     const firstNight: Money = { value: roundMoney(base.firstNight * factor, hotel.currency), currency: hotel.currency };
+    let bookHash: string | undefined;
     rates.push({
       rateId: `rate_${hotel.hotelId}_${i + 1}`,
       rateIndex: i,
-      bookHash: bookHashFor(seed, hotel.hotelId, i, stay),
+      // A digest per rate, and a search prices every rate of its hotels only to show the cheapest
+      // price: made when first read (rates, checkout), the same value whenever.
+      get bookHash() {
+        return (bookHash ??= bookHashFor(seed, hotel.hotelId, i, stay));
+      },
       roomName: hotel.hostileText?.room ?? room.name,
       maxOccupancy: room.maxOccupancy,
       meal,
