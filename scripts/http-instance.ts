@@ -13,7 +13,7 @@ export interface HttpInstanceOptions {
   nodeArgs?: readonly string[];
   /**
    * Keep everything it prints to stderr (its logs) for `stderr()`. bench:http does not: under load
-   * its access log grows by megabytes a minute; only the last few KB stay, for error messages.
+   * it logs a line per request; only the last few KB stay, for error messages.
    */
   keepLog?: boolean;
   timeoutMs?: number;
@@ -38,7 +38,14 @@ export function startHttpInstance(options: HttpInstanceOptions): Promise<HttpIns
   const { env, args = [], nodeArgs = [], keepLog = true, timeoutMs = 15_000 } = options;
   const child = spawn(process.execPath, [...nodeArgs, HTTP_BIN, "--http", "--port", "0", ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // A child that could not be spawned at all (EAGAIN, a missing node) reports "error" and no "exit".
+  const exited = new Promise<number | null>((resolve) => {
+    child.once("exit", (code) => resolve(code));
+    child.once("error", (err) => {
+      log += `\n${err.message}`;
+      resolve(null);
+    });
+  });
   const instance = (url: string): HttpInstance => ({
     child,
     url,
@@ -56,9 +63,8 @@ export function startHttpInstance(options: HttpInstanceOptions): Promise<HttpIns
     }, timeoutMs);
     child.stderr.on("data", (d: string) => {
       log += d;
+      const url = listening ? undefined : LISTENING.exec(log)?.[1];
       if (!keepLog && log.length > 2 * TAIL_CHARS) log = log.slice(-TAIL_CHARS);
-      if (listening) return;
-      const url = LISTENING.exec(log)?.[1];
       if (url === undefined) return;
       listening = true;
       clearTimeout(timer);

@@ -1,77 +1,68 @@
-import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import { Agent, createServer, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { RedisSharedStore } from "../../mcp/hotels/store/redis.js";
+import { ProviderWaitMeter } from "../../shared/http/provider-wait.js";
+import { floorProviderUrl, JOURNEY_BYTES, readAll, type ToolPattern } from "./http-floor.js";
 
-// bench:http's floor under load: a bare Node server in a process of its own that the same 200
+// bench:http's floor under load: a bare Node server in a process of its own that the load's
 // sessions play the golden journey against, as they play the real instances. For each tools/call it
 // makes the provider requests the real server made for that tool (how many, and in how many rounds
 // one after another: measured one call at a time in the phase before), then answers the few fields
-// the journey reads; with a Redis URL, each call also reads a journey-sized value beside a
-// rate-window hit first and writes it back after (compare-and-set), as every stateless call does.
-// No MCP, no tool, no parsing: the contention of the machine under this load (the sandbox, the
-// clients, a second process, Redis) and nothing else. Kind to itself: its provider route is the
-// sandbox's cheapest and its answers are small, so the sandbox and the clients work less than for
-// the real servers; a floor, not a twin.
+// the journey reads. With a Redis URL, a call first reads a journey-sized value beside a rate-window
+// hit, and after its provider requests writes it back (compare-and-set; plan_stay sets a new one),
+// as a stateless call does. No MCP, no tool, no parsing: the contention of the machine under this
+// load (the sandbox, the clients, a second process, Redis) and nothing else. Kind to itself: its
+// provider route is the sandbox's cheapest and its answers are small, so the sandbox and the
+// clients work less than for the real servers; a floor, not a twin.
 //
-// argv: <provider base URL> <pattern JSON: { [tool]: { requests, rounds } }> [redis URL]
-
-export interface ToolPattern {
-  requests: number;
-  /** Provider requests one after another (the rest go beside the last). */
-  rounds: number;
-}
-
-/** About the part of a journey every call reads and writes back once rates are in. */
-export const JOURNEY_BYTES = 9_700;
+// argv: <provider base URL> <pattern JSON: { [tool]: ToolPattern }> [redis URL]
 
 const [providerBaseUrl = "", patternJson = "{}", redisUrl] = process.argv.slice(2);
 const patterns = new Map(Object.entries(JSON.parse(patternJson) as Record<string, ToolPattern>));
-const target = new URL("v1/seo/locations?limit=1", providerBaseUrl.endsWith("/") ? providerBaseUrl : `${providerBaseUrl}/`);
+const target = floorProviderUrl(providerBaseUrl);
 const providerAgent = new Agent({ keepAlive: true });
 const store = redisUrl === undefined ? undefined : new RedisSharedStore({ url: redisUrl });
 const filler = "x".repeat(JOURNEY_BYTES);
-
-// Time with at least one provider request in flight, as the servers' tbank_hotels_provider_wait_seconds_total.
-let inFlight = 0;
-let busySince = 0;
-let busyMs = 0;
+// Read as the servers' tbank_hotels_provider_wait_seconds_total is.
+const wait = new ProviderWaitMeter();
 let journeys = 0;
 
 function provider(): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (inFlight++ === 0) busySince = performance.now();
+    const answered = wait.begin();
     const req = request(target, { agent: providerAgent }, (res) => {
-      if (--inFlight === 0) busyMs += performance.now() - busySince;
+      answered();
       res.resume();
       res.on("end", resolve);
       res.on("error", reject);
     });
-    req.on("error", reject);
+    req.on("error", (err) => {
+      answered();
+      reject(err);
+    });
     req.end();
   });
 }
 
+/** `rounds - 1` requests one after another, then the rest at once. */
 async function providerRequests({ requests, rounds }: ToolPattern): Promise<void> {
-  for (let round = 1; round < rounds; round++) await provider();
-  await Promise.all(Array.from({ length: Math.max(0, requests - Math.max(0, rounds - 1)) }, () => provider()));
+  const alone = Math.max(0, Math.min(requests, rounds) - 1);
+  for (let k = 0; k < alone; k++) await provider();
+  await Promise.all(Array.from({ length: requests - alone }, () => provider()));
 }
 
 async function toolCall(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
   const tool = name.replace(/^tbank_hotels_/, "");
-  const journeyKey = `bench-floor:journey:${typeof args.journeyId === "string" ? args.journeyId : `jrn_floor_${process.pid}_${++journeys}`}`;
-  let read: string | undefined;
-  if (store) {
-    const [current] = await Promise.all([tool === "plan_stay" ? Promise.resolve(undefined) : store.get(journeyKey), store.hit("bench-floor:hits", 60_000)]);
-    read = current;
-  }
+  const journeyId = typeof args.journeyId === "string" ? args.journeyId : `jrn_floor_${process.pid}_${++journeys}`;
+  const key = `bench-floor:journey:${journeyId}`;
+  const [read] = store ? await Promise.all([tool === "plan_stay" ? undefined : store.get(key), store.hit("bench-floor:hits", 60_000)]) : [undefined];
   const pattern = patterns.get(tool);
   if (pattern && pattern.requests > 0) await providerRequests(pattern);
   if (store) {
     const next = `{"v":${Date.now()},"state":"${filler}"}`;
-    if (read === undefined) await store.set(journeyKey, next, 3_600_000);
-    else await store.update(journeyKey, () => next, { lastRead: read });
+    if (read === undefined) await store.set(key, next, 3_600_000);
+    else await store.update(key, () => next, { lastRead: read });
   }
-  const journeyId = journeyKey.slice("bench-floor:journey:".length);
   switch (tool) {
     case "plan_stay":
       return { status: "ok", journeyId };
@@ -84,17 +75,7 @@ async function toolCall(name: string, args: Record<string, unknown>): Promise<Re
   }
 }
 
-function readAll(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (text += chunk));
-    req.on("end", () => resolve(text));
-    req.on("error", reject);
-  });
-}
-
-function answer(res: ServerResponse, status: number, body: unknown): void {
+function answer(res: ServerResponse, status: number, body?: unknown): void {
   res.writeHead(status, { "content-type": body === undefined ? "text/plain" : "application/json" });
   res.end(body === undefined ? "" : JSON.stringify(body));
 }
@@ -102,13 +83,13 @@ function answer(res: ServerResponse, status: number, body: unknown): void {
 const server = createServer((req, res) => {
   if (req.method === "GET" && req.url === "/metrics") {
     res.writeHead(200, { "content-type": "text/plain" });
-    res.end(`tbank_hotels_provider_wait_seconds_total ${busyMs / 1000}\n`);
+    res.end(`tbank_hotels_provider_wait_seconds_total ${wait.busyMs / 1000}\n`);
     return;
   }
   readAll(req)
     .then(async (text) => {
       const message = JSON.parse(text) as { id?: number; method: string; params?: { name?: string; arguments?: Record<string, unknown>; protocolVersion?: string } };
-      if (message.id === undefined) return answer(res, 202, undefined);
+      if (message.id === undefined) return answer(res, 202);
       if (message.method === "initialize") {
         return answer(res, 200, { jsonrpc: "2.0", id: message.id, result: { protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "bench-floor", version: "1" } } });
       }

@@ -15,13 +15,20 @@ import { percentile, type BenchRow } from "./stats.js";
 // call on a journey another instance may have written).
 
 /** About the part of a journey every call reads and writes back once rates are in (bench:http). */
-const JOURNEY_BYTES = 9_700;
+export const JOURNEY_BYTES = 9_700;
+
+/** What the floor under load does for one tool (scripts/bench/http-floor-server.ts). */
+export interface ToolPattern {
+  requests: number;
+  /** Provider requests one after another; the rest go beside the last. */
+  rounds: number;
+}
 
 const CALLS = 200;
 // Between calls, as an agent's turns leave the processes idle.
 const GAP_MS = 20;
 
-function readAll(res: IncomingMessage): Promise<string> {
+export function readAll(res: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = "";
     res.setEncoding("utf8");
@@ -31,8 +38,13 @@ function readAll(res: IncomingMessage): Promise<string> {
   });
 }
 
+/** The sandbox's cheapest route: the floors' one provider request. */
+export function floorProviderUrl(providerBaseUrl: string): URL {
+  return new URL("v1/seo/locations?limit=1", providerBaseUrl.endsWith("/") ? providerBaseUrl : `${providerBaseUrl}/`);
+}
+
 export async function bareProxyFloor(providerBaseUrl: string, redisUrl?: string): Promise<BenchRow> {
-  const target = new URL("v1/seo/locations?limit=1", providerBaseUrl.endsWith("/") ? providerBaseUrl : `${providerBaseUrl}/`);
+  const target = floorProviderUrl(providerBaseUrl);
   const providerAgent = new Agent({ keepAlive: true });
   let waitedMs = 0;
   // Sent until its answer's headers arrived, as the servers' provider-wait metric counts it.

@@ -10,8 +10,7 @@ import type { SandboxCounts, SandboxRequest } from "./http-sandbox.js";
 import { mulberry32 } from "../sandbox/data/prng.js";
 import { startHttpInstance } from "../http-instance.js";
 import { startRedisServer } from "../redis-server.js";
-import { bareProxyFloor } from "./http-floor.js";
-import type { ToolPattern } from "./http-floor-server.js";
+import { bareProxyFloor, type ToolPattern } from "./http-floor.js";
 import { leanSession, type ToolCaller } from "./lean-client.js";
 import { goldenJourney, type JourneyClient, type JourneyStep } from "./mcp.js";
 import { ms, percentile, type BenchRow } from "./stats.js";
@@ -160,30 +159,36 @@ async function startInstance(env: Record<string, string>, nodeArgs: readonly str
 }
 
 /** A bare floor process making `patterns`' provider requests per tool (scripts/bench/http-floor-server.ts). */
-async function startFloor(providerBaseUrl: string, patterns: ReadonlyMap<string, ToolAlone>, latencyMs: number, redisUrl?: string): Promise<Instance> {
-  // One request's wait as the servers measured it (a tool with exactly one): latency plus HTTP.
-  const oneRequestMs = [...patterns.values()].find((a) => a.requests === 1)?.providerMs ?? latencyMs;
+async function startFloor(providerBaseUrl: string, patterns: ReadonlyMap<string, ToolAlone>, redisUrl?: string, timeoutMs = 15_000): Promise<Instance> {
   const byTool: Record<string, ToolPattern> = {};
+  // A call that had `peak` requests in flight at most made them in `requests - peak + 1` rounds at
+  // least: plan_stay's ten (peak 2) are its pages one after another and a cashback read beside one.
   for (const [tool, alone] of patterns) {
     const requests = Math.round(alone.requests);
-    byTool[tool] = { requests, rounds: requests === 0 ? 0 : Math.max(1, Math.min(requests, Math.round(alone.providerMs / oneRequestMs))) };
+    byTool[tool] = { requests, rounds: requests === 0 ? 0 : requests - Math.max(1, alone.peakInFlight) + 1 };
   }
   const child = fork("dist/bench-http-floor-server.js", [providerBaseUrl, JSON.stringify(byTool), ...(redisUrl === undefined ? [] : [redisUrl])], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once("message", (m: { url: string }) => resolve(m.url));
-    child.once("exit", () => reject(new Error("the bench floor exited before it was ready")));
-  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return {
-    url,
-    pid: child.pid ?? 0,
-    stop: () => {
-      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-      child.disconnect();
-      const kill = setTimeout(() => child.kill("SIGKILL"), 5000);
-      return exited.finally(() => clearTimeout(kill));
-    },
+  const stop = (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    if (child.connected) child.disconnect();
+    const kill = setTimeout(() => child.kill("SIGKILL"), 5000);
+    return exited.finally(() => clearTimeout(kill));
   };
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const url = await Promise.race([
+      new Promise<string>((resolve) => child.once("message", (m: { url: string }) => resolve(m.url))),
+      exited.then(() => Promise.reject(new Error("the bench floor exited before it was ready"))),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the bench floor was not ready in ${timeoutMs} ms`)), timeoutMs))),
+    ]);
+    return { url, pid: child.pid ?? 0, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** /readyz says the store and the provider are reachable (the store connects in the background). */
@@ -507,11 +512,13 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult
       if (redis) procs.push(redis);
       const floors: Instance[] = [];
       for (let k = 0; k < n; k++) {
-        const floor = await startFloor(sandbox.urls.hotelsApiBaseUrl, after.result.perCall, opts.latencyMs, redis?.url);
+        const floor = await startFloor(sandbox.urls.hotelsApiBaseUrl, after.result.perCall, redis?.url);
         procs.push(floor);
         floors.push(floor);
       }
-      return load(label, floors.map((f) => f.url), [...floors.map((f) => f.pid), ...(redis ? [redis.pid] : [])], sandbox, opts.sessions, opts.pacing, opts.window, "lean", true);
+      // Plain JSON-RPC clients whatever the phases used: the floor is no MCP server for the SDK's.
+      const shown = opts.client === "lean" ? label : `${label} (lean clients)`;
+      return load(shown, floors.map((f) => f.url), [...floors.map((f) => f.pid), ...(redis ? [redis.pid] : [])], sandbox, opts.sessions, opts.pacing, opts.window, "lean", true);
     });
   const run = async (): Promise<HttpBenchResult> => {
     const floor = await bareProxyFloor(sandbox.urls.hotelsApiBaseUrl);

@@ -67,8 +67,11 @@ describe("two remote instances on one redis-server", () => {
     const key = added.stdout.trim();
     expect(key).toMatch(/^tbk_/);
     const env = { ...base, TBANK_HOTELS_HTTP_AUTH: "api_key", TBANK_HOTELS_HTTP_API_KEYS_FILE: keysFile };
-    const [a, b] = await Promise.all([startHttpInstance({ env }), startHttpInstance({ env })]);
-    children.push(a.child, b.child);
+    // One after the other: a failed start leaves no running child behind uncounted.
+    const a = await startHttpInstance({ env });
+    children.push(a.child);
+    const b = await startHttpInstance({ env });
+    children.push(b.child);
 
     const pair = [await connect(a.url, { authorization: `Bearer ${key}` }), await connect(b.url, { "x-api-key": key })];
     clients.push(...pair);
@@ -109,8 +112,11 @@ describe("two remote instances on one redis-server", () => {
   it("OAuth: a sandbox-issued token works on either instance; expired, wrong-audience and scope-less tokens are refused", async () => {
     // Behind one load balancer both instances are one resource: the public URL is the token's audience.
     const env = { ...base, TBANK_HOTELS_HTTP_AUTH: "oauth", TBANK_HOTELS_HTTP_OAUTH_ISSUER: sandbox.urls.authIssuerUrl, TBANK_HOTELS_HTTP_PUBLIC_URL: "https://hotels-mcp.example.test/mcp" };
-    const [a, b] = await Promise.all([startHttpInstance({ env }), startHttpInstance({ env })]);
-    children.push(a.child, b.child);
+    // One after the other: a failed start leaves no running child behind uncounted.
+    const a = await startHttpInstance({ env });
+    children.push(a.child);
+    const b = await startHttpInstance({ env });
+    children.push(b.child);
     const meta = await (await fetch(new URL("/.well-known/oauth-protected-resource", a.url))).json() as { resource: string; authorization_servers: string[] };
     expect(meta).toMatchObject({ resource: "https://hotels-mcp.example.test/mcp", authorization_servers: [sandbox.urls.authIssuerUrl] });
 

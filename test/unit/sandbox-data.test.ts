@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCatalog } from "../../scripts/sandbox/data/catalog.js";
-import { addDays, parseIsoDate } from "../../scripts/sandbox/data/dates.js";
+import { addDays, DATE_MEMO, dateMemoSizes, parseIsoDate } from "../../scripts/sandbox/data/dates.js";
 import { bookHashFor, cheapestRate, ratesDriftFactor, ratesFor, searchOfferFor, searchPriceFor, searchRatesFor, type Stay } from "../../scripts/sandbox/data/pricing.js";
 import { zoneOffset } from "../fixtures/time-zone.js";
 
@@ -58,22 +58,30 @@ describe("sandbox data", () => {
     expect(perHotel.some((sizes) => Math.max(...sizes) >= 3)).toBe(true);
   });
 
-  it("dates come out the same from memory, past its bound too, and text that is no date is never remembered as one", () => {
+  it("dates come out the same from memory, the memo stays bounded, and text that is no date is never remembered", () => {
     const DAY_MS = 86_400_000;
-    const start = Date.UTC(2027, 0, 1);
-    // More distinct dates than the memo holds, twice: the second pass reads what the first remembered.
+    const start = Date.UTC(2031, 0, 1);
+    const dateAt = (d: number) => new Date(start + d * DAY_MS).toISOString().slice(0, 10);
+    // Fewer dates than the memo holds, twice: the second pass answers from what the first remembered.
     for (let pass = 0; pass < 2; pass++) {
-      for (let d = 0; d < 5000; d++) {
-        const date = new Date(start + d * DAY_MS).toISOString().slice(0, 10);
-        expect(parseIsoDate(date)).toBe(start + d * DAY_MS);
-        expect(addDays(date, -3)).toBe(new Date(start + (d - 3) * DAY_MS).toISOString().slice(0, 10));
+      for (let d = 0; d < 1000; d++) {
+        expect(parseIsoDate(dateAt(d))).toBe(start + d * DAY_MS);
+        expect(addDays(dateAt(d), -3)).toBe(dateAt(d - 3));
       }
     }
+    // More than it holds: the answers stay right and the memo its size.
+    for (let d = 0; d < DATE_MEMO + 500; d++) expect(addDays(dateAt(d), 2)).toBe(dateAt(d + 2));
+    expect(dateMemoSizes().parsed).toBe(DATE_MEMO);
+    expect(dateMemoSizes().shifted).toBe(DATE_MEMO);
+    const before = dateMemoSizes();
+    parseIsoDate(dateAt(0));
+    const full = dateMemoSizes().parsed;
     for (const bad of ["2027-02-30", "2027-13-01", "27-01-01", "2027-01-01T00:00:00Z", ""]) {
       expect(parseIsoDate(bad)).toBeUndefined();
       expect(parseIsoDate(bad)).toBeUndefined();
       expect(() => addDays(bad, 1)).toThrow("not a date");
     }
+    expect(dateMemoSizes()).toEqual({ parsed: full, shifted: before.shifted });
   });
 
   it("a rate's bookHash, made when first read, is the stay's and the same at every read and copy", () => {

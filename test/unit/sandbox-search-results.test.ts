@@ -8,9 +8,9 @@ import { lazyResults } from "../../scripts/sandbox/hotels/search-store.js";
 import { searchResults } from "../../scripts/sandbox/hotels/search.js";
 import type { RouteRequest } from "../../scripts/sandbox/http.js";
 
-// The sandbox's search prices an unfiltered search's hotels page by page (bench:http's provider held
-// its one thread ~12-15 ms per Kazan search pricing them all at once). The pages must not change:
-// what each shows is what pricing every hotel at once gave.
+// The sandbox's search prices an unfiltered search's hotels page by page, not all on its first
+// request. What each page shows is what pricing every hotel at once gives (and the route's answers
+// are what they were before: sandbox-search-pages.test.ts).
 
 const SEED = "search-results";
 const STAY = { checkinDate: "2027-03-15", checkoutDate: "2027-03-17", guests: [{ adultsCount: 2, childrenAges: [3] }] };
@@ -44,7 +44,7 @@ describe("sandbox search results", () => {
       const eager = searchMatches(ctx, location, STAY, []).map((m) => searchItemOf(ctx, m));
       const lazy = searchResults(ctx, location, STAY, []);
       expect(lazy.length).toBe(eager.length);
-      // In pages, out of order, and each page twice: as a client polls and steps back at a boundary.
+      // Pages of 20, the last first, each twice: items built out of order, then read from what was kept.
       const pages: [number, number][] = [];
       for (let start = 0; start < eager.length; start += 20) pages.push([start, start + 20]);
       for (const [start, end] of [...pages.reverse(), ...pages]) expect(lazy.slice(start, end)).toEqual(eager.slice(start, end));

@@ -1,19 +1,27 @@
+import { setNewest } from "../../../shared/bounded-map.js";
+
 const DAY_MS = 86_400_000;
 
 // Pricing a search asks for the same few dates thousands of times (every night of every rate of
-// every hotel): both answers are remembered, up to MEMO entries each, then forgotten all at once.
-const MEMO = 4096;
-const parsed = new Map<string, number | undefined>();
+// every hotel): both answers are remembered, the DATE_MEMO most recent of each.
+export const DATE_MEMO = 4096;
+const parsed = new Map<string, number>();
 const shifted = new Map<string, string>();
+
+/** How many dates each memo holds now (tests check the bound). */
+export function dateMemoSizes(): { parsed: number; shifted: number } {
+  return { parsed: parsed.size, shifted: shifted.size };
+}
 
 /** Milliseconds at UTC midnight for a real calendar date "YYYY-MM-DD", else undefined. */
 export function parseIsoDate(value: string): number | undefined {
-  if (parsed.has(value)) return parsed.get(value);
+  const known = parsed.get(value);
+  if (known !== undefined) return known;
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
-  const valid = Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value ? undefined : ms;
-  // Only dates are remembered: other text (a request's) would fill the memo with garbage.
-  if (valid !== undefined) remember(parsed, value, valid);
-  return valid;
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) return undefined;
+  // Only dates are remembered: other text (a request's) never fills the memo.
+  setNewest(parsed, value, ms, DATE_MEMO);
+  return ms;
 }
 
 export function addDays(date: string, days: number): string {
@@ -22,13 +30,9 @@ export function addDays(date: string, days: number): string {
   if (known !== undefined) return known;
   const ms = parseIsoDate(date);
   if (ms === undefined) throw new Error(`not a date: ${date}`);
-  return remember(shifted, key, new Date(ms + days * DAY_MS).toISOString().slice(0, 10));
-}
-
-function remember<V>(memo: Map<string, V>, key: string, value: V): V {
-  if (memo.size >= MEMO) memo.clear();
-  memo.set(key, value);
-  return value;
+  const shiftedDate = new Date(ms + days * DAY_MS).toISOString().slice(0, 10);
+  setNewest(shifted, key, shiftedDate, DATE_MEMO);
+  return shiftedDate;
 }
 
 export function daysBetween(from: string, to: string): number {

@@ -22,7 +22,7 @@ export interface Money {
 export interface Rate {
   rateId: string;
   rateIndex: number;
-  bookHash: string;
+  readonly bookHash: string;
   roomName: string;
   /** Guests the room holds. */
   maxOccupancy: number;

@@ -23,8 +23,9 @@ export interface SearchSession<T> {
 /**
  * `length` items, each built by `build(i)` the first time a page shows it and kept. A search with no
  * filters finds every hotel of the city, so only the hotels on a page need pricing: priced all at
- * once, a city's first page held the process for ~12-15 ms (Kazan), and every other answer due meanwhile
- * came late (bench:http's provider answered at p95 69-106 ms for a 50 ms latency under its load).
+ * once on a search's first request, a city held the sandbox's one thread long enough for the answers
+ * due meanwhile to come late (bench:http's sandbox answer time), and the servers were billed for it.
+ * `slice` takes the indices pageOf gives (never negative, unlike Array's).
  */
 export function lazyResults<T>(length: number, build: (index: number) => T): SearchResults<T> {
   const built: T[] = [];
