@@ -2,6 +2,7 @@ import { withHostileText } from "./hostile.js";
 import { generateHotels, type Hotel } from "./hotels.js";
 import { buildLocations, type Location } from "./locations.js";
 import { createRng, digest } from "./prng.js";
+import { setNewest } from "../../../shared/bounded-map.js";
 
 export interface Catalog {
   readonly locations: readonly Location[];
@@ -22,6 +23,9 @@ export interface HotelDetails {
 const AMENITIES = ["Бесплатный Wi-Fi", "Парковка", "Ресторан", "Бар", "Фитнес-центр", "Бассейн", "Спа", "Трансфер", "Круглосуточная стойка регистрации", "Кондиционер", "Прачечная", "Номера для некурящих", "Конференц-зал", "Детская площадка", "Можно с питомцами", "Камера хранения багажа"] as const;
 const VIEWS = ["на тихой улице", "в историческом центре", "рядом с набережной", "в деловом квартале", "в пешей доступности от метро", "в зелёном районе"] as const;
 
+/** Photo paths a catalog keeps made: the cover of every hotel of the largest city, several times over. */
+const PHOTO_PATHS = 4096;
+
 export function createCatalog(seed: string, photoBase: () => string, opts: { hostileText?: boolean } = {}): Catalog {
   const locations = buildLocations(seed);
   const byId = new Map(locations.map((l) => [l.id, l]));
@@ -38,9 +42,18 @@ export function createCatalog(seed: string, photoBase: () => string, opts: { hos
     return hotels;
   };
 
-  // Opaque paths: a photo URL the MCP passes on must not carry the provider's hotel id.
-  const photoUrl = (hotel: Hotel, n: number): string =>
-    n === 0 && hotel.hostileText ? hotel.hostileText.photoUrl : `${photoBase()}/static/hotels/${digest(seed, "photos", hotel.hotelId).slice(0, 12)}/${n + 1}-${digest(seed, hotel.hotelId, n).slice(0, 10)}.jpg`;
+  // Opaque paths: a photo URL the MCP passes on must not carry the provider's hotel id. Two digests
+  // a path, and every search card shows one: the PHOTO_PATHS last made are kept.
+  const photoPaths = new Map<string, string>();
+  const photoPath = (hotelId: string, n: number): string => {
+    const key = `${hotelId}|${n}`;
+    const known = photoPaths.get(key);
+    if (known !== undefined) return known;
+    const path = `/static/hotels/${digest(seed, "photos", hotelId).slice(0, 12)}/${n + 1}-${digest(seed, hotelId, n).slice(0, 10)}.jpg`;
+    setNewest(photoPaths, key, path, PHOTO_PATHS);
+    return path;
+  };
+  const photoUrl = (hotel: Hotel, n: number): string => (n === 0 && hotel.hostileText ? hotel.hostileText.photoUrl : `${photoBase()}${photoPath(hotel.hotelId, n)}`);
 
   return {
     locations,
