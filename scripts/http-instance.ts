@@ -38,12 +38,13 @@ export function startHttpInstance(options: HttpInstanceOptions): Promise<HttpIns
   const { env, args = [], nodeArgs = [], keepLog = true, timeoutMs = 15_000 } = options;
   const child = spawn(process.execPath, [...nodeArgs, HTTP_BIN, "--http", "--port", "0", ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
-  // A child that could not be spawned at all (EAGAIN, a missing node) reports "error" and no "exit".
+  // A child that could not be spawned at all (EAGAIN, a missing node) reports "error" and no "exit";
+  // a later error (a failed kill) leaves a running child, which only its exit ends.
   const exited = new Promise<number | null>((resolve) => {
     child.once("exit", (code) => resolve(code));
-    child.once("error", (err) => {
+    child.on("error", (err) => {
       log += `\n${err.message}`;
-      resolve(null);
+      if (child.pid === undefined) resolve(null);
     });
   });
   const instance = (url: string): HttpInstance => ({

@@ -33,7 +33,8 @@ if (minMs === undefined || maxMs === undefined || minMs < 0 || maxMs < minMs || 
 // --profile DIR: each server instance writes a CPU profile there when it stops.
 const serverNodeArgs = values.profile === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", values.profile];
 // Five paced phases (three of servers, two floors) each play warm-up + duration after a start-up and
-// a calibration; the two capacity phases take about as long as the calibrations.
+// a calibration (30 s); 5 minutes for the sandbox, the two floors played one call at a time and the
+// stops between phases; 4 for the two capacity phases (one journey per session, no think time).
 const deadlineMs = (5 * 60 + 5 * (warmupS + durationS + 30) + (values["skip-capacity"] ? 0 : 4 * 60)) * 1000;
 const { floor, redisFloor, phases: results } = await benchHttp({ sessions, client, latencyMs, pacing: { minMs, maxMs }, window: { warmupMs: warmupS * 1000, measureMs: durationS * 1000 }, capacity: !values["skip-capacity"], deadlineMs, serverNodeArgs });
 process.stdout.write(`Remote Hotels MCP: ${sessions} concurrent sessions playing the golden journey, every provider request ${latencyMs} ms, ${minMs}-${maxMs} ms of model think time before each call, journeys back to back, counted for ${durationS} s after ${warmupS} s of warm-up (capacity phases: one journey each, no think time); ${client} clients\n`);

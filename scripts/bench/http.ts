@@ -161,14 +161,22 @@ async function startInstance(env: Record<string, string>, nodeArgs: readonly str
 /** A bare floor process making `patterns`' provider requests per tool (scripts/bench/http-floor-server.ts). */
 async function startFloor(providerBaseUrl: string, patterns: ReadonlyMap<string, ToolAlone>, redisUrl?: string, timeoutMs = 15_000): Promise<Instance> {
   const byTool: Record<string, ToolPattern> = {};
-  // A call that had `peak` requests in flight at most made them in `requests - peak + 1` rounds at
-  // least: plan_stay's ten (peak 2) are its pages one after another and a cashback read beside one.
+  // A call that had at most `peak` requests in flight made them in at most `requests - peak + 1`
+  // rounds, the slowest shape the peak allows; the time the servers waited agrees (plan_stay: ten
+  // requests, peak 2, ~9 x 52 ms: its pages one after another and a cashback read beside one).
   for (const [tool, alone] of patterns) {
     const requests = Math.round(alone.requests);
-    byTool[tool] = { requests, rounds: requests === 0 ? 0 : requests - Math.max(1, alone.peakInFlight) + 1 };
+    byTool[tool] = { requests, rounds: requests === 0 ? 0 : Math.max(1, requests - Math.max(1, alone.peakInFlight) + 1) };
   }
   const child = fork("dist/bench-http-floor-server.js", [providerBaseUrl, JSON.stringify(byTool), ...(redisUrl === undefined ? [] : [redisUrl])], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    // A fork that never started (EAGAIN) reports "error" and no "exit"; a later error (a failed
+    // kill) leaves a running child, which only its exit ends.
+    child.on("error", () => {
+      if (child.pid === undefined) resolve();
+    });
+  });
   const stop = (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
     if (child.connected) child.disconnect();

@@ -23,7 +23,7 @@ export interface HotelDetails {
 const AMENITIES = ["Бесплатный Wi-Fi", "Парковка", "Ресторан", "Бар", "Фитнес-центр", "Бассейн", "Спа", "Трансфер", "Круглосуточная стойка регистрации", "Кондиционер", "Прачечная", "Номера для некурящих", "Конференц-зал", "Детская площадка", "Можно с питомцами", "Камера хранения багажа"] as const;
 const VIEWS = ["на тихой улице", "в историческом центре", "рядом с набережной", "в деловом квартале", "в пешей доступности от метро", "в зелёном районе"] as const;
 
-/** Photo paths a catalog keeps made: the cover of every hotel of the largest city, several times over. */
+/** Cover paths a catalog keeps: every hotel of the largest city, several times over. */
 const PHOTO_PATHS = 4096;
 
 export function createCatalog(seed: string, photoBase: () => string, opts: { hostileText?: boolean } = {}): Catalog {
@@ -43,17 +43,20 @@ export function createCatalog(seed: string, photoBase: () => string, opts: { hos
   };
 
   // Opaque paths: a photo URL the MCP passes on must not carry the provider's hotel id. Two digests
-  // a path, and every search card shows one: the PHOTO_PATHS last made are kept.
-  const photoPaths = new Map<string, string>();
-  const photoPath = (hotelId: string, n: number): string => {
-    const key = `${hotelId}|${n}`;
-    const known = photoPaths.get(key);
+  // a path, and every search card shows a cover: the PHOTO_PATHS covers last made are kept (a
+  // hotel's details, with all its photos, make theirs each time).
+  const coverPaths = new Map<string, string>();
+  const photoPath = (hotelId: string, n: number): string =>
+    `/static/hotels/${digest(seed, "photos", hotelId).slice(0, 12)}/${n + 1}-${digest(seed, hotelId, n).slice(0, 10)}.jpg`;
+  const coverPath = (hotelId: string): string => {
+    const known = coverPaths.get(hotelId);
     if (known !== undefined) return known;
-    const path = `/static/hotels/${digest(seed, "photos", hotelId).slice(0, 12)}/${n + 1}-${digest(seed, hotelId, n).slice(0, 10)}.jpg`;
-    setNewest(photoPaths, key, path, PHOTO_PATHS);
+    const path = photoPath(hotelId, 0);
+    setNewest(coverPaths, hotelId, path, PHOTO_PATHS);
     return path;
   };
-  const photoUrl = (hotel: Hotel, n: number): string => (n === 0 && hotel.hostileText ? hotel.hostileText.photoUrl : `${photoBase()}${photoPath(hotel.hotelId, n)}`);
+  const photoUrl = (hotel: Hotel, n: number): string =>
+    n === 0 && hotel.hostileText ? hotel.hostileText.photoUrl : `${photoBase()}${n === 0 ? coverPath(hotel.hotelId) : photoPath(hotel.hotelId, n)}`;
 
   return {
     locations,

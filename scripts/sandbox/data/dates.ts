@@ -3,7 +3,7 @@ import { setNewest } from "../../../shared/bounded-map.js";
 const DAY_MS = 86_400_000;
 
 // Pricing a search asks for the same few dates thousands of times (every night of every rate of
-// every hotel): both answers are remembered, the DATE_MEMO most recent of each.
+// every hotel): both answers are remembered, the DATE_MEMO last made of each.
 export const DATE_MEMO = 4096;
 const parsed = new Map<string, number>();
 const shifted = new Map<string, string>();
