@@ -1,8 +1,7 @@
 import { Agent, createServer, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { RedisSharedStore } from "../../mcp/hotels/store/redis.js";
 import { ProviderWaitMeter } from "../../shared/http/provider-wait.js";
-import { floorProviderUrl, JOURNEY_BYTES, readAll, type ToolPattern } from "./http-floor.js";
+import { floorJourneys, floorProviderUrl, readAll, type ToolPattern } from "./http-floor.js";
 
 // bench:http's floor under load: a bare Node server in a process of its own that the load's
 // sessions play the golden journey against, as they play the real instances. For each tools/call it
@@ -21,8 +20,7 @@ const [providerBaseUrl = "", patternJson = "{}", redisUrl] = process.argv.slice(
 const patterns = new Map(Object.entries(JSON.parse(patternJson) as Record<string, ToolPattern>));
 const target = floorProviderUrl(providerBaseUrl);
 const providerAgent = new Agent({ keepAlive: true });
-const store = redisUrl === undefined ? undefined : new RedisSharedStore({ url: redisUrl });
-const filler = "x".repeat(JOURNEY_BYTES);
+const store = redisUrl === undefined ? undefined : floorJourneys(redisUrl);
 // Read as the servers' tbank_hotels_provider_wait_seconds_total is.
 const wait = new ProviderWaitMeter();
 let journeys = 0;
@@ -55,14 +53,10 @@ async function toolCall(name: string, args: Record<string, unknown>): Promise<Re
   const tool = name.replace(/^tbank_hotels_/, "");
   const journeyId = typeof args.journeyId === "string" ? args.journeyId : `jrn_floor_${process.pid}_${++journeys}`;
   const key = `bench-floor:journey:${journeyId}`;
-  const [read] = store ? await Promise.all([tool === "plan_stay" ? undefined : store.get(key), store.hit("bench-floor:hits", 60_000)]) : [undefined];
+  const read = await store?.read(key);
   const pattern = patterns.get(tool);
   if (pattern && pattern.requests > 0) await providerRequests(pattern);
-  if (store) {
-    const next = `{"v":${Date.now()},"state":"${filler}"}`;
-    if (read === undefined) await store.set(key, next, 3_600_000);
-    else await store.update(key, () => next, { lastRead: read });
-  }
+  await store?.write(key, read);
   switch (tool) {
     case "plan_stay":
       return { status: "ok", journeyId };

@@ -16,6 +16,7 @@ import { percentile, type BenchRow } from "./stats.js";
 
 /** About the part of a journey every call reads and writes back once rates are in (bench:http). */
 export const JOURNEY_BYTES = 9_700;
+const FLOOR_JOURNEY = "bench-floor:journey";
 
 /** What the floor under load does for one tool (scripts/bench/http-floor-server.ts). */
 export interface ToolPattern {
@@ -58,16 +59,17 @@ export async function bareProxyFloor(providerBaseUrl: string, redisUrl?: string)
       req.on("error", reject);
       req.end();
     });
-  let store: JourneyStore | undefined;
+  let store: FloorJourneys | undefined;
   // The first failure inside the server, reported instead of the client's hang-up.
   let failed: unknown;
   const server = createServer((req, res) => {
     readAll(req)
       .then(async (body) => {
         const { id } = JSON.parse(body) as { id: number };
-        const read = await store?.read();
+        const read = await store?.read(FLOOR_JOURNEY);
+        if (store && read === undefined) throw new Error("the floor's journey is gone");
         const answer = await provider();
-        if (read !== undefined) await store?.write(read);
+        if (read !== undefined) await store?.write(FLOOR_JOURNEY, read);
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ jsonrpc: "2.0", id, result: { bytes: answer.length } }));
       })
@@ -82,7 +84,10 @@ export async function bareProxyFloor(providerBaseUrl: string, redisUrl?: string)
   const mcpUrl = new URL(`http://127.0.0.1:${port}/mcp`);
   const call = (id: number) => postJson(mcpUrl, clientAgent, { jsonrpc: "2.0", id, method: "tools/call", params: { name: "floor", arguments: {} } });
   try {
-    if (redisUrl !== undefined) store = await journeyStore(redisUrl);
+    if (redisUrl !== undefined) {
+      store = floorJourneys(redisUrl);
+      await store.write(FLOOR_JOURNEY, undefined);
+    }
     for (let i = 0; i < 20; i++) await call(i);
     waitedMs = 0;
     const latencies: number[] = [];
@@ -106,36 +111,27 @@ export async function bareProxyFloor(providerBaseUrl: string, redisUrl?: string)
   }
 }
 
-interface JourneyStore {
-  read(): Promise<string>;
-  write(current: string): Promise<void>;
+/** The Redis round trips of a stateless call on a journey, by the servers' own store (RedisSharedStore). */
+export interface FloorJourneys {
+  /** The journey under `key` (undefined when there is none yet), read beside a rate-window hit: one round trip. */
+  read(key: string): Promise<string | undefined>;
+  /** A new journey-sized value: set when `current` is undefined, else compare-and-set from that read. */
+  write(key: string, current: string | undefined): Promise<void>;
   close(): Promise<void>;
 }
 
-// The servers' own store (RedisSharedStore), so the floor sends the very commands a call does.
-async function journeyStore(url: string): Promise<JourneyStore> {
+export function floorJourneys(url: string): FloorJourneys {
   const store = new RedisSharedStore({ url });
-  const key = "bench-floor:journey";
   const filler = "x".repeat(JOURNEY_BYTES);
   let version = 0;
-  const value = () => `{"v":${version},"state":"${filler}"}`;
-  try {
-    await store.set(key, value(), 3_600_000);
-  } catch (err) {
-    await store.close();
-    throw err;
-  }
   return {
-    async read() {
-      // Sent in one event-loop turn: one write, one round trip, as the servers send theirs.
-      const [current] = await Promise.all([store.get(key), store.hit("bench-floor:hits", 60_000)]);
-      if (current === undefined) throw new Error("the floor's journey is gone");
-      return current;
-    },
-    async write(current) {
+    // Sent in one event-loop turn: one write, one round trip, as the servers send theirs.
+    read: async (key) => (await Promise.all([store.get(key), store.hit("bench-floor:hits", 60_000)]))[0],
+    async write(key, current) {
       version += 1;
-      const next = value();
-      // From the read just made, as a call's update starts from its read: one compare-and-set.
+      const next = `{"v":${version},"state":"${filler}"}`;
+      if (current === undefined) return store.set(key, next, 3_600_000);
+      // From the read just made, as a call's update starts from its read. One session plays a journey.
       const written = await store.update(key, () => next, { lastRead: current });
       if (written !== next) throw new Error("the floor's compare-and-set lost a round nobody else plays");
     },
