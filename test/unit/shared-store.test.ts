@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { Collector, type SearchRequest } from "../../mcp/hotels/journey/collect.js";
 import { decodeJourneyValue, encodeJourneyValue, freezeJourneyValue, JourneyCodecError } from "../../mcp/hotels/journey/codec.js";
 import { parsePlanStayInput } from "../../mcp/hotels/journey/input.js";
-import { createJourneyRepo, EXPIRED_MEMORY_MS, JOURNEY_STORE_CAPS, StoredJourneyRepo } from "../../mcp/hotels/journey/journey-repo.js";
+import { createJourneyRepo } from "../../mcp/hotels/journey/journey-repo.js";
+import { EXPIRED_MEMORY_MS, JOURNEY_STORE_CAPS, StoredJourneyRepo } from "../../mcp/hotels/journey/stored-journey-repo.js";
 import { buildOptions, OptionIdRegistry } from "../../mcp/hotels/journey/options.js";
 import type { JourneySearchPage } from "../../mcp/hotels/journey/provider-shapes.js";
 import { normalizeRates } from "../../mcp/hotels/journey/rates.js";
@@ -85,7 +86,7 @@ describe("memory store on an injected clock", () => {
   });
 
   it("createSharedStore's memory store bounds encoded journeys like the in-process ones", () => {
-    expect(JOURNEY_STORE_CAPS).toEqual({ journey: MAX_JOURNEYS, "journey-part": 2 * MAX_JOURNEYS });
+    expect(JOURNEY_STORE_CAPS).toEqual({ journey: MAX_JOURNEYS, "journey-part": 2 * MAX_JOURNEYS, "journey-side": 16 * MAX_JOURNEYS });
     expect(createSharedStore(undefined)).toBeInstanceOf(MemorySharedStore);
   });
 });
@@ -232,9 +233,17 @@ describe("journeys kept encoded in a store (StoredJourneyRepo)", () => {
 
 /** The key of the collection a stored journey names. */
 function partKeyOf(text: string | undefined, journeyId: string): string {
-  const part = (JSON.parse(text ?? "{}") as { part?: unknown }).part;
+  const part = (JSON.parse(text ?? "{}") as { parts?: { collection?: unknown } }).parts?.collection;
   if (typeof part !== "string") throw new Error("no part in the stored journey");
   return `journey-part:${journeyId}:${part}`;
+}
+
+/** The keys of the side parts (rates by hotel, cashback) a stored journey names. */
+function sideKeysOf(text: string | undefined, journeyId: string): { rates: Record<string, string>; cashback?: string } {
+  const parts = (JSON.parse(text ?? "{}") as { parts?: { rates?: Record<string, string>; cashback?: string } }).parts;
+  if (!parts?.rates) throw new Error("no parts in the stored journey");
+  const key = (version: string) => `journey-side:${journeyId}:${version}`;
+  return { rates: Object.fromEntries(Object.entries(parts.rates).map(([o, v]) => [o, key(v)])), ...(parts.cashback === undefined ? {} : { cashback: key(parts.cashback) }) };
 }
 
 // The collection (collector, optionIds, options: ~170 KB in Kazan) is stored apart from what every
@@ -272,34 +281,95 @@ describe("a journey's collection in a shared store", () => {
     expect(await store.get(part)).toBe(written);
   });
 
-  it("keeps the selected option's rates once, and every instance reads them back as that option's loaded rates", async () => {
+  const loaded = (n: number) =>
+    normalizeRates(
+      Array.from({ length: 6 }, (_, i) => ({ rateId: `r${n}-${i}`, bookHash: `bh${n}-${i}`, roomName: `Номер ${n}-${i}`, mealName: null, price: { value: 10_000 + i, currency: "RUB" }, cancellation: { freeCancellationUntil: null, penaltyAfter: null }, paymentType: "prepay" })),
+      2,
+    );
+  const cashbackOf = (state: JourneyState, percent: number) => ({ percents: Object.fromEntries(state.options.map((o) => [o.public.optionId, percent])), max: null, unavailable: false });
+
+  it("keeps each hotel's rates and the cashback in parts of their own, written once: the journey every call reads holds none of them, and every instance reads them back", async () => {
     const { store } = counting();
+    const written: string[] = [];
+    const update = store.update.bind(store);
+    store.update = async (key, change, options) =>
+      update(
+        key,
+        (current) => {
+          const next = change(current);
+          written.splice(0, written.length, ...(typeof next === "object" ? next.alongside.map((w) => w.key) : []));
+          return next;
+        },
+        options,
+      );
     const a = new StoredJourneyRepo(store);
     const b = new StoredJourneyRepo(store);
-    const { journeyId, state } = await a.create(journeyState());
+    const base = journeyState();
+    const { journeyId, state } = await a.create({ ...base, cashback: cashbackOf(base, 7) });
     const [first, second] = state.options.map((o) => o.public.optionId) as [string, string];
-    const loaded = (n: number) =>
-      normalizeRates(
-        Array.from({ length: 6 }, (_, i) => ({ rateId: `r${n}-${i}`, bookHash: `bh${n}-${i}`, roomName: `Номер ${n}-${i}`, mealName: null, price: { value: 10_000 + i, currency: "RUB" }, cancellation: { freeCancellationUntil: null, penaltyAfter: null }, paymentType: "prepay" })),
-        2,
-      );
     await a.update(journeyId, (s) => withRates(withSelectedOption(s, first), loaded(1)));
+    expect(written).toHaveLength(1);
     await b.update(journeyId, (s) => withRates(withSelectedOption(s, second), loaded(2)));
+    // Only the new hotel's rates: the first hotel's and the cashback keep their versions.
+    expect(written).toHaveLength(1);
     const text = (await store.get(`journey:${journeyId}`)) ?? "";
-    // Each option's rates appear once in what every call reads and writes, the selected one's too.
-    expect(text.split('"r1-0"')).toHaveLength(2);
-    expect(text.split('"r2-0"')).toHaveLength(2);
+    expect(text).not.toContain('"r1-0"');
+    expect(text).not.toContain('"r2-0"');
+    expect(text).not.toContain('"percents"');
+    const sides = sideKeysOf(text, journeyId);
+    expect(Object.keys(sides.rates).sort()).toEqual([first, second].sort());
+    expect(await store.get(sides.rates[first]!)).toContain('"r1-0"');
+    expect(await store.get(sides.cashback!)).toContain('"percents"');
     for (const repo of [a, b, new StoredJourneyRepo(store)]) {
       const found = await repo.get(journeyId);
       if (found.status !== "found") throw new Error(found.status);
       expect(found.journey.state.rates).toEqual(loaded(2));
       expect(found.journey.state.rates).toBe(found.journey.state.loadedRates[second]);
       expect(found.journey.state.loadedRates[first]).toEqual(loaded(1));
+      expect(found.journey.state.cashback).toEqual(cashbackOf(base, 7));
     }
+    // A call that changes only the selection writes no part.
+    await b.update(journeyId, (s) => withSelectedOption(s, first));
+    expect(written).toEqual([]);
+    const back = await a.get(journeyId);
     // Selecting the first option again clears rates (withSelectedOption): stored as null, read as null.
-    await a.update(journeyId, (s) => withSelectedOption(s, first));
-    const back = await b.get(journeyId);
     expect(back.status === "found" && back.journey.state.rates).toBeNull();
+    expect(back.status === "found" && back.journey.state.loadedRates[first]).toEqual(loaded(1));
+    // A new cashback (a continuation's) is a new part.
+    await a.update(journeyId, (s) => ({ ...s, cashback: cashbackOf(s, 3) }));
+    expect(written).toHaveLength(1);
+    const again = await new StoredJourneyRepo(store).get(journeyId);
+    expect(again.status === "found" && again.journey.state.cashback).toEqual(cashbackOf(base, 3));
+  });
+
+  it("a part whose write lost the compare-and-set is written again by the round that wins, never named unwritten", async () => {
+    const { store } = counting();
+    const update = store.update.bind(store);
+    // Redis runs `change` again when another instance wrote in between: the first run's answer is dropped.
+    store.update = async (key, change, options) => {
+      change(await store.get(key));
+      return update(key, change, options);
+    };
+    const repo = new StoredJourneyRepo(store);
+    const { journeyId, state } = await repo.create(journeyState());
+    const optionId = state.options[0]!.public.optionId;
+    const rates = loaded(1);
+    await repo.update(journeyId, (s) => withRates(withSelectedOption(s, optionId), rates));
+    const text = await store.get(`journey:${journeyId}`);
+    expect(await store.get(sideKeysOf(text, journeyId).rates[optionId]!)).toContain('"r1-0"');
+    const other = await new StoredJourneyRepo(store).get(journeyId);
+    expect(other.status === "found" && other.journey.state.loadedRates[optionId]).toEqual(rates);
+  });
+
+  it("a journey whose rates part was evicted is not_found on an instance that never read it", async () => {
+    const { store } = counting();
+    const repo = new StoredJourneyRepo(store);
+    const { journeyId, state } = await repo.create(journeyState());
+    const optionId = state.options[0]!.public.optionId;
+    await repo.update(journeyId, (s) => withRates(withSelectedOption(s, optionId), loaded(1)));
+    await store.del(sideKeysOf(await store.get(`journey:${journeyId}`), journeyId).rates[optionId]!);
+    expect((await repo.get(journeyId)).status).toBe("found");
+    expect(await new StoredJourneyRepo(store).get(journeyId)).toEqual({ status: "not_found" });
   });
 
   it("an update offers the store the text the call read moments before, once, and not an old one", async () => {

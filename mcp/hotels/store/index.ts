@@ -1,6 +1,6 @@
 import type { Logger } from "../../../shared/logger.js";
 import type { Clock } from "../../../shared/time.js";
-import { JOURNEY_STORE_CAPS } from "../journey/journey-repo.js";
+import { JOURNEY_STORE_CAPS } from "../journey/stored-journey-repo.js";
 import { MemorySharedStore } from "./memory.js";
 import { RedisSharedStore } from "./redis.js";
 import type { SharedStore } from "./types.js";
