@@ -94,6 +94,9 @@ export async function createMcpPool(opts: McpPoolOptions): Promise<McpPool> {
       } finally {
         // Abandoned: already closed and dropped.
         if (busy.delete(res)) {
+          // The SDK forgets a request a few promise steps after sending its answer; closed before
+          // that, it aborts the finished request's signal (a DOMException and an event per call).
+          await new Promise<void>((resolve) => setImmediate(resolve));
           await server.close();
           if (idle.length < MAX_IDLE_SERVERS) idle.push(server);
         }
