@@ -74,14 +74,18 @@ describe("Redis store: what only a real server shows", () => {
     await store.close();
   });
 
-  it("an update that writes other keys sets them with their own PX in the same transaction, or not at all", async () => {
+  it("an update that writes other keys sets them in the same transaction, or not at all, each living its own PX but never less than the key", async () => {
     const store = createSharedStore(server.url);
     await store.set("journey:jrn_tx", "v1", 60 * 60_000);
-    await store.update("journey:jrn_tx", () => ({ value: "v2", alongside: [{ key: "journey-part:jrn_tx:p2", value: "part", ttlMs: 30_000 }] }));
+    await store.update("journey:jrn_tx", () => ({ value: "v2", alongside: [{ key: "journey-part:jrn_tx:p2", value: "part", ttlMs: 90 * 60_000 }] }));
     expect(await raw.get(`${DEFAULT_KEY_PREFIX}journey:jrn_tx`)).toBe("v2");
     expect(await raw.get(`${DEFAULT_KEY_PREFIX}journey-part:jrn_tx:p2`)).toBe("part");
-    expect(await raw.pTTL(`${DEFAULT_KEY_PREFIX}journey-part:jrn_tx:p2`)).toBeLessThanOrEqual(30_000);
+    expect(await raw.pTTL(`${DEFAULT_KEY_PREFIX}journey-part:jrn_tx:p2`)).toBeGreaterThan(90 * 60_000 - 5_000);
     expect(await raw.pTTL(`${DEFAULT_KEY_PREFIX}journey:jrn_tx`)).toBeGreaterThan(60 * 60_000 - 5_000);
+    // A shorter PX (an instance whose clock runs ahead of the one that created the key): the key's own TTL.
+    await store.update("journey:jrn_tx", () => ({ value: "v2b", alongside: [{ key: "journey-part:jrn_tx:p2b", value: "part", ttlMs: 30_000 }] }));
+    expect(await raw.pTTL(`${DEFAULT_KEY_PREFIX}journey-part:jrn_tx:p2b`)).toBeGreaterThan(60 * 60_000 - 5_000);
+    await store.update("journey:jrn_tx", () => "v2");
     // A bad TTL is refused before anything is sent: neither key changes.
     await expect(store.update("journey:jrn_tx", () => ({ value: "v3", alongside: [{ key: "journey-part:jrn_tx:p3", value: "x", ttlMs: 0 }] }))).rejects.toThrow(RangeError);
     expect(await raw.get(`${DEFAULT_KEY_PREFIX}journey:jrn_tx`)).toBe("v2");

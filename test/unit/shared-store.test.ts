@@ -246,7 +246,7 @@ function sideKeysOf(text: string | undefined, journeyId: string): { rates: Recor
   return { rates: Object.fromEntries(Object.entries(parts.rates).map(([o, v]) => [o, key(v)])), ...(parts.cashback === undefined ? {} : { cashback: key(parts.cashback) }) };
 }
 
-// The collection (collector, optionIds, options: ~170 KB in Kazan) is stored apart from what every
+// The collection (collector, optionIds, options: ~180 KB in Kazan) is stored apart from what every
 // call changes, and each instance decodes a version of it once (bench:http: decoding and re-encoding
 // the whole journey on every call cost 17 ms of CPU per call).
 describe("a journey's collection in a shared store", () => {
@@ -352,13 +352,44 @@ describe("a journey's collection in a shared store", () => {
     };
     const repo = new StoredJourneyRepo(store);
     const { journeyId, state } = await repo.create(journeyState());
-    const optionId = state.options[0]!.public.optionId;
+    const [optionId, other] = state.options.map((o) => o.public.optionId) as [string, string];
     const rates = loaded(1);
     await repo.update(journeyId, (s) => withRates(withSelectedOption(s, optionId), rates));
+    // The same instance's next change names the rates the winning round wrote.
+    await repo.update(journeyId, (s) => withSelectedOption(s, other));
     const text = await store.get(`journey:${journeyId}`);
     expect(await store.get(sideKeysOf(text, journeyId).rates[optionId]!)).toContain('"r1-0"');
-    const other = await new StoredJourneyRepo(store).get(journeyId);
-    expect(other.status === "found" && other.journey.state.loadedRates[optionId]).toEqual(rates);
+    const elsewhere = await new StoredJourneyRepo(store).get(journeyId);
+    expect(elsewhere.status === "found" && elsewhere.journey.state.loadedRates[optionId]).toEqual(rates);
+    // What the writer keeps is frozen like what others decode.
+    expect(() => Object.assign(rates, { status: "changed" })).toThrow(TypeError);
+  });
+
+  it("a change whose journey vanished before it could be written is reported gone, not found", async () => {
+    const { store } = counting();
+    const repo = new StoredJourneyRepo(store);
+    const { journeyId, state } = await repo.create(journeyState());
+    const update = store.update.bind(store);
+    // The compare-and-set of a run that meant to write fails because the key expired meanwhile.
+    store.update = async (key, change, options) => {
+      change(await store.get(key));
+      await store.del(key);
+      return update(key, change, options);
+    };
+    const lookup = await repo.update(journeyId, (s) => withRates(withSelectedOption(s, state.options[0]!.public.optionId), loaded(1)));
+    expect(lookup.status).toBe("not_found");
+  });
+
+  it("parts live as long as the journey naming them, even written by an instance whose clock runs ahead", async () => {
+    const { c, store } = counting();
+    const { journeyId, state } = await new StoredJourneyRepo(store, { now: c.now }).create(journeyState());
+    c.advance(30 * 60_000);
+    const ahead = new StoredJourneyRepo(store, { now: () => c.now() + 60_000 });
+    await ahead.update(journeyId, (s) => withRates(withSelectedOption(s, state.options[0]!.public.optionId), loaded(1)));
+    c.advance(30 * 60_000 - 1);
+    expect((await new StoredJourneyRepo(store, { now: c.now }).get(journeyId)).status).toBe("found");
+    c.advance(1);
+    expect(await new StoredJourneyRepo(store, { now: c.now }).get(journeyId)).toEqual({ status: "expired" });
   });
 
   it("a journey whose rates part was evicted is not_found on an instance that never read it", async () => {

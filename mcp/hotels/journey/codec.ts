@@ -88,7 +88,7 @@ export interface DecodeOptions {
   random?: RandomBytes;
   /**
    * Freeze every object and array (and the collector's own fields), for a value shared between calls
-   * (journey-repo.ts caches decoded parts): code that changes it in place throws instead of changing
+   * (stored-journey-repo.ts caches decoded parts): code that changes it in place throws instead of changing
    * it for every later reader.
    */
   freeze?: boolean;
@@ -96,7 +96,7 @@ export interface DecodeOptions {
 
 /**
  * Freezes a journey value in place as deeply as decodeJourneyValue(…, { freeze: true }) does, for a
- * value this instance built itself and now keeps to share between calls (journey-repo.ts).
+ * value this instance built itself and now keeps to share between calls (stored-journey-repo.ts).
  */
 export function freezeJourneyValue<T>(value: T): T {
   deepFreeze(value);

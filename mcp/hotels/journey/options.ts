@@ -22,7 +22,7 @@ export class OptionIdRegistry {
   idFor(dedupeKey: string): string {
     let id = this.ids.get(dedupeKey);
     if (id === undefined) {
-      // Frozen = shared between calls (journey-repo.ts): its Map would still take the id, silently.
+      // Frozen = shared between calls (stored-journey-repo.ts): its Map would still take the id, silently.
       if (Object.isFrozen(this)) throw new TypeError("this optionId registry is shared and frozen: copy() it to add ids");
       id = newRef("optionId", this.random);
       this.ids.set(dedupeKey, id);

@@ -33,7 +33,7 @@ export const JOURNEY_STORE_CAPS: Readonly<Record<string, number>> = {
 const FORMAT = 4;
 
 // Journeys in the shared store, so any instance answers any call. Per journey:
-//   journey:<id>                 what changes call by call: selection, inspection, request (~3 KB),
+//   journey:<id>                 what changes call by call: selection, inspection, request (0.8-2.2 KB),
 //                                and the versions of its parts; PX = its lifetime (60 minutes from
 //                                creation, not sliding);
 //   journey-part:<id>:<version>  its collection (collector, optionIds, options: ~180 KB in Kazan);
@@ -41,7 +41,8 @@ const FORMAT = 4;
 //                                (~2.6 KB in Kazan);
 //   journey-seen:<id>            its expiry time, kept EXPIRED_MEMORY_MS longer.
 // A part is never changed: a new value (a continuation's collection, another hotel's rates) is a new
-// version, written in the same transaction as the journey key naming it. Every call reads and most
+// version, written before (create) or in the same transaction as (update) the journey key naming it,
+// and living at least as long as that key. Every call reads and most
 // rewrite the first key, while a part is written once; each instance decodes a version once (or
 // keeps the one it wrote) and keeps it, frozen, for the calls after.
 // Decoding and re-encoding the whole journey on every call was 17 ms of CPU per call (bench:http);
@@ -60,7 +61,8 @@ export class StoredJourneyRepo implements JourneyRepo {
   // side parts, so many rates never push out the collections they go with.
   private readonly collections = new Map<string, CollectionPart>();
   private readonly sides = new Map<string, SidePart>();
-  // Which part value is which `<journeyId>:<version>`: an unchanged part is named, never rewritten.
+  // Which side part value is which `<journeyId>:<version>`: an unchanged one is named, never rewritten.
+  // (A collection is three fields of the state: split() compares them with the one it was read with.)
   private readonly versions = new WeakMap<object, string>();
   // What get() last read of each journey (the text, decoded), oldest first: where its update may start.
   private readonly lastReads = new Map<string, LastRead>();
@@ -125,11 +127,11 @@ export class StoredJourneyRepo implements JourneyRepo {
     const read = taken !== undefined && this.now() - taken.atMs <= LAST_READ_MS ? taken : undefined;
     for (let round = 0; round < MAX_PART_FETCHES; round += 1) {
       // Set by the last run of `change`: the one whose answer the store kept.
-      const seen: { lookup?: JourneyLookup<JourneyState>; missing?: PartRef[]; fresh?: FreshPart[] } = {};
+      const seen: { lookup?: JourneyLookup<JourneyState>; missing?: PartRef[]; written?: { value: string; fresh: FreshPart[] } } = {};
       const write = (text: string | undefined) => {
         seen.lookup = undefined;
         seen.missing = undefined;
-        seen.fresh = undefined;
+        seen.written = undefined;
         // The text get() read and decoded moments ago is not decoded twice.
         const stored = read !== undefined && text === read.text ? read.stored : this.decode(text ?? "");
         if (!stored) return undefined;
@@ -147,14 +149,16 @@ export class StoredJourneyRepo implements JourneyRepo {
         if (state === before.state) return undefined;
         const { light, parts, fresh } = this.split(journeyId, state, stored.parts);
         const value = encodeJourneyValue({ ...stored, parts, state: light } satisfies StoredJourney);
+        seen.written = { value, fresh };
         if (fresh.length === 0) return value;
-        seen.fresh = fresh;
         const ttlMs = Math.max(1, stored.expiresAtMs - this.now());
         return { value, alongside: fresh.map((f) => ({ ...f.write, ttlMs })) };
       };
-      await this.store.update(journeyKey(journeyId), write, round === 0 && read !== undefined ? { lastRead: read.text } : {});
-      // Only the last run's parts were written (an earlier run lost its compare-and-set).
-      if (seen.fresh !== undefined) this.keep(journeyId, seen.fresh);
+      const now = await this.store.update(journeyKey(journeyId), write, round === 0 && read !== undefined ? { lastRead: read.text } : {});
+      // The key vanished after a run that meant to write (expired, evicted): nothing was written.
+      if (now === undefined) return this.gone(journeyId);
+      // Only the run whose value the store now holds wrote its parts (an earlier one lost its compare-and-set).
+      if (seen.written !== undefined && now === seen.written.value) this.keep(journeyId, seen.written.fresh);
       if (seen.missing === undefined) return seen.lookup ?? this.gone(journeyId);
       if (!(await this.fetchParts(journeyId, seen.missing))) return this.gone(journeyId);
     }
@@ -234,8 +238,11 @@ export class StoredJourneyRepo implements JourneyRepo {
 
   private remember(journeyId: string, ref: PartRef, value: CollectionPart | SidePart): void {
     const key = `${journeyId}:${ref.version}`;
-    if (ref.kind === "collection") setNewest(this.collections, key, value as CollectionPart, DECODED_COLLECTIONS);
-    else setNewest(this.sides, key, value as SidePart, DECODED_SIDES);
+    if (ref.kind === "collection") {
+      setNewest(this.collections, key, value as CollectionPart, DECODED_COLLECTIONS);
+      return;
+    }
+    setNewest(this.sides, key, value as SidePart, DECODED_SIDES);
     this.versions.set(value, key);
   }
 
@@ -343,7 +350,7 @@ const DECODED_SIDES = 2048;
 /**
  * A journey read this recently is worth offering as the update's starting point (a call reads it,
  * waits on the provider, then changes it); older, another instance has likely changed it. At most
- * LAST_READS are kept (~3 KB each).
+ * LAST_READS are kept (~2 KB each).
  */
 const LAST_READ_MS = 5_000;
 const LAST_READS = 256;

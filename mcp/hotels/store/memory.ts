@@ -62,7 +62,7 @@ export class MemorySharedStore implements SharedStore {
       }
       for (const w of next.alongside) checkTtl(w.ttlMs);
       const nowMs = this.now();
-      for (const w of next.alongside) this.put(w.key, { value: w.value, expiresAtMs: nowMs + w.ttlMs });
+      for (const w of next.alongside) this.put(w.key, { value: w.value, expiresAtMs: Math.max(nowMs + w.ttlMs, entry.expiresAtMs) });
       entry.value = next.value;
       return next.value;
     });

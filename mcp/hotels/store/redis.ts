@@ -30,12 +30,14 @@ const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
 if c == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {c, redis.call('PTTL', KEYS[1])}`;
 
-// Compare and set in one round trip: the key is written (with the keys that go alongside it, each with
-// its own PX) only if it still exists and holds the text the change was computed from, by SHA-1.
-// KEYS[1] keeps its TTL; KEYS[i] (i > 1) takes ARGV[2i - 1] with PX ARGV[2i].
+// Compare and set in one round trip: the key is written (with the keys that go alongside it) only if
+// it still exists and holds the text the change was computed from, by SHA-1. KEYS[1] keeps its TTL;
+// KEYS[i] (i > 1) takes ARGV[2i - 1] with PX ARGV[2i], or the key's own PTTL when that is longer:
+// a part computed on an instance whose clock runs ahead never expires before the key naming it.
 const CAS_SCRIPT = `local v = redis.call('GET', KEYS[1])
 if not v or redis.sha1hex(v) ~= ARGV[1] then return 0 end
-for i = 2, #KEYS do redis.call('SET', KEYS[i], ARGV[i * 2 - 1], 'PX', ARGV[i * 2]) end
+local ttl = redis.call('PTTL', KEYS[1])
+for i = 2, #KEYS do redis.call('SET', KEYS[i], ARGV[i * 2 - 1], 'PX', math.max(tonumber(ARGV[i * 2]), ttl)) end
 redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 return 1`;
 
@@ -230,7 +232,7 @@ const DEFAULT_CONNECT_WAIT_MS = 2_000;
 // call within 1.25 times the bound. A command rejected that way stays queued on the connection
 // until Redis answers it or the connection resets, so from then on new commands fail at once, never
 // sent, until Redis answers anything: a Redis that hangs with its connection open does not collect
-// every call's commands (journeys of 10-170 KB, rate-limit hits applied late) behind it.
+// every call's commands (journey parts of up to ~180 KB, rate-limit hits applied late) behind it.
 class CommandDeadlines {
   private readonly waiting = new Set<{ sinceMs: number; fail: (err: Error) => void }>();
   private sweeper: NodeJS.Timeout | undefined;

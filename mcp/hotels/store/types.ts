@@ -6,6 +6,7 @@
 export interface AlongsideWrite {
   key: string;
   value: string;
+  /** Its lifetime from now; it never expires before the updated key (a part outlives what names it). */
   ttlMs: number;
 }
 
