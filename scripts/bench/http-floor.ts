@@ -14,8 +14,8 @@ import { percentile, type BenchRow } from "./stats.js";
 // value back if it is still the one read (the two round trips any instance must make to answer a
 // call on a journey another instance may have written).
 
-/** About the part of a journey every call reads and writes back once rates are in (bench:http). */
-export const JOURNEY_BYTES = 9_700;
+/** About the key of a journey every call reads and writes back once an inspection is in (bench:http). */
+export const JOURNEY_BYTES = 2_200;
 const FLOOR_JOURNEY = "bench-floor:journey";
 
 /** What the floor under load does for one tool (scripts/bench/http-floor-server.ts). */
