@@ -97,6 +97,8 @@ describe("journeys shared by two servers through one Redis", () => {
     expect(seenByA.journey.state).toStrictEqual(seenByB.journey.state);
     expect(seenByA.journey.state).toMatchObject({ selectedOptionId: chosen, selectedRateNumber: 1 });
     expect(seenByA.journey.state.inspection).not.toBeNull();
+    // What every call reads and writes back stays small: the collection, rates and cashback are parts.
+    expect(await raw.strLen(`${DEFAULT_KEY_PREFIX}journey:${journeyId}`)).toBeLessThan(3_000);
   });
 
   it("changes made at once on both servers both land", async () => {

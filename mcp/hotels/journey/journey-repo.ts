@@ -35,7 +35,7 @@ const inProcess = new WeakMap<SharedStore, JourneyStore<JourneyState>>();
 
 /**
  * Redis: journeys encoded in the store (StoredJourneyRepo). Memory: journeys kept as objects beside
- * the store, never serialized (a Kazan journey is ~170 KB of JSON, ~6 ms to decode and re-encode per
+ * the store, never serialized (a Kazan journey is ~190 KB of JSON, ~6 ms to decode and re-encode per
  * call), bounded to `maxJourneys` (MAX_JOURNEYS, or TBANK_HOTELS_HTTP_MAX_JOURNEYS in the remote mode)
  * with the earliest expiry making room.
  */

@@ -41,8 +41,8 @@ const FORMAT = 4;
 //                                (~2.6 KB in Kazan);
 //   journey-seen:<id>            its expiry time, kept EXPIRED_MEMORY_MS longer.
 // A part is never changed: a new value (a continuation's collection, another hotel's rates) is a new
-// version, written before (create) or in the same transaction as (update) the journey key naming it,
-// and living at least as long as that key. Every call reads and most
+// version, written before (create, with the same TTL) or in the same transaction as (update, living
+// at least as long as it) the journey key naming it. Every call reads and most
 // rewrite the first key, while a part is written once; each instance decodes a version once (or
 // keeps the one it wrote) and keeps it, frozen, for the calls after.
 // Decoding and re-encoding the whole journey on every call was 17 ms of CPU per call (bench:http);
@@ -126,7 +126,7 @@ export class StoredJourneyRepo implements JourneyRepo {
     const taken = take(this.lastReads, journeyId);
     const read = taken !== undefined && this.now() - taken.atMs <= LAST_READ_MS ? taken : undefined;
     for (let round = 0; round < MAX_PART_FETCHES; round += 1) {
-      // Set by the last run of `change`: the one whose answer the store kept.
+      // Set by the last run of `change`, the only one whose answer the store may have kept.
       const seen: { lookup?: JourneyLookup<JourneyState>; missing?: PartRef[]; written?: { value: string; fresh: FreshPart[] } } = {};
       const write = (text: string | undefined) => {
         seen.lookup = undefined;
@@ -155,7 +155,7 @@ export class StoredJourneyRepo implements JourneyRepo {
         return { value, alongside: fresh.map((f) => ({ ...f.write, ttlMs })) };
       };
       const now = await this.store.update(journeyKey(journeyId), write, round === 0 && read !== undefined ? { lastRead: read.text } : {});
-      // The key vanished after a run that meant to write (expired, evicted): nothing was written.
+      // No key (gone from the start, or expired or evicted after a run that meant to write): nothing was written.
       if (now === undefined) return this.gone(journeyId);
       // Only the run whose value the store now holds wrote its parts (an earlier one lost its compare-and-set).
       if (seen.written !== undefined && now === seen.written.value) this.keep(journeyId, seen.written.fresh);

@@ -37,7 +37,7 @@ return {c, redis.call('PTTL', KEYS[1])}`;
 const CAS_SCRIPT = `local v = redis.call('GET', KEYS[1])
 if not v or redis.sha1hex(v) ~= ARGV[1] then return 0 end
 local ttl = redis.call('PTTL', KEYS[1])
-for i = 2, #KEYS do redis.call('SET', KEYS[i], ARGV[i * 2 - 1], 'PX', math.max(tonumber(ARGV[i * 2]), ttl)) end
+for i = 2, #KEYS do redis.call('SET', KEYS[i], ARGV[i * 2 - 1], 'PX', string.format('%d', math.max(tonumber(ARGV[i * 2]), ttl))) end
 redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 return 1`;
 

@@ -36,7 +36,7 @@ export interface SharedStore {
    * or undefined to leave the key as it is. The key keeps its expiry; an absent or expired key has
    * none to keep, so it stays absent (`change` is not called). Concurrent updates of one key are
    * serialised (Redis: a compare-and-set script, retried on conflict), so `change` may run more than
-   * once and must only compute. An UpdateWrite also sets other keys (each with its own TTL) in the
+   * once and must only compute. An UpdateWrite also sets other keys (each with its own TTL, never shorter than the key's) in the
    * same transaction. Resolves with the value now stored (undefined when absent).
    */
   update(key: string, change: (current: string | undefined) => string | UpdateWrite | undefined, options?: UpdateOptions): Promise<string | undefined>;
