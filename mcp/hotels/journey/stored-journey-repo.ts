@@ -154,11 +154,11 @@ export class StoredJourneyRepo implements JourneyRepo {
         const ttlMs = Math.max(1, stored.expiresAtMs - this.now());
         return { value, alongside: fresh.map((f) => ({ ...f.write, ttlMs })) };
       };
-      const now = await this.store.update(journeyKey(journeyId), write, round === 0 && read !== undefined ? { lastRead: read.text } : {});
+      const held = await this.store.update(journeyKey(journeyId), write, round === 0 && read !== undefined ? { lastRead: read.text } : {});
       // No key (gone from the start, or expired or evicted after a run that meant to write): nothing was written.
-      if (now === undefined) return this.gone(journeyId);
+      if (held === undefined) return this.gone(journeyId);
       // Only the run whose value the store now holds wrote its parts (an earlier one lost its compare-and-set).
-      if (seen.written !== undefined && now === seen.written.value) this.keep(journeyId, seen.written.fresh);
+      if (seen.written !== undefined && held === seen.written.value) this.keep(journeyId, seen.written.fresh);
       if (seen.missing === undefined) return seen.lookup ?? this.gone(journeyId);
       if (!(await this.fetchParts(journeyId, seen.missing))) return this.gone(journeyId);
     }
