@@ -1,6 +1,5 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { fork } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
@@ -11,6 +10,7 @@ import { mulberry32 } from "../sandbox/data/prng.js";
 import { startHttpInstance } from "../http-instance.js";
 import { startRedisServer } from "../redis-server.js";
 import { bareProxyFloor, type ToolPattern } from "./http-floor.js";
+import { forkReady } from "./fork-ready.js";
 import { leanSession, type ToolCaller } from "./lean-client.js";
 import { goldenJourney, type JourneyClient, type JourneyStep } from "./mcp.js";
 import { ms, percentile, type BenchRow } from "./stats.js";
@@ -114,7 +114,7 @@ interface ChildSandbox {
   latencyMs: number;
   urls: SandboxUrls;
   ask(request: SandboxRequest): Promise<SandboxCounts>;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 interface Proc {
@@ -127,24 +127,20 @@ interface Instance extends Proc {
 }
 
 async function startChildSandbox(latencyMs: number): Promise<ChildSandbox> {
-  const child = fork("dist/bench-http-sandbox.js", [String(latencyMs)], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const { child, ready, stop } = await forkReady<{ urls: SandboxUrls }>("dist/bench-http-sandbox.js", [String(latencyMs)], "the bench sandbox");
   const waiting: ((counts: SandboxCounts) => void)[] = [];
-  const urls = await new Promise<SandboxUrls>((resolve, reject) => {
-    child.once("message", (m: { urls: SandboxUrls }) => resolve(m.urls));
-    child.once("exit", () => reject(new Error("the bench sandbox exited before it was ready")));
-  });
   child.on("message", (m: SandboxCounts) => waiting.shift()?.(m));
   return {
     pid: child.pid ?? 0,
     latencyMs,
-    urls,
+    urls: ready.urls,
     // One question at a time: answers come back in order.
     ask: (request) =>
       new Promise((resolve) => {
         waiting.push(resolve);
         child.send(request);
       }),
-    stop: () => child.disconnect(),
+    stop,
   };
 }
 
@@ -168,35 +164,9 @@ async function startFloor(providerBaseUrl: string, patterns: ReadonlyMap<string,
     const requests = Math.round(alone.requests);
     byTool[tool] = { requests, rounds: requests === 0 ? 0 : Math.max(1, requests - Math.max(1, alone.peakInFlight) + 1) };
   }
-  const child = fork("dist/bench-http-floor-server.js", [providerBaseUrl, JSON.stringify(byTool), ...(redisUrl === undefined ? [] : [redisUrl])], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
-  const exited = new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    // A fork that never started (EAGAIN) reports "error" and no "exit"; a later error (a failed
-    // kill) leaves a running child, which only its exit ends.
-    child.on("error", () => {
-      if (child.pid === undefined) resolve();
-    });
-  });
-  const stop = (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-    if (child.connected) child.disconnect();
-    const kill = setTimeout(() => child.kill("SIGKILL"), 5000);
-    return exited.finally(() => clearTimeout(kill));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const url = await Promise.race([
-      new Promise<string>((resolve) => child.once("message", (m: { url: string }) => resolve(m.url))),
-      exited.then(() => Promise.reject(new Error("the bench floor exited before it was ready"))),
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the bench floor was not ready in ${timeoutMs} ms`)), timeoutMs))),
-    ]);
-    return { url, pid: child.pid ?? 0, stop };
-  } catch (err) {
-    await stop();
-    throw err;
-  } finally {
-    clearTimeout(timer);
-  }
+  const args = [providerBaseUrl, JSON.stringify(byTool), ...(redisUrl === undefined ? [] : [redisUrl])];
+  const { child, ready, stop } = await forkReady<{ url: string }>("dist/bench-http-floor-server.js", args, "the bench floor", timeoutMs);
+  return { url: ready.url, pid: child.pid ?? 0, stop };
 }
 
 /** /readyz says the store and the provider are reachable (the store connects in the background). */
@@ -548,7 +518,7 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult
     return await withDeadline(run(), opts.deadlineMs);
   } finally {
     for (const p of procs.reverse()) await p.stop();
-    sandbox.stop();
+    await sandbox.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }
