@@ -14,6 +14,25 @@ export interface HttpMetrics {
   providerRequests: Counter;
 }
 
+/** The tool label of a name this server does not serve. */
+export const UNKNOWN_TOOL = "unknown";
+const STATUS_LABEL = /^[a-z][a-z0-9_]{0,39}$/;
+
+/**
+ * Every label value is a series kept for the life of the process, so a tool call is labelled only
+ * with a tool this server serves: a client inventing a name per call (a rate-limited call is never
+ * checked against the tools) would otherwise grow every scrape without end.
+ */
+export function toolLabeler(served: Iterable<string>): (name: string) => string {
+  const names = new Set(served);
+  return (name) => (names.has(name) ? name : UNKNOWN_TOOL);
+}
+
+/** A result status as a label: tools set it from their own code, but a label takes no odd text. */
+export function statusLabel(status: string): string {
+  return STATUS_LABEL.test(status) ? status : "other";
+}
+
 // Tool calls wait on the provider: from a cached answer (ms) to a slow search collection (tens of s).
 const TOOL_CALL_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 

@@ -13,7 +13,7 @@ import type { HttpAuthenticator, Principal, ToolCallLimiter } from "./contract.j
 import { allowedHostValues, corsHeaders, hostAllowed, isLoopbackHost, keyInQuery, originAllowed, preflightHeaders } from "./hygiene.js";
 import { INVALID_REQUEST, jsonRpcError, PARSE_ERROR, rateLimitedResult, SERVER_ERROR, toolCallsIn } from "./jsonrpc.js";
 import { LANDING_CSP, landingPage, preferredLang } from "./landing.js";
-import { createHttpMetrics } from "./metrics.js";
+import { createHttpMetrics, statusLabel, toolLabeler } from "./metrics.js";
 import { createMcpPool } from "./mcp-pool.js";
 import { Readiness } from "./readiness.js";
 import { remoteToolkitConfig } from "./remote-config.js";
@@ -104,18 +104,22 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
   const providerWait = new ProviderWaitMeter();
   const { server: reference, ctx } = createHotelsServer(remote.config, { fetch: deps.fetch, now, random: deps.random, today: deps.today, logger, store, maxJourneys: http.maxJourneys, providerWait });
   const metrics = createHttpMetrics(providerWait);
+  // Known once the pool has read tools/list; no call is served before.
+  let toolLabel = toolLabeler([]);
   const pool = await createMcpPool({
     reference,
     ctx,
     tools: HOTELS_TOOLS,
-    onToolCall: (tool, status, seconds) => {
-      metrics.toolCalls.inc({ tool, status });
+    onToolCall: (name, status, seconds) => {
+      const tool = toolLabel(name);
+      metrics.toolCalls.inc({ tool, status: statusLabel(status) });
       metrics.toolCallSeconds.observe({ tool }, seconds);
     },
     onError: (err) => logger.debug({ err: err.message }, "mcp transport error"),
     sdkTransportOnly: deps.sdkTransportOnly === true,
     sendJson: (res, status, value) => sendJson(res, status, value),
   });
+  toolLabel = toolLabeler(pool.identity.tools.map((t) => t.name));
   const readiness = new Readiness({
     pingStore: () => store.ping(),
     probeProvider: async (timeoutMs) => void (await ctx.provider.api.locations({ limit: 1 }, { timeoutMs })),
@@ -200,7 +204,7 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
       if (!decision.allowed) {
         setNewest(refusedUntil, principal.subject, decision.resetAtMs, REFUSED_SUBJECTS);
         metrics.rateLimited.inc();
-        metrics.toolCalls.inc({ tool: call.name, status: "rate_limited" });
+        metrics.toolCalls.inc({ tool: toolLabel(call.name), status: "rate_limited" });
         return sendJson(res, 200, { jsonrpc: "2.0", id: call.id, result: rateLimitedResult(decision.resetAtMs, now()) });
       }
     }
