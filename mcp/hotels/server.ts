@@ -16,6 +16,7 @@ import { createHotelsProvider, type FetchLike } from "./provider/index.js";
 import { createSharedStore } from "./store/index.js";
 import type { SharedStore } from "./store/types.js";
 import type { ProviderWaitMeter } from "../../shared/http/provider-wait.js";
+import type { AnyToolDef } from "./tools/define.js";
 import { registerHotelsTools } from "./tools/index.js";
 
 const INSTRUCTIONS =
@@ -39,6 +40,8 @@ export interface HotelsServerDeps {
   maxJourneys?: number;
   /** Measures the time spent waiting on the provider (the remote mode's metric). */
   providerWait?: ProviderWaitMeter;
+  /** The tools to register (of the configured toolsets); default every Hotels tool. The remote mode leaves some out. */
+  tools?: readonly AnyToolDef[];
 }
 
 /** Builds the Hotels MCP server with its provider and tools; the caller connects a transport. */
@@ -70,6 +73,6 @@ export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps
     { name: "tbank-hotels-mcp", version: TOOLKIT_VERSION },
     { instructions: INSTRUCTIONS, capabilities: { tools: {} }, jsonSchemaValidator: NO_ELICITATION_VALIDATOR },
   );
-  const tools = registerHotelsTools(server, ctx);
+  const tools = registerHotelsTools(server, ctx, deps.tools);
   return { server, ctx, tools };
 }

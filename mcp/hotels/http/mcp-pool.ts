@@ -10,7 +10,7 @@ import { registerHotelsTools } from "../tools/index.js";
 import { plainToolCall, ToolCallTransport } from "./tool-call-transport.js";
 
 // Stateless Streamable HTTP answers every POST with a fresh transport. The SDK lets an McpServer
-// hold one transport at a time, and building one (43 tools registered) costs ~6 ms, a tools/list
+// hold one transport at a time, and building one (about 40 tools registered) costs ~6 ms, a tools/list
 // ~13 ms of zod-to-JSON-Schema work: together more than the 10 % overhead goal at p50 over a
 // provider call. So servers are pooled (one per concurrent request, reused after `close()`
 // detaches the transport; the SDK captures the transport per request, so a late answer can never
@@ -20,7 +20,7 @@ import { plainToolCall, ToolCallTransport } from "./tool-call-transport.js";
 // tools/call skips the SDK's web Request/Response plumbing (tool-call-transport.ts).
 
 // More idle servers than this are dropped after use: a burst does not pin its peak in memory. At
-// 64, 200 concurrent sessions kept building servers (43 tools registered each) past the cap.
+// 64, 200 concurrent sessions kept building servers (about 40 tools registered each) past the cap.
 const MAX_IDLE_SERVERS = 256;
 
 export interface ServerIdentity {

@@ -6,7 +6,6 @@ import { TOOLKIT_VERSION } from "../../../shared/version.js";
 import type { SharedStore } from "../store/types.js";
 import { createHotelsServer } from "../server.js";
 import type { FetchLike } from "../provider/index.js";
-import { HOTELS_TOOLS } from "../tools/index.js";
 import { setNewest } from "../../../shared/bounded-map.js";
 import { readBody } from "../../../shared/http/request-body.js";
 import type { HttpAuthenticator, Principal, ToolCallLimiter } from "./contract.js";
@@ -16,7 +15,7 @@ import { LANDING_CSP, landingPage, preferredLang } from "./landing.js";
 import { createHttpMetrics, statusLabel, toolLabeler } from "./metrics.js";
 import { createMcpPool } from "./mcp-pool.js";
 import { Readiness } from "./readiness.js";
-import { remoteToolkitConfig } from "./remote-config.js";
+import { notServedRemotely, remoteToolkitConfig } from "./remote-config.js";
 import { HTTP_REQUESTS_PER_TOOL_CALL, RequestGuard } from "./request-guard.js";
 import { ProviderWaitMeter } from "../../../shared/http/provider-wait.js";
 
@@ -96,20 +95,21 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
   const remote = remoteToolkitConfig(config, deps.explicitToolsets ?? false);
   if (!remote.ok) throw new HttpStartupError(remote.message);
   if (remote.dropped.length > 0) deps.warn?.(`the HTTP mode serves only the journey and lowlevel toolsets; not served: ${remote.dropped.join(", ")}`);
+  if (remote.withheld !== undefined) deps.warn?.(remote.withheld);
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? nullLogger;
 
   const ownStore = deps.store === undefined;
   const store = deps.store ?? (await import("../store/index.js")).createSharedStore(http.storeUrl, { now, logger });
   const providerWait = new ProviderWaitMeter();
-  const { server: reference, ctx } = createHotelsServer(remote.config, { fetch: deps.fetch, now, random: deps.random, today: deps.today, logger, store, maxJourneys: http.maxJourneys, providerWait });
+  const { server: reference, ctx } = createHotelsServer(remote.config, { fetch: deps.fetch, now, random: deps.random, today: deps.today, logger, store, maxJourneys: http.maxJourneys, providerWait, tools: remote.tools });
   const metrics = createHttpMetrics(providerWait);
   // Known once the pool has read tools/list; no call is served before.
   let toolLabel = toolLabeler([]);
   const pool = await createMcpPool({
     reference,
     ctx,
-    tools: HOTELS_TOOLS,
+    tools: remote.tools,
     onToolCall: (name, status, seconds) => {
       const tool = toolLabel(name);
       metrics.toolCalls.inc({ tool, status: statusLabel(status) });
@@ -190,6 +190,8 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
     }
     const call = calls[0];
     if (call !== undefined) {
+      const notServed = notServedRemotely(call.name);
+      if (notServed !== undefined) return sendJson(res, 200, { jsonrpc: "2.0", id: call.id, result: notServed });
       // The journey read the tool starts with goes out now, beside the limit's round trip, instead
       // of after it (bench:http, two instances + Redis). Refused calls leave it unread, and dropped;
       // a subject already over its limit starts none until its window resets.
