@@ -27,9 +27,14 @@ const ESC_OTHER = /\u001b[ -~]?/g;
 const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 /* eslint-enable no-control-regex */
-// Bidi embeddings, overrides, isolates and marks, and invisible zero-width characters: they make
-// the text a person sees differ from the text the model reads.
-const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// Every character a person does not see: they make the text a person sees differ from the text the
+// model reads (an instruction spelled in TAG characters is read by a model and shown by no screen).
+// Format characters (bidi controls, zero-width ones, the joiner inside emoji too: the emoji stay,
+// side by side), default-ignorables (tags, variation selectors, Hangul fillers), private-use and
+// unassigned code points (no glyph a person can rely on, and room for an encoding as tags give),
+// lone surrogates, and the blanks that are symbols or letters (braille blank, Khitan filler).
+// (The Khitan filler is a combining mark: outside the class, where it cannot read as joined to one.)
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Co}\p{Cn}\p{Cs}\u2800]|\u{16FE4}/gu;
 
 // One level of nested parentheses in the target, so `[x](javascript:alert(1))` goes whole.
 const TARGET = String.raw`\((?:[^()]|\([^()]*\))*\)`;
@@ -56,11 +61,12 @@ export function providerData(value: unknown): unknown {
   return value;
 }
 
-// A string with none of these is one scrubProviderText returns unchanged: no control, line-break or
-// invisible character, nothing a link, image or autolink starts with, no whitespace but single inner
-// spaces. Most hotel names and addresses are such strings, and a search page holds hundreds of them.
-/* eslint-disable-next-line no-control-regex -- control characters are what it looks for */
-const MAY_CHANGE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff[\]<]|[^\S ]| {2}|^ | $/;
+// A string of these characters only, with single inner spaces, is one scrubProviderText returns
+// unchanged: visible Latin, Cyrillic and common punctuation and symbols, without what starts a link,
+// an image or an autolink. Anything else (other scripts, emoji) takes the full scrub. Most hotel names
+// and addresses are such strings, and a search page holds hundreds of them; a list of what may pass
+// stays a short class, where INVISIBLE's is thousands of ranges.
+const MAY_CHANGE = /[^ -;=-Z\\^-~\u00a1-\u00ac\u00ae-\u024f\u0400-\u052f\u2010-\u2027\u2030-\u205e\u20a0-\u20bf\u2100-\u214f\u2190-\u21ff\u2600-\u26ff]| {2}|^ | $/;
 
 function clean(value: string): string {
   return MAY_CHANGE.test(value) ? scrubProviderText(value) : value;

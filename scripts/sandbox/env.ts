@@ -14,6 +14,8 @@ export interface SandboxEnv {
   deviceIntervalSeconds: number;
   /** One hotel per city carries hostile text (data/hostile.ts), to prove the toolkit neutralises it. */
   hostileText?: boolean;
+  /** The hostile hotel's name, when a test brings its own. */
+  hostileName?: string;
   /**
    * An integrator's static token (a static profile's TBANK_HOTELS_AUTH_TOKEN): when set, the order
    * reads by provider id accept it as `Bearer <token>` for any order. Absent: customer tokens only.

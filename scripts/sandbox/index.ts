@@ -21,6 +21,8 @@ export const SandboxOptionsSchema = z.strictObject({
   deviceIntervalSeconds: z.number().int().min(0).max(60).default(5),
   now: z.custom<() => number>((v) => typeof v === "function").optional(),
   hostileText: z.boolean().default(false),
+  /** With hostileText: the hostile hotel's name instead of HOSTILE_TEXT.name (a test's own attack). */
+  hostileName: z.string().min(1).max(2000).optional(),
   integrationToken: z.string().regex(/^[A-Za-z0-9._~-]{16,128}$/, "16-128 token characters").optional(),
 });
 export type SandboxOptions = z.input<typeof SandboxOptionsSchema>;
@@ -81,6 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     deviceCodeTtlSeconds: opts.deviceCodeTtlSeconds,
     deviceIntervalSeconds: opts.deviceIntervalSeconds,
     hostileText: opts.hostileText,
+    ...(opts.hostileName === undefined ? {} : { hostileName: opts.hostileName }),
     ...(opts.integrationToken === undefined ? {} : { integrationToken: opts.integrationToken }),
     origin: () => origin,
     secret: makeSecretFactory(opts.canary),

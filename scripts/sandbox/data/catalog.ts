@@ -26,7 +26,7 @@ const VIEWS = ["на тихой улице", "в историческом цен
 /** Cover paths a catalog keeps: every hotel of the largest city, several times over. */
 const PHOTO_PATHS = 4096;
 
-export function createCatalog(seed: string, photoBase: () => string, opts: { hostileText?: boolean } = {}): Catalog {
+export function createCatalog(seed: string, photoBase: () => string, opts: { hostileText?: boolean; hostileName?: string } = {}): Catalog {
   const locations = buildLocations(seed);
   const byId = new Map(locations.map((l) => [l.id, l]));
   const cache = new Map<string, Hotel[]>();
@@ -37,7 +37,7 @@ export function createCatalog(seed: string, photoBase: () => string, opts: { hos
     const location = byId.get(locationId);
     if (!location) return [];
     const generated = generateHotels(seed, location);
-    const hotels = opts.hostileText ? withHostileText(generated) : generated;
+    const hotels = opts.hostileText ? withHostileText(generated, opts.hostileName) : generated;
     cache.set(locationId, hotels);
     return hotels;
   };

@@ -104,7 +104,8 @@ export function buildBookings(seed: string, canary: string | undefined, catalog:
   return TEMPLATES.flatMap((t) => {
     const location = catalog.location(t.locationId);
     const hotels = catalog.hotelsOf(t.locationId);
-    const hotel = hotels[hashString(`${seed}|booking-hotel|${t.n}`) % hotels.length];
+    // With hostile text, every booking is at its city's hostile hotel, so the customer reads carry it too.
+    const hotel = hotels.find((h) => h.hostileText !== undefined) ?? hotels[hashString(`${seed}|booking-hotel|${t.n}`) % hotels.length];
     if (!location || !hotel) return [];
     const checkinDate = addDays(today, t.checkinInDays);
     const stay: Stay = { checkinDate, checkoutDate: addDays(checkinDate, t.nights), guests: [{ adultsCount: t.adults, childrenAges: t.childAges }] };

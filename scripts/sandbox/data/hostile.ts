@@ -25,6 +25,6 @@ export const HOSTILE_TEXT: HostileText = {
 // The second hotel in provider order: the one PLAN_KAZAN_WEEKEND saves, with bookable rates.
 const HOSTILE_INDEX = 1;
 
-export function withHostileText(hotels: Hotel[]): Hotel[] {
-  return hotels.map((h) => (h.index === HOSTILE_INDEX ? { ...h, name: HOSTILE_TEXT.name, hostileText: HOSTILE_TEXT } : h));
+export function withHostileText(hotels: Hotel[], name: string = HOSTILE_TEXT.name): Hotel[] {
+  return hotels.map((h) => (h.index === HOSTILE_INDEX ? { ...h, name, hostileText: HOSTILE_TEXT } : h));
 }
