@@ -6,8 +6,20 @@ import type { HttpConfig } from "../../../shared/config/http.js";
 // CORS answers only for configured origins, and credentials never in a URL (URLs end up in proxy
 // logs, browser history and Referer headers).
 
-/** Query parameters that look like a credential; any of them refuses the request. */
+/** Parameter names that look like a credential, in the query, a path parameter or a fragment. */
 export const KEY_QUERY_PARAMS: readonly string[] = ["api_key", "apikey", "key", "access_token", "token"];
+// A proxy or framework may decode a target once more than we do: `%253B` is a `;` to it.
+const DECODE_ROUNDS = 3;
+const NAMED_PARAM = /([;?&#])([A-Za-z_][\w.-]*)(?=[=&;#/]|$)/g;
+// Our key format (a truncated one too) and a JWT's first two parts, wherever they sit.
+const API_KEY_TEXT = /tbk_[A-Za-z0-9_-]{16,}/;
+const JWT_TEXT = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\./;
+// An absolute-form or scheme-relative target with user:password@ before the host.
+const USERINFO = /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/[^/?#]*@/;
+const PATH_PARAMS = /(?:;|%3b)[^/]*/gi;
+/** What the access log keeps of a target that carried a credential. */
+export const REDACTED_PATH = "[redacted: credential in URL]";
+const LOGGED_PATH_CHARS = 200;
 
 export const CORS_ALLOW_HEADERS = "Authorization, X-Api-Key, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID";
 export const CORS_EXPOSE_HEADERS = "WWW-Authenticate, Mcp-Session-Id, Retry-After";
@@ -55,10 +67,35 @@ export function originAllowed(origin: string, allowedOrigins: readonly string[],
   }
 }
 
-/** The first credential-looking query parameter, by name (never its value). */
-export function keyInQuery(url: URL): string | undefined {
-  for (const name of url.searchParams.keys()) if (KEY_QUERY_PARAMS.includes(name.toLowerCase())) return name;
+function percentDecoded(text: string): string {
+  let out = text;
+  for (let round = 0; round < DECODE_ROUNDS; round++) {
+    const next = out.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+/**
+ * Where a request target (node's req.url) carries a credential, said for the refusal (`?api_key=`,
+ * `;token=`, a tbk_ key): never the value. Looks at every part, percent-decoded: query, path
+ * parameters, path segments, a fragment, and userinfo of an absolute-form target.
+ */
+export function credentialInTarget(target: string): string | undefined {
+  const text = percentDecoded(target);
+  if (USERINFO.test(text)) return "user:password@ before the host";
+  for (const [, separator, name] of text.matchAll(NAMED_PARAM)) if (KEY_QUERY_PARAMS.includes(name!.toLowerCase())) return `${separator}${name}=`;
+  if (API_KEY_TEXT.test(text)) return "an API key (tbk_...)";
+  if (JWT_TEXT.test(text)) return "a token (eyJ...)";
   return undefined;
+}
+
+/** The path the access log keeps: no query, fragment or path parameters, nothing when it carried a credential. */
+export function loggedPath(target: string): string {
+  if (credentialInTarget(target) !== undefined) return REDACTED_PATH;
+  const path = target.split(/[?#]/, 1)[0] ?? "/";
+  return path.replace(PATH_PARAMS, ";[redacted]").slice(0, LOGGED_PATH_CHARS);
 }
 
 /** CORS response headers for an allowed origin; none for any other (the browser then blocks the read). */

@@ -9,7 +9,7 @@ import type { FetchLike } from "../provider/index.js";
 import { setNewest } from "../../../shared/bounded-map.js";
 import { readBody } from "../../../shared/http/request-body.js";
 import type { HttpAuthenticator, Principal, ToolCallLimiter } from "./contract.js";
-import { allowedHostValues, corsHeaders, hostAllowed, isLoopbackHost, keyInQuery, originAllowed, preflightHeaders } from "./hygiene.js";
+import { allowedHostValues, corsHeaders, hostAllowed, isLoopbackHost, credentialInTarget, loggedPath, originAllowed, preflightHeaders } from "./hygiene.js";
 import { INVALID_REQUEST, jsonRpcError, PARSE_ERROR, rateLimitedResult, SERVER_ERROR, toolCallsIn } from "./jsonrpc.js";
 import { LANDING_CSP, landingPage, preferredLang } from "./landing.js";
 import { createHttpMetrics, statusLabel, toolLabeler } from "./metrics.js";
@@ -21,7 +21,7 @@ import { ProviderWaitMeter } from "../../../shared/http/provider-wait.js";
 
 // The remote Hotels MCP (issue 17): one process-wide setup (provider client, caches, catalog,
 // journeys through the shared store), a stateless Streamable HTTP endpoint at /mcp, and the routes
-// around it. Every request passes, in order: Host (DNS rebinding), Origin, no key in the URL, auth,
+// around it. Every request passes, in order: no key in the URL, Host (DNS rebinding), Origin, auth,
 // the per-client HTTP guard, the body cap, the tool-call limit; then the MCP server answers.
 
 export interface HotelsHttpDeps {
@@ -233,6 +233,10 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
 
   const handle = async (req: IncomingMessage, res: ServerResponse, route: Route, who: { subject?: string }): Promise<void> => {
     const { publicUrl, allowedHosts, authenticator } = await site;
+    const credential = credentialInTarget(req.url ?? "/");
+    if (credential !== undefined) {
+      return oauthError(res, 400, "invalid_request", `a key or token never goes in the URL (found ${credential}): send it in the Authorization: Bearer header or the X-Api-Key header, and replace that key, since URLs end up in logs`);
+    }
     const url = new URL(req.url ?? "/", publicUrl);
     const remoteKey = `ip:${req.socket.remoteAddress ?? "?"}`;
     // Probes from a load balancer or an orchestrator carry the instance's own address as Host.
@@ -251,10 +255,6 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
     }
     for (const [k, v] of Object.entries(corsHeaders(origin, http.allowedOrigins))) res.setHeader(k, v);
     if (req.method === "OPTIONS") return send(res, 204, "", origin === undefined ? { Allow: "POST, GET, OPTIONS" } : preflightHeaders(origin, http.allowedOrigins));
-    const key = keyInQuery(url);
-    if (key !== undefined) {
-      return oauthError(res, 400, "invalid_request", `a key or token never goes in the URL (found ?${key}=): send it in the Authorization: Bearer header or the X-Api-Key header, and replace that key, since URLs end up in logs`);
-    }
     switch (route) {
       case "mcp":
         return handleMcp(req, res, url, remoteKey, who);
@@ -284,12 +284,10 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
   const httpServer: Server = createServer((req, res) => {
     const started = performance.now();
     const who: { subject?: string } = {};
-    // Path only: a query string may hold a key someone put there by mistake.
-    const path = (req.url ?? "/").split("?")[0] ?? "/";
-    const route = routeOf(path);
+    const route = routeOf((req.url ?? "/").split("?")[0] ?? "/");
     res.on("finish", () => {
       metrics.httpRequests.inc({ route, status: String(res.statusCode) });
-      logger.info({ method: req.method, path: path.slice(0, 200), status: res.statusCode, ms: Math.round(performance.now() - started), subject: who.subject }, "request");
+      logger.info({ method: req.method, path: loggedPath(req.url ?? "/"), status: res.statusCode, ms: Math.round(performance.now() - started), subject: who.subject }, "request");
     });
     handle(req, res, route, who).then(
       () => undefined,

@@ -103,7 +103,7 @@ export function createApiKeyAuthenticator(keysFile: string, deps: ApiKeyAuthDeps
   });
 
   return {
-    // A key in the query string never gets here: the request guard refuses it first (hygiene.ts).
+    // A key anywhere in the URL never gets here: the server refuses it first (hygiene.ts).
     async authenticate(req) {
       const authorization = headerValues(req, "authorization");
       const apiKey = headerValues(req, "x-api-key");

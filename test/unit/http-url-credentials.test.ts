@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { credentialInTarget, loggedPath, REDACTED_PATH } from "../../mcp/hotels/http/hygiene.js";
+
+// The request-target checks behind the remote mode's 400 and its access log (issue 28).
+
+const KEY = `tbk_${"A".repeat(43)}`;
+const JWT = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJwYXJ0bmVyIn0.c2lnbmF0dXJl";
+
+describe("credentialInTarget", () => {
+  it("leaves the routes the server serves alone", () => {
+    for (const target of ["/", "/mcp", "/?lang=ru", "/healthz", "/readyz", "/metrics", "/.well-known/oauth-protected-resource/mcp", "/mcp?keyboard=1", "/mcp;jsessionid=abc", "/mcp/tbk_short"]) {
+      expect({ target, found: credentialInTarget(target) }).toEqual({ target, found: undefined });
+    }
+  });
+
+  it("names where a credential sits, never its value", () => {
+    const cases: [string, string][] = [
+      [`/mcp?api_key=${KEY}`, "?api_key="],
+      ["/mcp?TOKEN", "?TOKEN="],
+      ["/mcp?x=1&access_token=abc", "&access_token="],
+      ["/mcp;token=abc", ";token="],
+      ["/mcp%3Bapi_key=abc", ";api_key="],
+      ["/mcp%253Bkey=abc", ";key="],
+      ["/mcp?api%5Fkey=abc", "?api_key="],
+      ["/mcp#access_token=abc", "#access_token="],
+      [`/mcp/${KEY}`, "an API key (tbk_...)"],
+      [`/mcp/tbk%5F${KEY.slice(4)}`, "an API key (tbk_...)"],
+      [`/mcp?session=${KEY}`, "an API key (tbk_...)"],
+      [`/mcp/${JWT}`, "a token (eyJ...)"],
+      ["http://user:pass@host.example/mcp", "user:password@ before the host"],
+      ["//user@host.example/mcp", "user:password@ before the host"],
+    ];
+    for (const [target, where] of cases) {
+      expect({ target, found: credentialInTarget(target) }).toEqual({ target, found: where });
+    }
+  });
+});
+
+describe("loggedPath", () => {
+  it("keeps the path without query, fragment or path parameters", () => {
+    expect(loggedPath("/mcp?lang=ru")).toBe("/mcp");
+    expect(loggedPath("/mcp#top")).toBe("/mcp");
+    expect(loggedPath("/mcp;jsessionid=abc/x")).toBe("/mcp;[redacted]/x");
+    expect(loggedPath("/mcp%3Bsession=abc")).toBe("/mcp;[redacted]");
+    expect(loggedPath(`/${"a".repeat(500)}`)).toHaveLength(200);
+  });
+
+  it("keeps nothing of a target that carried a credential", () => {
+    for (const target of [`/mcp;api_key=${KEY}`, `/mcp/${KEY}`, `http://u:${KEY}@h/mcp`, `/x/${JWT}`]) expect(loggedPath(target)).toBe(REDACTED_PATH);
+  });
+});
