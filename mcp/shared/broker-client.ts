@@ -31,7 +31,7 @@ export interface BrokerClientOptions {
 export const EXECUTE_WRITE_EXTRA_MS = MAX_APPROVAL_TIMEOUT_MS + 10_000;
 
 /** What connection_status reports about customer reads; computed locally, no provider call. */
-export type BrokerReadiness = "broker_unavailable" | "broker_untrusted" | "mobile_login_required" | "mobile_read_only_ready" | "partial_read_only_unverified";
+export type BrokerReadiness = "broker_unavailable" | "broker_untrusted" | "broker_busy" | "mobile_login_required" | "mobile_read_only_ready" | "partial_read_only_unverified";
 
 // Operations a broker from an older toolkit may not implement. One that it does not list is left
 // out of readiness (the customer reads stay usable); a tool that needs it gets operation_not_allowed.
@@ -62,6 +62,17 @@ export class BrokerUnverifiedError extends Error {
   override readonly name = "BrokerUnverifiedError";
   constructor(readonly op: OperationName) {
     super(`the broker has not verified ${op}`);
+  }
+}
+
+/**
+ * The broker refused the connection at its connection limit (its hello reply was `busy`): it is
+ * running, every connection is in use. A `busy` answer to a call means too many requests instead.
+ */
+export class BrokerConnectionsFullError extends BrokerError {
+  override name = "BrokerConnectionsFullError";
+  constructor(options: { cause: unknown }) {
+    super("busy", "the broker is at its connection limit", options);
   }
 }
 
@@ -99,14 +110,14 @@ export class BrokerClient {
       conn = await this.connectedOrStarted();
     } catch (err) {
       this.connection = undefined;
-      return { state: err instanceof BrokerUntrustedError ? "broker_untrusted" : "broker_unavailable", verifiedOperations: [] };
+      return { state: unreachableState(err), verifiedOperations: [] };
     }
     let status: StatusResult;
     try {
       status = await this.status(conn);
-    } catch {
+    } catch (err) {
       this.connection = undefined;
-      return { state: "broker_unavailable", verifiedOperations: [...this.verifiedOn(conn)] };
+      return { state: unreachableState(err), verifiedOperations: [...this.verifiedOn(conn)] };
     }
     const verified = [...this.verifiedOn(conn)];
     // Without a session nothing can be verified yet: the login is the step that helps.
@@ -204,13 +215,23 @@ export class BrokerClient {
   }
 
   private reopen(): Promise<BrokerConnection> {
-    const opening = connectBroker({ socketPath: this.opts.socketPath, role: this.opts.role, clientVersion: this.opts.clientVersion, timeoutMs: this.opts.timeoutMs, connect: this.opts.connect });
+    const opening = connectBroker({ socketPath: this.opts.socketPath, role: this.opts.role, clientVersion: this.opts.clientVersion, timeoutMs: this.opts.timeoutMs, connect: this.opts.connect }).catch(
+      (err: unknown) => {
+        throw isBrokerError(err) && err.code === "busy" ? new BrokerConnectionsFullError({ cause: err }) : err;
+      },
+    );
     this.connection = opening;
     opening.catch(() => {
       if (this.connection === opening) this.connection = undefined;
     });
     return opening;
   }
+}
+
+// A broker that answers "busy" is running: calling it unavailable sent people to log in again.
+function unreachableState(err: unknown): "broker_unavailable" | "broker_untrusted" | "broker_busy" {
+  if (err instanceof BrokerUntrustedError) return "broker_untrusted";
+  return isBrokerError(err) && err.code === "busy" ? "broker_busy" : "broker_unavailable";
 }
 
 export interface BrokerFailure {
@@ -244,6 +265,7 @@ export function brokerFailure(err: unknown, op?: OperationName): BrokerFailure {
   if (err instanceof BrokerUnavailableError) return { status: "broker_unavailable", retryAllowed: false, nextStep: readinessNextStep("broker_unavailable") };
   if (err instanceof BrokerUntrustedError) return { status: "broker_untrusted", retryAllowed: false, nextStep: readinessNextStep("broker_untrusted") };
   if (err instanceof BrokerUnverifiedError) return { status: "partial_read_only_unverified", retryAllowed: false, nextStep: readinessNextStep("partial_read_only_unverified") };
+  if (err instanceof BrokerConnectionsFullError) return { status: "busy", retryAllowed: true, nextStep: readinessNextStep("broker_busy") };
   const code: ErrorCode = isBrokerError(err) ? err.code : "internal";
   const retryAllowed = isBrokerError(err) ? err.retryAllowed : false;
   const handoffRef = op === "banking.consume_payment_handoff" && (code === "invalid_ref" || code === "ref_expired");

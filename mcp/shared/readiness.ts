@@ -28,6 +28,10 @@ const NEXT_STEP: Record<ReadinessState, (t: ReadinessTools) => string | undefine
   // The server reads the broker socket at start: after setup it must be restarted to see it.
   not_configured: (t) => `${t.subject} need the auth broker: the person runs \`tbank-mcp setup\`, then restarts this server`,
   broker_unavailable: () => "the auth broker is not running: the person runs `tbank-mcp login` (it starts the broker), or `tbank-mcp doctor`",
+  // Running, so logging in or starting another would not help. The broker closes connections idle
+  // for a minute; one held longer is in use by some program of this same user.
+  broker_busy: () =>
+    "the auth broker is running but busy (all its connections are in use): ask again in a minute; if it stays busy, tell the person that a program running as them holds the connections (close agent or MCP clients they do not use; `tbank-mcp doctor` in a terminal shows it)",
   // Nothing was sent: the socket path may be another user's, and only the person can move it.
   broker_untrusted: () =>
     "the auth broker socket is not private to this user, so nothing was sent to it: the person runs `tbank-mcp doctor` in a terminal and moves TBANK_AUTH_BROKER_SOCKET into a private directory (or unsets it), then restarts this server; do not retry",

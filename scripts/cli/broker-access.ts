@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parseConfig } from "../../shared/config/index.js";
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import { BrokerUnavailableError, connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
+import { isBrokerError } from "../../shared/protocol/errors.js";
 import { BrokerUntrustedError } from "../../shared/protocol/socket-trust.js";
 import { TOOLKIT_VERSION } from "../../shared/version.js";
 import { CommandError } from "./errors.js";
@@ -31,15 +32,32 @@ export function brokerBinPath(from: string = import.meta.url): string {
   throw new CommandError("cannot find tbank-auth-broker.js next to the toolkit (run npm run build)");
 }
 
-/** A toolkit connection, or undefined when no broker answers. Never starts one. */
-export async function connectIfRunning(config: ToolkitConfig): Promise<BrokerConnection | undefined> {
+// The broker closes a connection idle for 60 s, so one held longer is in use by a program of this
+// user. stop-broker is not offered: it needs a connection too.
+export const BROKER_BUSY_FIX = "try again in a minute; if it stays busy, a program running as you holds its connections: close the AI agents or MCP clients you do not use";
+
+/** The broker answered at its connection limit: it runs, but has no connection for us. */
+export const brokerBusy = (socketPath: string): string => `the auth broker at ${socketPath} is running, busy: all its connections are in use`;
+
+export type FoundBroker = { state: "absent" } | { state: "busy" } | { state: "live"; conn: BrokerConnection };
+
+/** Connects as the toolkit if a broker runs. Never starts one. */
+export async function findBroker(config: ToolkitConfig): Promise<FoundBroker> {
   try {
-    return await connectBroker({ socketPath: config.broker.socketPath, role: "toolkit", clientVersion: TOOLKIT_VERSION, timeoutMs: config.broker.timeoutMs });
+    return { state: "live", conn: await connectBroker({ socketPath: config.broker.socketPath, role: "toolkit", clientVersion: TOOLKIT_VERSION, timeoutMs: config.broker.timeoutMs }) };
   } catch (err) {
-    if (err instanceof BrokerUnavailableError) return undefined;
+    if (err instanceof BrokerUnavailableError) return { state: "absent" };
+    if (isBrokerError(err) && err.code === "busy") return { state: "busy" };
     if (err instanceof BrokerUntrustedError) throw new CommandError(err.message);
     throw new CommandError(`the broker at ${config.broker.socketPath} did not answer properly: ${err instanceof Error ? err.message : String(err)}`);
   }
+}
+
+/** A toolkit connection, or undefined when no broker answers; a busy broker is an error. Never starts one. */
+export async function connectIfRunning(config: ToolkitConfig): Promise<BrokerConnection | undefined> {
+  const found = await findBroker(config);
+  if (found.state === "busy") throw new CommandError(`${brokerBusy(config.broker.socketPath)}; ${BROKER_BUSY_FIX}`);
+  return found.state === "live" ? found.conn : undefined;
 }
 
 /** Resolves after `ms`, or rejects with a CommandError (exit 130) when the person interrupts. */

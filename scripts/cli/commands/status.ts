@@ -1,31 +1,34 @@
 import { parseArgs } from "node:util";
 import type { BrokerStatusResult } from "../../../shared/protocol/ops-broker.js";
-import { connectIfRunning, loadConfig } from "../broker-access.js";
+import { BROKER_BUSY_FIX, findBroker, loadConfig } from "../broker-access.js";
 import type { CommandIo } from "../io.js";
 
 export const usage = `tbank-mcp status [--json]
 
 Shows the auth broker (pid, version), the session state, the session store backend and the counts
 of live booking references and payment capabilities. Never starts a broker and never shows a token.
---json prints the status object ({"running": false, ...} when no broker runs).`;
+--json prints the status object ({"running": false, ...} when no broker runs, {"running": true,
+"busy": true, ...} when it runs with every connection in use).`;
 
 export interface StatusOptions {
   json: boolean;
 }
 
-export type StatusReport = ({ running: true } & BrokerStatusResult) | { running: false; socketPath: string };
+export type StatusReport = ({ running: true } & BrokerStatusResult) | { running: true; busy: true; socketPath: string } | { running: false; socketPath: string };
 
 export async function status(options: StatusOptions, io: CommandIo): Promise<StatusReport> {
   const config = loadConfig(io.env);
-  const conn = await connectIfRunning(config);
+  const found = await findBroker(config);
   let report: StatusReport;
-  if (!conn) {
+  if (found.state === "absent") {
     report = { running: false, socketPath: config.broker.socketPath };
+  } else if (found.state === "busy") {
+    report = { running: true, busy: true, socketPath: config.broker.socketPath };
   } else {
     try {
-      report = { running: true, ...(await conn.call("broker.status", {})) };
+      report = { running: true, ...(await found.conn.call("broker.status", {})) };
     } finally {
-      conn.close();
+      found.conn.close();
     }
   }
   if (options.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -37,6 +40,7 @@ function describe(report: StatusReport): string {
   if (!report.running) {
     return `broker:   not running (socket ${report.socketPath})\n          tbank-mcp login starts it; so does the first customer tool call\n`;
   }
+  if ("busy" in report) return `broker:   running, busy: all its connections are in use (socket ${report.socketPath})\n          ${BROKER_BUSY_FIX}\n`;
   const store = report.storeBackend === undefined ? "not opened" : `${report.storeBackend}${report.storeNote ? ` (${report.storeNote})` : ""}`;
   return [
     `broker:   running, pid ${report.pid}, version ${report.brokerVersion} (protocol ${report.protocol}), since ${report.startedAt}`,

@@ -1,8 +1,9 @@
 import { probeKeychain, type KeychainProbe } from "../../../broker/session/select-store.js";
 import type { SessionStoreChoice } from "../../../shared/config/index.js";
 import { BrokerUnavailableError, connectBroker } from "../../../shared/protocol/client.js";
-import { BrokerError } from "../../../shared/protocol/errors.js";
+import { BrokerError, isBrokerError } from "../../../shared/protocol/errors.js";
 import { BrokerUntrustedError } from "../../../shared/protocol/socket-trust.js";
+import { BROKER_BUSY_FIX, brokerBusy } from "../broker-access.js";
 import type { Check } from "./checks.js";
 
 export const DOCTOR_BROKER_TIMEOUT_MS = 2_000;
@@ -22,6 +23,8 @@ export async function checkBroker(opts: BrokerCheckOptions): Promise<Check[]> {
     conn = await connectBroker({ socketPath: opts.socketPath, role: "toolkit", clientVersion: opts.clientVersion, timeoutMs: opts.timeoutMs ?? DOCTOR_BROKER_TIMEOUT_MS });
   } catch (err) {
     if (err instanceof BrokerUntrustedError) return [{ id: "broker", status: "fail", message: `${err.finding}; nothing was sent to it`, fix: err.fix }, await storeWithoutBroker(opts)];
+    // Running, so no store probe: the broker owns the store, and "no broker" would be untrue.
+    if (isBrokerError(err) && err.code === "busy") return [{ id: "broker", status: "warn", message: brokerBusy(opts.socketPath), fix: BROKER_BUSY_FIX }];
     if (!(err instanceof BrokerUnavailableError)) {
       return [{ id: "broker", status: "fail", message: `the broker at ${opts.socketPath} answered but refused: ${err instanceof Error ? err.message : String(err)}`, fix: "tbank-mcp stop-broker, then start an MCP client again (it restarts the broker)" }];
     }

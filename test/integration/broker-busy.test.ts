@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { doctor } from "../../scripts/cli/commands/doctor.js";
+import { status } from "../../scripts/cli/commands/status.js";
+import type { CommandIo } from "../../scripts/cli/io.js";
+import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
+import { MAX_CONNECTIONS } from "../../broker/server/server.js";
+import { ensureBroker } from "../../shared/broker-launcher.js";
+import { BROKER_BIN, brokerEnv, brokerPids, startDaemon, type BrokerEnv } from "../e2e/helpers/broker-process.js";
+import { startBankingHarness } from "./helpers/banking-mcp-harness.js";
+import { RawClient } from "./helpers/broker-harness.js";
+import { startHotelsHarness } from "./helpers/hotels-mcp-harness.js";
+
+// A broker whose every connection is held by another local program answers "busy" to the next
+// client. That broker is running: nothing may call it "not running", send the person to log in, or
+// start a second broker beside it.
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const NOT_RUNNING = /not running|no broker|tbank-mcp login/i;
+
+function capture(env: Record<string, string>): CommandIo & { out: () => string } {
+  let out = "";
+  return { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => undefined }, env, signal: new AbortController().signal, out: () => out };
+}
+
+describe("a broker at its connection limit (real broker process, every slot held by raw sockets)", () => {
+  let sandbox: Sandbox;
+  let b: BrokerEnv;
+  const held: RawClient[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: "broker-busy" });
+    b = await brokerEnv(sandbox);
+    await startDaemon(b.env);
+    // A connection the launcher's readiness probe left may still count: keep dialing until every
+    // slot is ours, then the next one is refused.
+    for (let attempt = 0; held.length < MAX_CONNECTIONS && attempt < 4 * MAX_CONNECTIONS; attempt++) {
+      const c = new RawClient(b.socketPath);
+      const reply = await c.hello("hotels");
+      if (reply?.type === "welcome") held.push(c);
+      else c.close();
+    }
+    expect(held).toHaveLength(MAX_CONNECTIONS);
+    const extra = new RawClient(b.socketPath);
+    expect(await extra.hello("toolkit")).toMatchObject({ type: "error", error: { code: "busy" } });
+    extra.close();
+  }, 30_000);
+
+  afterAll(async () => {
+    held.forEach((c) => c.close());
+    for (const pid of await brokerPids(b.stateDir)) process.kill(pid, "SIGTERM");
+    for (let i = 0; i < 40 && (await brokerPids(b.stateDir)).length > 0; i++) await sleep(50);
+    await b.cleanup();
+    await sandbox.close();
+  });
+
+  const brokerSettings = (): Record<string, string> => ({
+    TBANK_AUTH_BROKER_SOCKET: b.socketPath,
+    TBANK_AUTH_BROKER_STATE_DIR: b.stateDir,
+    TBANK_AUTH_SESSION_STORE: "file",
+    TBANK_AUTH_BROKER_TIMEOUT_MS: "5000",
+  });
+
+  it("hotels connection_status and a customer tool say busy, retry allowed, and start no broker", async () => {
+    let starts = 0;
+    const h = await startHotelsHarness({ sharedSandbox: sandbox, env: brokerSettings(), deps: { startBroker: () => (starts++, Promise.resolve()) } });
+    try {
+      const { data, text } = await h.call("tbank_hotels_connection_status");
+      expect(data.customerReadiness).toMatchObject({ state: "broker_busy", nextStep: expect.stringMatching(/busy.*connections/) as string });
+      expect(text).toContain("broker_busy");
+      expect(text).not.toMatch(NOT_RUNNING);
+
+      const list = await h.call("tbank_hotels_list_bookings");
+      expect(list.result.isError).toBe(true);
+      expect(list.data).toMatchObject({ status: "busy", retryAllowed: true, nextStep: expect.stringMatching(/busy.*connections/) as string });
+      expect(list.text).not.toMatch(NOT_RUNNING);
+      expect(starts).toBe(0);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("banking connection_status says busy", async () => {
+    const h = await startBankingHarness({ env: brokerSettings() });
+    try {
+      const { data, text } = await h.call("tbank_banking_connection_status");
+      expect(data).toMatchObject({ brokerReadiness: "broker_busy", nextStep: expect.stringMatching(/busy.*connections/) as string });
+      expect(text).not.toMatch(NOT_RUNNING);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("tbank-mcp status reports a running, busy broker", async () => {
+    const json = capture(b.env);
+    expect(await status({ json: true }, json)).toMatchObject({ running: true, busy: true, socketPath: b.socketPath });
+    const text = capture(b.env);
+    await status({ json: false }, text);
+    expect(text.out()).toMatch(/running, busy: all .*connections are in use/);
+    expect(text.out()).not.toMatch(NOT_RUNNING);
+  });
+
+  it("tbank-mcp doctor reports the broker busy, with a fix that is not a login", async () => {
+    const io = capture(b.env);
+    const checks = await doctor({ json: true, project: undefined }, io, { probe: () => Promise.resolve({ ok: false, reason: "keytar is not installed" }), brokerTimeoutMs: 2000 });
+    const broker = checks.find((c) => c.id === "broker");
+    expect(broker).toMatchObject({ status: "warn", message: expect.stringMatching(/busy: all .*connections are in use/) as string });
+    expect(`${broker?.message} ${broker?.fix}`).not.toMatch(NOT_RUNNING);
+  });
+
+  it("the launcher finds it running and spawns no second broker", async () => {
+    const before = await brokerPids(b.stateDir);
+    expect(before).toHaveLength(1);
+    expect(await ensureBroker({ socketPath: b.socketPath, stateDir: b.stateDir, env: b.env, brokerBin: BROKER_BIN })).toBe("already_running");
+    expect(await brokerPids(b.stateDir)).toEqual(before);
+  });
+});
