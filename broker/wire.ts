@@ -53,7 +53,7 @@ async function createWrites({ config, client, hotels, refs, session, opts, now }
   const audit = opts.audit ?? nullAudit;
   const gates = config.hotels.mutations;
   const registry = new ApprovalRegistry({ now, timeoutMs: config.broker.approvalTimeoutMs });
-  const ledger = await WriteLedger.open({ dir: config.broker.stateDir, now });
+  const ledger = await WriteLedger.open({ dir: config.broker.stateDir, now, logger });
   const writesApi = new HotelsWritesApi(client, config.hotels.apiBaseUrl);
   const executor = new WriteExecutor({ gates, registry, ledger, writesApi, hotels, refs, session, secrets, audit, logger, now, providerTimeoutMs: config.hotels.timeoutMs });
   return new WriteService({ gates, registry, executor, startPage: opts.startApprovalPage ?? defaultApprovalPage, audit, logger });

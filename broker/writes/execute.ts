@@ -2,7 +2,7 @@ import type { Logger, SecretRegistry } from "../../shared/logger.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import { REAL_IP_KINDS, type ApprovalDisplay, type ExecuteWriteArgs, type ExecuteWriteResult, type PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
 import { toIsoTimestamp, type Clock } from "../../shared/time.js";
-import { clientRequestIdOf, confirmationPhraseOf, PREPARATION_TTL_MS, requestFingerprintOf, requestHashOf } from "../../shared/writes/hash.js";
+import { clientRequestIdOf, confirmationPhraseOf, PREPARATION_TTL_MS, requestHashOf } from "../../shared/writes/hash.js";
 import type { Audit } from "../audit.js";
 import { requireSessionId } from "../operations/deps.js";
 import { brokerError } from "../provider/errors.js";
@@ -43,9 +43,10 @@ const invalid = (message: string): BrokerError => new BrokerError("preparation_i
 /**
  * hotels.execute_write_v1. The order of the checks is the contract (docs/protocol.md): gates,
  * session, hash, phrase, then the ledger (replay, in progress, reconcile), then — only for a write
- * never sent — expiry, an unresolved earlier preparation of the same write, the person's approval
- * and exactly one POST. The ledger comes before expiry so that a write whose answer was lost can
- * still be reconciled after its 5-minute preparation ended.
+ * never sent — expiry, an earlier preparation of the same write (unresolved, or a committed write
+ * on an order), the person's approval and exactly one POST. The ledger comes before
+ * expiry so that a write whose answer was lost can still be reconciled after its 5-minute
+ * preparation ended.
  */
 export class WriteExecutor {
   constructor(private readonly d: WriteExecutorDeps) {}
@@ -59,37 +60,69 @@ export class WriteExecutor {
     const entry = this.d.ledger.get(requestHash);
     if (entry !== undefined) return this.#fromLedger(entry, prepared, sessionId, req);
     this.#checkFresh(prepared);
-    const fingerprint = requestFingerprintOf(prepared);
+    const orderId = this.#orderIdOf(prepared, sessionId, req);
+    const fingerprint = this.d.ledger.fingerprintOf(prepared, orderId);
     const twin = this.d.ledger.unresolvedTwin(requestHash, fingerprint);
     // Claimed before any await: a parallel execute of this hash, or of a third preparation of the
     // same write, finds it and answers in_progress instead of settling the twin a second time.
     this.d.ledger.claim(requestHash, prepared.kind, fingerprint);
-    if (twin !== undefined) {
-      let settled: ExecuteWriteResult | undefined;
-      try {
-        settled = await this.#settleTwin(twin, prepared, requestHash, sessionId, req);
-      } catch (err) {
-        await this.#forget(requestHash);
-        throw err;
-      }
-      if (settled !== undefined) {
-        // Recorded under this hash too, as what it was (a payment page asked for again may be
-        // refused): replaying it answers from the ledger, never sends.
-        const mine: ExecuteWriteResult = { ...settled, requestHash };
-        await this.#recordResult(requestHash, mine);
-        return mine;
-      }
+    let settled: ExecuteWriteResult | undefined;
+    try {
+      if (twin !== undefined) settled = await this.#settleTwin(twin, prepared, requestHash, sessionId, req);
+      settled ??= await this.#committedTwin(prepared, requestHash, fingerprint, sessionId, req);
+    } catch (err) {
+      await this.#forget(requestHash);
+      throw err;
     }
-    return this.#fresh(prepared, requestHash, sessionId, req);
+    if (settled !== undefined) {
+      // Recorded under this hash too, as what it was (a payment page asked for again may be
+      // refused): replaying it answers from the ledger, never sends.
+      const mine: ExecuteWriteResult = { ...settled, requestHash };
+      await this.#recordResult(requestHash, mine);
+      return mine;
+    }
+    return this.#fresh(prepared, requestHash, orderId, sessionId, req);
+  }
+
+  /** The order a write on a booking names, by its ref in this session; undefined for a new booking. */
+  #orderIdOf(prepared: PreparedWrite, sessionId: string, req: RequestContext): string | undefined {
+    if (prepared.kind === "booking" || prepared.kind === "ls_booking") return undefined;
+    return this.d.refs.resolve(prepared.request.bookingRef, sessionId, req.role);
+  }
+
+  /**
+   * The same write on an order was committed under another preparation, perhaps under another ref
+   * to the order (before a restart or a new sign-in): its outcome is this one's, with no approval
+   * and no POST. A cancellation, a promo code or a service cannot be done twice, only refused or
+   * charged twice. A payment page expires, so a payment setup is answered this way only while its
+   * page lives; after that the person decides, told one was set up before. A new booking is never
+   * answered this way: two identical stays can be meant, so the person decides (#fresh warns).
+   */
+  async #committedTwin(prepared: PreparedWrite, hash: string, fingerprint: string, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult | undefined> {
+    if (prepared.kind === "booking" || prepared.kind === "ls_booking") return undefined;
+    const twin = this.d.ledger.committedTwin(hash, fingerprint);
+    if (twin === undefined) return undefined;
+    let result = twin.result;
+    if (prepared.kind === "payment_setup") {
+      const page = result?.outcome === "committed" && result.facts.kind === "payment_setup" ? result.facts.paymentPageExpiresAt : null;
+      if (page === null || !(Date.parse(page) > this.d.now())) return undefined;
+    } else {
+      // Its facts were in memory only (a restart): the provider says it committed, the order is read back.
+      result ??= await this.#reconcile(twin, prepared, sessionId, req);
+    }
+    if (result?.outcome !== "committed") return undefined;
+    return { ...result, requestHash: hash, replayed: true, facts: { ...result.facts, bookingRef: prepared.request.bookingRef } };
   }
 
   #checkFresh(prepared: PreparedWrite): void {
+    if (!this.#isFresh(prepared)) throw invalid(`the preparation expired at ${prepared.expiresAt} (or its times are wrong): prepare again`);
+  }
+
+  #isFresh(prepared: PreparedWrite): boolean {
     const now = this.d.now();
     const preparedAt = Date.parse(prepared.preparedAt);
     const expiresAt = Date.parse(prepared.expiresAt);
-    if (!(expiresAt > now) || expiresAt - preparedAt > PREPARATION_TTL_MS || preparedAt > now + CLOCK_SKEW_MS) {
-      throw invalid(`the preparation expired at ${prepared.expiresAt} (or its times are wrong): prepare again`);
-    }
+    return expiresAt > now && expiresAt - preparedAt <= PREPARATION_TTL_MS && preparedAt <= now + CLOCK_SKEW_MS;
   }
 
   /**
@@ -143,18 +176,17 @@ export class WriteExecutor {
     }
   }
 
-  async #fresh(prepared: PreparedWrite, hash: string, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult> {
+  async #fresh(prepared: PreparedWrite, hash: string, orderId: string | undefined, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult> {
     const { ledger, registry } = this.d;
     let display: ApprovalDisplay;
-    let orderId: string | undefined;
     try {
-      ({ display, orderId } = await this.#display(prepared, sessionId, req));
+      display = await this.#display(prepared, orderId, req);
     } catch (err) {
       await this.#forget(hash);
       throw displayError(err);
     }
     // The same write, prepared at another time, already went through: the person decides knowing it.
-    if (ledger.committedTwin(hash, requestFingerprintOf(prepared))) {
+    if (ledger.committedTwin(hash, ledger.fingerprintOf(prepared, orderId)) !== undefined) {
       display = { ...display, effects: [...display.effects, "the same request was already sent and committed: approving sends it again (a second one)"].slice(-6) };
     }
     this.#audit(prepared, hash, "approval_requested");
@@ -243,14 +275,16 @@ export class WriteExecutor {
     if (lookup.kind === "not_found" && before === "outcome_unknown") {
       this.#audit(prepared, hash, "reconcile_not_found");
       // Never committed: it may go again, but only as a new write, with a live preparation.
+      let orderId: string | undefined;
       try {
         this.#checkFresh(prepared);
+        orderId = this.#orderIdOf(prepared, sessionId, req);
       } catch (err) {
         await this.#forget(hash);
         throw err;
       }
       await this.d.ledger.update(hash, "awaiting_approval");
-      return this.#fresh(prepared, hash, sessionId, req);
+      return this.#fresh(prepared, hash, orderId, sessionId, req);
     }
     if (lookup.kind !== "found") {
       // A write the ledger recorded as committed that the provider cannot find is not sent again.
@@ -273,7 +307,7 @@ export class WriteExecutor {
     return result;
   }
 
-  async #display(prepared: PreparedWrite, sessionId: string, req: RequestContext): Promise<{ display: ApprovalDisplay; orderId: string | undefined }> {
+  async #display(prepared: PreparedWrite, orderId: string | undefined, req: RequestContext): Promise<ApprovalDisplay> {
     const t = this.d.providerTimeoutMs;
     if (prepared.kind === "booking" || prepared.kind === "ls_booking") {
       const [checkout, hotel] = await Promise.all([
@@ -283,11 +317,10 @@ export class WriteExecutor {
       // The hotel shown is read by hotelId, the rate by bookHash: a pair from two hotels would show
       // one hotel's name over another's rate, so it is refused before anyone is asked.
       if (checkout.hotelId !== prepared.request.hotelId) throw invalid("the rate (bookHash) is not a rate of hotelId: prepare it again from that hotel's rates; nothing was sent");
-      return { display: bookingDisplay(prepared, checkout, hotel), orderId: undefined };
+      return bookingDisplay(prepared, checkout, hotel);
     }
-    const orderId = this.d.refs.resolve(prepared.request.bookingRef, sessionId, req.role);
-    const order = await this.d.hotels.orderV1(orderId, this.#readSignal(req));
-    return { display: orderDisplay(prepared, order), orderId };
+    if (orderId === undefined) throw new Error("a write on an order without its orderId");
+    return orderDisplay(prepared, await this.d.hotels.orderV1(orderId, this.#readSignal(req)));
   }
 
   async #currentPrice(prepared: PreparedWrite & { kind: "booking" | "ls_booking" }, req: RequestContext) {

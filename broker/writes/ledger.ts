@@ -1,13 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { RequestHashSchema, WRITE_REFUSALS, WriteKindSchema, type ExecuteWriteResult, type WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
+import { nullLogger, type Logger } from "../../shared/logger.js";
+import { RequestHashSchema, WRITE_REFUSALS, WriteKindSchema, type ExecuteWriteResult, type PreparedWrite, type WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
+import type { RandomBytes } from "../../shared/refs.js";
 import type { Clock } from "../../shared/time.js";
-import { writeFileAtomic } from "../session/atomic-write.js";
+import { removeStaleTempFiles, writeFileAtomic } from "../session/atomic-write.js";
+import { fingerprintOf, LEDGER_KEY_FILE, loadFingerprintKey } from "./fingerprint.js";
 
 // Exactly once, per requestHash: what the broker did with each write it was asked to execute. The
-// file keeps only the hash, the kind, the state and timestamps (and a refusal's reason word): no
-// names, contacts, orderIds or bookingRefs. A committed write's facts live in memory only; after a
+// file keeps only the hash, a keyed fingerprint (fingerprint.ts), the kind, the state and timestamps
+// (and a refusal's reason word): no names, contacts, orderIds or bookingRefs. A committed write's facts live in memory only; after a
 // restart the write is reconciled through the provider (write_request) before it is answered again.
 
 export const LEDGER_FILE = "write-ledger.json";
@@ -25,7 +28,7 @@ export type LedgerState = (typeof LEDGER_STATES)[number];
 
 export interface LedgerEntry {
   requestHash: string;
-  /** requestFingerprintOf: the same write prepared at another time has another hash but this. */
+  /** fingerprintOf: the same write prepared at another time, or under another ref to the order, has another hash but this. */
   fingerprint?: string;
   kind: WriteKind;
   state: LedgerState;
@@ -56,15 +59,19 @@ const PersistedSchema = z.object({
 export interface LedgerOptions {
   dir: string;
   now: Clock;
+  logger?: Logger;
+  randomBytes?: RandomBytes;
 }
 
 export class WriteLedger {
   readonly #entries = new Map<string, LedgerEntry>();
   readonly #opts: LedgerOptions;
+  readonly #key: Buffer;
   #saving: Promise<void> = Promise.resolve();
 
-  private constructor(opts: LedgerOptions) {
+  private constructor(opts: LedgerOptions, key: Buffer) {
     this.#opts = opts;
+    this.#key = key;
   }
 
   /**
@@ -73,7 +80,11 @@ export class WriteLedger {
    * so the next execute reconciles it too. Nothing loaded can be sent again without that check.
    */
   static async open(opts: LedgerOptions): Promise<WriteLedger> {
-    const ledger = new WriteLedger(opts);
+    // Opened once at start, before any save: a temp file here is one a killed broker left.
+    let stale = 0;
+    for (const name of [LEDGER_FILE, LEDGER_KEY_FILE]) stale += await removeStaleTempFiles(opts.dir, name);
+    if (stale > 0) (opts.logger ?? nullLogger).info({ event: "write_ledger_temp_removed", count: stale }, "removed temp files left by an interrupted write");
+    const ledger = new WriteLedger(opts, await loadFingerprintKey(opts.dir, opts.randomBytes));
     let raw: string | undefined;
     try {
       raw = await readFile(join(opts.dir, LEDGER_FILE), "utf8");
@@ -108,6 +119,11 @@ export class WriteLedger {
     return entry;
   }
 
+  /** What makes two preparations one write; `orderId` is what a write on an order's bookingRef resolves to. */
+  fingerprintOf(prepared: PreparedWrite, orderId: string | undefined): string {
+    return fingerprintOf(this.#key, prepared, orderId);
+  }
+
   /** Synchronous, so two executes of one hash can never both claim it. */
   claim(requestHash: string, kind: WriteKind, fingerprint?: string): LedgerEntry {
     if (this.get(requestHash) !== undefined) throw new Error("ledger entry exists");
@@ -126,12 +142,15 @@ export class WriteLedger {
     return undefined;
   }
 
-  /** Whether another preparation of the same write (same fingerprint) was committed. */
-  committedTwin(requestHash: string, fingerprint: string): boolean {
+  /** Another preparation of the same write (same fingerprint) that was committed, preferring one whose answer is still in memory. */
+  committedTwin(requestHash: string, fingerprint: string): LedgerEntry | undefined {
+    let found: LedgerEntry | undefined;
     for (const entry of this.#entries.values()) {
-      if (entry.requestHash !== requestHash && entry.fingerprint === fingerprint && entry.state === "committed" && this.get(entry.requestHash) !== undefined) return true;
+      if (entry.requestHash === requestHash || entry.fingerprint !== fingerprint || entry.state !== "committed" || this.get(entry.requestHash) === undefined) continue;
+      if (entry.result !== undefined) return entry;
+      found ??= entry;
     }
-    return false;
+    return found;
   }
 
   /** Moves an entry to `state`; resolves once the file says so (when the state is one it keeps). */

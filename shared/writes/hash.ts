@@ -22,14 +22,6 @@ export function requestHashOf(prepared: PreparedWrite): string {
   return createHash("sha256").update(canonicalJson(prepared)).digest("hex");
 }
 
-/**
- * The request without its timestamps: two preparations of the same write share it. The broker uses
- * it so that preparing an unresolved write again cannot send it a second time.
- */
-export function requestFingerprintOf(prepared: PreparedWrite): string {
-  return createHash("sha256").update(canonicalJson({ kind: prepared.kind, request: prepared.request })).digest("hex");
-}
-
 const PHRASE_WORDS: Readonly<Record<WriteKind, string>> = {
   booking: "book",
   ls_booking: "book",

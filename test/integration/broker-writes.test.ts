@@ -349,11 +349,13 @@ describe("gates on", () => {
   });
 
   it("cancellation: committed with the provider's penalty; a cancelled booking is refused", async () => {
+    // One cancelled before: cancelling the one just cancelled again is answered from the ledger (below).
+    const cancelled = await ref("CANCELLED");
     const { out, shown } = await decided(prepare(clock, { kind: "cancellation", request: { bookingRef: await ref("CONFIRMED", 1) } }));
     expect(shown.display).toMatchObject({ kind: "cancellation", effects: ["cancels the booking; the provider computes the penalty"] });
     expect(shown.display.hotel).toEqual(expect.any(String));
     expect(out).toMatchObject({ ok: true, result: { outcome: "committed", facts: { kind: "cancellation", status: "CANCELLED" } } });
-    const refused = await decided(prepare(clock, { kind: "cancellation", request: { bookingRef: await ref("CANCELLED") } }));
+    const refused = await decided(prepare(clock, { kind: "cancellation", request: { bookingRef: cancelled } }));
     expect(refused.out).toMatchObject({ ok: true, result: { outcome: "refused_by_provider", reason: "not_cancellable" } });
   });
 
@@ -365,7 +367,8 @@ describe("gates on", () => {
   });
 
   it("payment setup whose answer was lost, prepared again: the page is asked for under the first id and the answer is recorded under the new hash, as what it was", async () => {
-    const bookingRef = await ref("AWAITING_PAYMENT");
+    // Not the order the test above set up payment for: its page still lives, so that setup would be answered with it.
+    const bookingRef = await ref("AWAITING_PAYMENT", 1);
     const commitsBefore = sandbox.control.commitCount("payment_setup");
     const first = prepare(clock, { kind: "payment_setup", request: { bookingRef } });
     sandbox.control.setFault("payment_setup", { kind: "lost_response", times: 1 });
@@ -378,8 +381,17 @@ describe("gates on", () => {
     expect(await execute(second)).toMatchObject({ ok: true, result: { outcome: "committed", requestHash: second.requestHash, replayed: true } });
     expect(sandbox.control.commitCount("payment_setup")).toBe(commitsBefore + 1);
 
-    // The same again, but the provider refuses the second ask: this hash is recorded as refused, not committed.
+    // Prepared once more while that page lives: its page, no approval, no POST.
     clock.advance(1000);
+    const requestsBefore = sandbox.control.requestCount("payment_setup");
+    const live = await execute(prepare(clock, { kind: "payment_setup", request: { bookingRef } }));
+    const page = settled.ok && settled.result.outcome === "committed" && settled.result.facts.kind === "payment_setup" ? settled.result.facts.paymentPageUrl : "";
+    expect(live).toMatchObject({ ok: true, result: { outcome: "committed", replayed: true, facts: { kind: "payment_setup", paymentPageUrl: page } } });
+    expect(sandbox.control.requestCount("payment_setup")).toBe(requestsBefore);
+
+    // Once the page expired the person may ask for another. Here the provider refuses the second
+    // ask: this hash is recorded as refused, not committed.
+    clock.advance(16 * 60_000);
     const third = prepare(clock, { kind: "payment_setup", request: { bookingRef } });
     sandbox.control.setFault("payment_setup", { kind: "lost_response", times: 1 });
     expect((await decided(third)).out).toMatchObject({ ok: false, code: "outcome_unknown" });

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -7,6 +7,8 @@ import { ApprovalDisplaySchema, BookingRequestSchema } from "../../shared/protoc
 import { answeredFacts, type FactsContext } from "../../broker/writes/facts.js";
 import { missingGates, writeGatesOf } from "../../broker/writes/gates.js";
 import { LEDGER_FILE, LEDGER_RETENTION_MS, WriteLedger } from "../../broker/writes/ledger.js";
+import { LEDGER_KEY_FILE } from "../../broker/writes/fingerprint.js";
+import type { PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
 import { brokerChildEnv } from "../../shared/child-env.js";
 import { parseConfig } from "../../shared/config/index.js";
 
@@ -59,6 +61,55 @@ describe("write ledger", () => {
     expect((await WriteLedger.open({ dir, now })).get(HASH_A)).toBeUndefined();
     await writeFile(join(dir, LEDGER_FILE), "{not json");
     await expect(WriteLedger.open({ dir, now })).rejects.toThrow(/damaged/);
+  });
+});
+
+describe("write fingerprints", () => {
+  let dir: string;
+  const now = (): number => 1_000_000;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "ledger-fp-"));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const times = { preparedAt: "2027-03-01T09:00:00.000Z", expiresAt: "2027-03-01T09:05:00.000Z" };
+  const cancel = (bookingRef: string): PreparedWrite => ({ kind: "cancellation", request: { bookingRef }, ...times });
+  const promo = (bookingRef: string, promoCode: string): PreparedWrite => ({ kind: "promo_code", request: { bookingRef, promoCode }, ...times });
+
+  it("name the order, not the ref: two refs to one order match, another order or another parameter does not", async () => {
+    const ledger = await WriteLedger.open({ dir, now });
+    const fp = ledger.fingerprintOf(cancel("bkr_AAAAAAAAAAAAAAAAAAAAAA"), "ord_1");
+    expect(fp).toMatch(/^[0-9a-f]{64}$/);
+    expect(ledger.fingerprintOf(cancel("bkr_BBBBBBBBBBBBBBBBBBBBBB"), "ord_1")).toBe(fp);
+    expect(ledger.fingerprintOf(cancel("bkr_AAAAAAAAAAAAAAAAAAAAAA"), "ord_2")).not.toBe(fp);
+    expect(ledger.fingerprintOf(promo("bkr_AAAAAAAAAAAAAAAAAAAAAA", "A"), "ord_1")).not.toBe(ledger.fingerprintOf(promo("bkr_AAAAAAAAAAAAAAAAAAAAAA", "B"), "ord_1"));
+    expect(() => ledger.fingerprintOf(cancel("bkr_AAAAAAAAAAAAAAAAAAAAAA"), undefined)).toThrow();
+  });
+
+  it("are keyed: the key survives a restart (0600); another key gives another fingerprint; a damaged key stops the start", async () => {
+    const fp = (await WriteLedger.open({ dir, now })).fingerprintOf(cancel("bkr_AAAAAAAAAAAAAAAAAAAAAA"), "ord_1");
+    expect((await stat(join(dir, LEDGER_KEY_FILE))).mode & 0o777).toBe(0o600);
+    expect((await WriteLedger.open({ dir, now })).fingerprintOf(cancel("bkr_BBBBBBBBBBBBBBBBBBBBBB"), "ord_1")).toBe(fp);
+    const other = await mkdtemp(join(tmpdir(), "ledger-fp-"));
+    try {
+      expect((await WriteLedger.open({ dir: other, now })).fingerprintOf(cancel("bkr_AAAAAAAAAAAAAAAAAAAAAA"), "ord_1")).not.toBe(fp);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
+    await writeFile(join(dir, LEDGER_KEY_FILE), "short\n");
+    await expect(WriteLedger.open({ dir, now })).rejects.toThrow(/damaged/);
+  });
+
+  it("a start removes the temp files an interrupted save left, of the ledger and of its key, and nothing else", async () => {
+    await writeFile(join(dir, LEDGER_FILE), '{"version":1,"entries":[]}\n');
+    const stale = [`.${LEDGER_FILE}.0123456789abcdef.tmp`, `.${LEDGER_KEY_FILE}.fedcba9876543210.tmp`];
+    const kept = [`.${LEDGER_FILE}.tmp`, "other.tmp"];
+    for (const name of [...stale, ...kept]) await writeFile(join(dir, name), "x");
+    await WriteLedger.open({ dir, now });
+    const left = await readdir(dir);
+    for (const name of stale) expect(left).not.toContain(name);
+    for (const name of kept) expect(left).toContain(name);
+    expect(await readFile(join(dir, LEDGER_FILE), "utf8")).toBe('{"version":1,"entries":[]}\n');
   });
 });
 
