@@ -32,6 +32,9 @@ export interface ApprovalRegistryOptions {
 }
 
 export const PAGE_TOKEN_TTL_MS = 10 * 60_000;
+// Every open_write_approval call mints one, so a client calling it in a loop would otherwise grow
+// the table without end. Far more than a person has pages open.
+export const MAX_PAGE_TOKENS = 256;
 
 export class ApprovalRegistry {
   private readonly pending = new Map<string, Pending>();
@@ -108,10 +111,16 @@ export class ApprovalRegistry {
   /** Mints the secret of a one-time loopback page bound to one requestHash. */
   mintPageToken(requestHash: string): { token: string; expiresAt: number } {
     this.sweepTokens();
+    if (this.pageTokens.size >= MAX_PAGE_TOKENS) this.evictPageToken();
     const token = this.random(32).toString("base64url");
     const expiresAt = this.opts.now() + PAGE_TOKEN_TTL_MS;
     this.pageTokens.set(digest(token), { requestHash, expiresAt });
     return { token, expiresAt };
+  }
+
+  /** Page tokens held now, live or not yet swept. */
+  pageTokenCount(): number {
+    return this.pageTokens.size;
   }
 
   /** The requestHash a live page token is bound to, or undefined. */
@@ -152,6 +161,24 @@ export class ApprovalRegistry {
   private sweepTokens(): void {
     const now = this.opts.now();
     for (const [k, t] of this.pageTokens) if (t.expiresAt <= now) this.pageTokens.delete(k);
+  }
+
+  /**
+   * Makes room by evicting rather than refusing, so the newest page (the one just handed to the
+   * person) is always minted. The oldest goes first (mint order is expiry order), skipping pages of
+   * requests waiting for the person: a flood must not take the page they are about to press. Only
+   * if every token is such a page does the oldest of them go.
+   */
+  private evictPageToken(): void {
+    let oldest: string | undefined;
+    for (const [key, t] of this.pageTokens) {
+      if (!this.pending.has(t.requestHash)) {
+        this.pageTokens.delete(key);
+        return;
+      }
+      oldest ??= key;
+    }
+    if (oldest !== undefined) this.pageTokens.delete(oldest);
   }
 
   private changed(): void {
