@@ -44,7 +44,7 @@ const invalid = (message: string): BrokerError => new BrokerError("preparation_i
  * hotels.execute_write_v1. The order of the checks is the contract (docs/protocol.md): gates,
  * session, hash, phrase, then the ledger (replay, in progress, reconcile), then — only for a write
  * never sent — expiry, an earlier preparation of the same write (unresolved, or a committed write
- * on an order), the person's approval and exactly one POST. The ledger comes before
+ * on an order), the person's approval, expiry again, and exactly one POST. The ledger comes before
  * expiry so that a write whose answer was lost can still be reconciled after its 5-minute
  * preparation ended.
  */
@@ -210,6 +210,13 @@ export class WriteExecutor {
       );
     }
     this.#audit(prepared, hash, "approved");
+    // The person may decide up to the approval timeout after the execute began: a preparation that
+    // expired meanwhile is not sent, approved or not (nothing was recorded as sent).
+    if (!this.#isFresh(prepared)) {
+      await this.#forget(hash);
+      this.#audit(prepared, hash, "not_sent");
+      throw invalid(`the preparation expired at ${prepared.expiresAt} while the person was deciding: nothing was sent; prepare it again and ask the person to approve the new one`);
+    }
     try {
       await ledger.update(hash, "sending");
     } catch (err) {
