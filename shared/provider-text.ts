@@ -4,6 +4,9 @@
 // along, and a markdown link or image becomes something a client renders and follows. Every
 // provider string passes here (Hotels MCP journey adapter, broker customer reads) on its way out.
 
+import { missing, type Lang } from "./locale.js";
+import { REF_PREFIXES } from "./refs.js";
+
 // "label": short provider codes shown as they are (payment type, extra service, promo reason).
 export type ProviderTextKind = "name" | "place" | "address" | "room" | "meal" | "label" | "description";
 
@@ -36,6 +39,11 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 // (The Khitan filler is a combining mark: outside the class, where it cannot read as joined to one.)
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Co}\p{Cn}\p{Cs}\u2800]|\u{16FE4}/gu;
 
+// The start of a ref a tool takes (bkr_, opt_, jrn_ ...): a hotel named "… bkr_<22 chars>" would
+// hand the model a ref-shaped token the broker never minted. The underscore becomes a space. Not in
+// providerData: integrators get the provider's exact strings, and the broker's own refs among them.
+const REF_START = new RegExp(`(${Object.values(REF_PREFIXES).map((r) => r.prefix.slice(0, -1)).join("|")})_`, "g");
+
 // One level of nested parentheses in the target, so `[x](javascript:alert(1))` goes whole.
 const TARGET = String.raw`\((?:[^()]|\([^()]*\))*\)`;
 const IMAGE = new RegExp(String.raw`!\[[^\]]*\]` + TARGET, "g");
@@ -43,7 +51,11 @@ const LINK = new RegExp(String.raw`\[([^\]]*)\]` + TARGET, "g");
 const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^<>\s]*)>/gi;
 
 export function providerText(value: string, kind: ProviderTextKind): string {
-  return bounded(clean(value), PROVIDER_TEXT_MAX[kind]);
+  return bounded(withoutRefs(clean(value)), PROVIDER_TEXT_MAX[kind]);
+}
+
+function withoutRefs(text: string): string {
+  return text.includes("_") ? text.replace(REF_START, "$1 ") : text;
 }
 
 /** Longest provider string a low-level answer carries: exact data for integrators, never an essay. */
@@ -89,6 +101,25 @@ export function scrubProviderText(value: string): string {
     .replaceAll("![", "! [")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+// Where a text line's fields are split: " · " (cards, details), " | " (bookings, rate tables), and the
+// quotes that bound provider text. Inside "…" none of them may end the field or start another.
+const FIELD_BREAKS = /["·|]/g;
+
+/**
+ * Provider text as one field of a text line: "…", with the line separators and double quotes inside
+ * replaced, so a name like `X · 5★ · от 990 ₽` or `X | CONFIRMED` stays one field. Text lines (and
+ * display strings) only: structuredContent carries each value as it is, in its own field.
+ */
+export function quoted(text: string): string {
+  return `"${text.replace(FIELD_BREAKS, (c) => (c === '"' ? "'" : "/"))}"`;
+}
+
+/** quoted(text), or the language's "no data" as it is: a fact the tool states, not provider text. */
+export function quotedOr(text: string | null | undefined, lang: Lang): string {
+  const none = missing(lang);
+  return text === null || text === undefined || text === "" || text === none ? none : quoted(text);
 }
 
 /** null for a missing value or one with nothing left after sanitizing ("нет данных", not ""). */

@@ -11,6 +11,7 @@ import { connectBroker, type BrokerConnection } from "../../shared/protocol/clie
 import { testClock } from "../fixtures/clock.js";
 import { signIn, startInProcessBroker } from "../fixtures/in-process-broker.js";
 import { formatMoney } from "../../shared/money.js";
+import { quoted } from "../../shared/provider-text.js";
 import { sandboxBooking } from "../fixtures/sandbox-bookings.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 
@@ -232,7 +233,8 @@ describe("Hotels MCP customer tools through the auth broker", () => {
       expect(data.booking).toMatchObject({ status: "AWAITING_PAYMENT", dates: expected.dates, payment: { price: expected.paymentPrice, amountDecimal: expected.amountDecimal } });
       expect(text).toContain(`payment price observed on the booking: ${expected.paymentPrice}; paymentStatus: WAITING_FOR_PAYMENT`);
       expect(text).toContain(`${expected.dates} | guests: `);
-      expect(text).toContain(expected.hotelName);
+      // Provider text is quoted in the text channel, as it is in Russian.
+      expect(text).toContain(quoted(expected.hotelName));
       expect(text).not.toMatch(/[а-яё]+:/iu);
       const list = await h.call("tbank_hotels_list_bookings", { language: "en", status: "active" });
       expect(list.text).toContain(`${expected.dates} | guests: `);

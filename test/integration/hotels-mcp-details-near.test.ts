@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCatalog } from "../../scripts/sandbox/data/catalog.js";
 import { reviewsPage } from "../../scripts/sandbox/data/reviews.js";
+import { quoted } from "../../shared/provider-text.js";
 import { TEST_EPOCH } from "../fixtures/clock.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 import { stay } from "./helpers/search-tools.js";
@@ -54,7 +55,7 @@ describe("Hotels MCP: option details and near a landmark", () => {
       expect(reviews.rating).toMatch(/^\d+(,\d)?\/10 \(\d+ отз\.\)$/);
       expect(reviews.quotes.length).toBeGreaterThanOrEqual(2);
       expect(reviews.quotes.length).toBeLessThanOrEqual(3);
-      for (const q of reviews.quotes) expect(r.text).toContain(`- ${q.date}: «${q.text}»`);
+      for (const q of reviews.quotes) expect(r.text).toContain(`- ${q.date}: ${quoted(q.text)}`);
       const id = await hotelIdOf(option.optionId);
       for (const channel of [r.text, JSON.stringify(r.data)]) {
         expect(channel).not.toContain(id);

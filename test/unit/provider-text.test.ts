@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PROVIDER_TEXT_MAX, providerData, providerText, providerTextOrNull, providerUrl, scrubProviderText } from "../../shared/provider-text.js";
+import { PROVIDER_TEXT_MAX, providerData, providerText, providerTextOrNull, providerUrl, quoted, quotedOr, scrubProviderText } from "../../shared/provider-text.js";
 import { toBookingDetails } from "../../broker/operations/booking-details.js";
 import { toJourneyPage } from "../../mcp/hotels/journey/provider-shapes.js";
 import { ProviderSearchPageSchema } from "../../mcp/hotels/provider/index.js";
@@ -89,7 +89,7 @@ describe("providerData", () => {
 describe("the fast path for text that cannot change", () => {
   // Plain letters and single spaces (the common case, left as is) mixed with every kind of character
   // some rule acts on: whatever the mix, skipping the rules must give what running them gives.
-  const alphabet = ["a", "Я", "1", " ", " ", "  ", "\t", "\n", "\u00a0", "\u2028", "\u0085", "\u001b", "\u001b[31m", "\u009b", "\u200b", "\u202e", "\ufeff", "[", "]", "(", ")", "!", "<", ">", "http:", "x](y)", "![a](b)", "<https://e.x>"];
+  const alphabet = ["a", "Я", "1", " ", " ", "  ", "\t", "\n", "\u00a0", "\u2028", "\u0085", "\u001b", "\u001b[31m", "\u009b", "\u200b", "\u202e", "\ufeff", "[", "]", "(", ")", "!", "<", ">", "http:", "x](y)", "![a](b)", "<https://e.x>", "_", "bkr_", "opt_", "\u{e0041}", "\ufe0f", "😀"];
 
   it("gives exactly what the full scrub gives, for thousands of mixed strings", () => {
     let seed = 7;
@@ -148,5 +148,23 @@ describe("characters the person cannot see", () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe("provider text in a text line", () => {
+  it("is one quoted field: the line separators and quotes inside cannot end it or start another", () => {
+    expect(quoted("Гранд Отель «Волна»")).toBe('"Гранд Отель «Волна»"');
+    expect(quoted('X" · 5★ · от 990 ₽ | CONFIRMED | "y')).toBe(`"X' / 5★ / от 990 ₽ / CONFIRMED / 'y"`);
+    expect(quotedOr(null, "ru")).toBe("нет данных");
+    expect(quotedOr("no data", "en")).toBe("no data");
+    expect(quotedOr("Казань", "en")).toBe('"Казань"');
+  });
+
+  it("never carries a ref-shaped token: the broker's refs are the only ones a model sees", () => {
+    const ref = `bkr_${"A".repeat(22)}`;
+    expect(providerText(`Отель ${ref} opt_abcdefghijkl jrn_x`, "name")).toBe(`Отель bkr ${"A".repeat(22)} opt abcdefghijkl jrn x`);
+    expect(providerTextOrNull(`x${ref}`, "label")).toBe(`xbkr ${"A".repeat(22)}`);
+    // Integrators' exact data keeps them: the broker's own refs travel in it.
+    expect(providerData({ bookingRef: ref })).toEqual({ bookingRef: ref });
   });
 });

@@ -1,6 +1,7 @@
 import { isAwaitingPayment, isClosedStatus, isUpcomingBooking } from "../../../shared/bookings.js";
 import { missing, type Lang } from "../../../shared/locale.js";
 import type { BookingDetails, BookingSummary } from "../../../shared/protocol/ops-hotels.js";
+import { quotedOr } from "../../../shared/provider-text.js";
 import { formatIsoDate, formatOffsetDateTime, parseOffsetDateTime } from "../../../shared/time.js";
 import { PAYMENT_WORDS } from "../../shared/payment-wording.js";
 import { fact, money } from "./customer-common.js";
@@ -72,7 +73,7 @@ export function bookingRow(b: BookingSummary, today: string) {
 export function bookingRowLine(r: ReturnType<typeof bookingRow>, lang: Lang): string {
   const l = LABELS[lang];
   const dates = stayDates(r.checkinDate ?? null, r.checkoutDate ?? null, lang).dates;
-  const cells = [r.bookingRef, r.status, `${fact(r.hotel, lang)}, ${fact(r.city, lang)}`, dates, `${l.guests}: ${fact(r.guests, lang)}`, r.upcoming && l.upcoming];
+  const cells = [r.bookingRef, r.status, `${quotedOr(r.hotel, lang)}, ${quotedOr(r.city, lang)}`, dates, `${l.guests}: ${fact(r.guests, lang)}`, r.upcoming && l.upcoming];
   return cells.filter((c) => typeof c === "string").join(" | ");
 }
 
@@ -129,11 +130,12 @@ export function bookingFacts(b: BookingDetails, lang: Lang, now: number) {
   };
 }
 
-export function bookingLines(f: ReturnType<typeof bookingFacts>, lang: Lang): string[] {
+/** The text lines of bookingFacts; the hotel's name and city from the booking, each quoted apart. */
+export function bookingLines(f: ReturnType<typeof bookingFacts>, hotel: BookingDetails["hotel"], lang: Lang): string[] {
   const l = LABELS[lang];
   return [
-    `${f.bookingRef} | ${f.status} | ${f.hotel}`,
-    `${f.dates} | ${l.guests}: ${f.guests} | ${l.room}: ${f.room}; ${l.meal}: ${f.meal}`,
+    `${f.bookingRef} | ${f.status} | ${quotedOr(hotel.name, lang)}, ${quotedOr(hotel.city, lang)}`,
+    `${f.dates} | ${l.guests}: ${f.guests} | ${l.room}: ${quotedOr(f.room, lang)}; ${l.meal}: ${quotedOr(f.meal, lang)}`,
     `${l.price}: ${f.payment.price}; ${l.paymentStatus}: ${f.payment.paymentStatus}`,
     cancellationLine(f.cancellation, lang),
   ];

@@ -1,4 +1,5 @@
 import { formatMoney } from "../../../shared/money.js";
+import { quoted, quotedOr } from "../../../shared/provider-text.js";
 import { missing, type Lang } from "../../../shared/locale.js";
 import { formatIsoDate, formatUtcOffset } from "../../../shared/time.js";
 import type { BandPosition } from "../journey/best-value.js";
@@ -52,7 +53,7 @@ export function toCard(o: PublicOption, view: JourneyView, band?: BandPosition):
 export function cardLine(card: OptionCardT, position: number, lang: Lang): string {
   const stars = card.stars === undefined ? "" : ` ${card.stars}★`;
   const parts = [
-    `${position}. ${card.optionId} ${card.name}${stars}`,
+    `${position}. ${card.optionId} ${quoted(card.name)}${stars}`,
     card.rating ?? NO_RATING[lang],
     card.near ?? distanceDisplay(card.distanceToCenterKm ?? Number.NaN, lang),
     card.price,
@@ -85,8 +86,9 @@ export function compareRow(o: PublicOption, view: JourneyView, band?: BandPositi
 /** The row as a text line; the rank is its position (the structured rows are in the same order). */
 export function rowLine(r: ComparisonRowT, rank: number, lang: Lang): string {
   const stars = r.stars === undefined ? "" : ` ${r.stars}★`;
-  const meal = lang === "en" ? `meals: ${r.meal} (${r.breakfast})` : `питание: ${r.meal} (${r.breakfast})`;
-  const parts = [`${rank}. ${r.optionId} ${r.name}${stars}`, r.rating ?? NO_RATING[lang], r.address, r.near ?? distanceDisplay(r.distanceToCenterKm ?? Number.NaN, lang), r.price, r.cancellation];
+  const mealName = quotedOr(r.meal, lang);
+  const meal = lang === "en" ? `meals: ${mealName} (${r.breakfast})` : `питание: ${mealName} (${r.breakfast})`;
+  const parts = [`${rank}. ${r.optionId} ${quoted(r.name)}${stars}`, r.rating ?? NO_RATING[lang], quotedOr(r.address, lang), r.near ?? distanceDisplay(r.distanceToCenterKm ?? Number.NaN, lang), r.price, r.cancellation];
   if (r.payment) parts.push(r.payment);
   if (r.roomFit) parts.push(r.roomFit);
   parts.push(meal);

@@ -9,6 +9,7 @@ import { cancellationDisplay, nightsPhrase, paymentDisplay, priceDisplay as stay
 import type { ToolOutcome } from "./define.js";
 import { Field, Obj } from "./schemas.js";
 import { langOf, missing, type Lang } from "../../../shared/locale.js";
+import { quoted, quotedOr } from "../../../shared/provider-text.js";
 import { formatIsoDate } from "../../../shared/time.js";
 import { failure } from "../../shared/outcome.js";
 
@@ -108,7 +109,7 @@ export type Stay = ReturnType<typeof staySummary>;
 // The chosen hotel's stay (hotel, dates, guests per room); the search before a choice is
 // searchLine in present.ts.
 export function stayLine(stay: Stay): string {
-  return `«${stay.hotelName}», ${stay.dates}, ${stay.guests}`;
+  return `${quoted(stay.hotelName)}, ${stay.dates}, ${stay.guests}`;
 }
 
 export const RateSummarySchema = Obj;
@@ -150,7 +151,7 @@ export function rateSummary(r: PublicRate, view: JourneyView): RateSummary {
 /** The text line of a rate: the same facts as its summary. */
 export function rateLine(r: PublicRate, view: JourneyView): string {
   const s = rateSummary(r, view);
-  return [`#${s.rateNumber} ${s.room}, ${s.meal}, ${s.price}`, s.cancellation, s.payment, s.roomFit].filter(Boolean).join("; ");
+  return [`#${s.rateNumber} ${quoted(s.room)}, ${quotedOr(s.meal, view.lang)}, ${s.price}`, s.cancellation, s.payment, s.roomFit].filter(Boolean).join("; ");
 }
 
 function mealOf(r: PublicRate): string | undefined {

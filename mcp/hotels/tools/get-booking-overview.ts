@@ -19,6 +19,6 @@ export const getBookingOverview = defineTool({
     const facts = bookingFacts(booking, lang, ctx.now());
     const tools = followUpsOf(booking.status);
     const nextStep = tools.length === 0 ? `a ${booking.status} booking has no voucher, payment or cancellation step here: tell the person what it shows` : `for this ${booking.status} booking: ${tools.join(", ")} (with the same bookingRef)`;
-    return success({ status: "ok", booking: facts, nextStep }, ["status=ok", ...bookingLines(facts, lang)]);
+    return success({ status: "ok", booking: facts, nextStep }, ["status=ok", ...bookingLines(facts, booking.hotel, lang)]);
   }),
 });

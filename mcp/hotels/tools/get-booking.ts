@@ -17,6 +17,6 @@ export const getBooking = defineTool({
   annotations: READ_ANNOTATIONS,
   handler: bookingHandler((booking, lang, ctx) => {
     const facts = bookingFacts(booking, lang, ctx.now());
-    return { structured: { status: "ok", booking: facts }, text: textLines("status=ok", ...bookingLines(facts, lang)) };
+    return { structured: { status: "ok", booking: facts }, text: textLines("status=ok", ...bookingLines(facts, booking.hotel, lang)) };
   }),
 });

@@ -8,6 +8,7 @@ import { failure, success } from "../../shared/outcome.js";
 import { invalidInput, lookupJourney, providerFailure } from "./outcomes.js";
 import { Failure, Field, JourneyIdInput, Obj, OptionIdInput, wire } from "./schemas.js";
 import type { Lang } from "../../../shared/locale.js";
+import { quoted, quotedOr } from "../../../shared/provider-text.js";
 import { formatIsoDate } from "../../../shared/time.js";
 
 const Output = wire(z.object({
@@ -127,14 +128,14 @@ function lines(hotel: HotelCardT, reviews: ReviewSummaryT, lang: Lang): string[]
   const stars = hotel.stars === undefined ? "" : ` ${hotel.stars}★`;
   const amenities = hotel.amenities.length === 0 ? null : `${w.amenities}: ${hotel.amenities.join(", ")}${hotel.moreAmenities ? ` ${hotel.moreAmenities}` : ""}`;
   return [
-    `${hotel.optionId} ${hotel.name}${stars} · ${hotel.address}`,
+    `${hotel.optionId} ${quoted(hotel.name)}${stars} · ${quotedOr(hotel.address, lang)}`,
     `${hotel.checkIn} · ${hotel.checkOut}`,
     ...(amenities ? [amenities] : []),
-    ...(hotel.description ? [`${w.description}: ${hotel.description}`] : []),
+    ...(hotel.description ? [`${w.description}: ${quoted(hotel.description)}`] : []),
     `${hotel.photos}${hotel.coverPhotoUrl ? ` · ${w.cover}: ${hotel.coverPhotoUrl}` : ""}`,
     ...(hotel.unavailable ? [hotel.unavailable] : []),
     `${w.reviews}: ${reviews.rating}`,
-    ...reviews.quotes.map((q) => `- ${q.date}: «${q.text}»`),
+    ...reviews.quotes.map((q) => `- ${q.date}: ${quoted(q.text)}`),
     ...(reviews.unavailable ? [reviews.unavailable] : []),
   ];
 }

@@ -6,6 +6,7 @@ import { failure } from "../../shared/outcome.js";
 import { resolveNear, type NearResolution } from "../journey/near.js";
 import type { ResolvedDestination } from "../journey/state.js";
 import { langOf, type Lang } from "../../../shared/locale.js";
+import { quoted } from "../../../shared/provider-text.js";
 import { distanceDisplay } from "../journey/wording.js";
 import { invalidInput, providerFailure } from "./outcomes.js";
 import { runPlan } from "../journey/plan-run.js";
@@ -74,6 +75,6 @@ function nearUnresolved(query: string, destination: DestinationCandidate, r: Exc
   const structured = { status: r.status, retryAllowed: false, reason: r.reason, nextStep: NEXT_NEAR, destination, candidates: r.candidates };
   return failure(structured, {
     facts: `(${r.reason}): «${query}» is not one place in ${destination.name}; no hotel search was made`,
-    lines: r.candidates.map((c) => `- «${c.name}»${c.type ? ` ${c.type}` : ""}${c.distanceToCenterKm === undefined ? "" : `, ${distanceDisplay(c.distanceToCenterKm, lang)}`}`),
+    lines: r.candidates.map((c) => `- ${quoted(c.name)}${c.type ? ` ${c.type}` : ""}${c.distanceToCenterKm === undefined ? "" : `, ${distanceDisplay(c.distanceToCenterKm, lang)}`}`),
   });
 }

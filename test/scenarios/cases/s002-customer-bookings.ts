@@ -14,7 +14,7 @@ export const scenario: Scenario = {
     // Sorted by check-in, upcoming first: the nearest trip is the first row and is marked.
     listBookings(
       undefined,
-      { status: "ok", text: ["total=7", `${kazan.hotelName}, Казань`], textOnly: [`Казань | ${kazan.dates} | гостей: 2 | предстоит`], textMatches: ["hasMore=false\\nbkr_[\\w-]{22} \\| CONFIRMED \\| [^\\n]*Казань"] },
+      { status: "ok", text: ["total=7", `"${kazan.hotelName}", "Казань"`], textOnly: [`"Казань" | ${kazan.dates} | гостей: 2 | предстоит`], textMatches: ["hasMore=false\\nbkr_[\\w-]{22} \\| CONFIRMED \\| [^\\n]*Казань"] },
       { bookingRef: "Казань" },
     ),
     step("tbank_hotels_save_voucher", { bookingRef: "$bookingRef" }, { status: "ok", textMatches: ["voucher-[A-Za-z0-9_-]+\\.pdf"] }),

@@ -18,15 +18,15 @@ export const scenario: Scenario = {
     step(
       "tbank_hotels_list_bookings",
       { limit: 3 },
-      { status: "ok", isError: false, text: ["total=7", "hasMore=true", `${spb.hotelName}, Санкт-Петербург`, "AWAITING_PAYMENT"], textOnly: [spb.dates], nextStep: ["offset=3", "tbank_hotels_create_payment_handoff_preview (AWAITING_PAYMENT)"], notText: [sochi.hotelName], maxTokens: 350 },
+      { status: "ok", isError: false, text: ["total=7", "hasMore=true", `"${spb.hotelName}", "Санкт-Петербург"`, "AWAITING_PAYMENT"], textOnly: [spb.dates], nextStep: ["offset=3", "tbank_hotels_create_payment_handoff_preview (AWAITING_PAYMENT)"], notText: [sochi.hotelName], maxTokens: 350 },
       { save: { next: "nextOffset" } },
     ),
     step(
       "tbank_hotels_list_bookings",
       { offset: "$next", limit: 3 },
-      { status: "ok", text: ["hasMore=true", `${sochi.hotelName}, Сочи`, "CANCELLED", "COMPLETED"], nextStep: ["offset=6", "tbank_hotels_save_voucher (CONFIRMED, COMPLETED)"], notText: [spb.hotelName, "предстоит", "tbank_hotels_preview_cancellation"], maxTokens: 300 },
+      { status: "ok", text: ["hasMore=true", `"${sochi.hotelName}", "Сочи"`, "CANCELLED", "COMPLETED"], nextStep: ["offset=6", "tbank_hotels_save_voucher (CONFIRMED, COMPLETED)"], notText: [spb.hotelName, "предстоит", "tbank_hotels_preview_cancellation"], maxTokens: 300 },
       { save: { next: "nextOffset" } },
     ),
-    listBookings({ offset: "$next", limit: 3 }, { status: "ok", text: ["hasMore=false", `${yerevan.hotelName}, Ереван`], textMatches: ["bkr_[A-Za-z0-9_-]{22}"], nextStep: ["tbank_hotels_get_booking_overview"], maxTokens: 150 }),
+    listBookings({ offset: "$next", limit: 3 }, { status: "ok", text: ["hasMore=false", `"${yerevan.hotelName}", "Ереван"`], textMatches: ["bkr_[A-Za-z0-9_-]{22}"], nextStep: ["tbank_hotels_get_booking_overview"], maxTokens: 150 }),
   ],
 };

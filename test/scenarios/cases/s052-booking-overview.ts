@@ -11,13 +11,13 @@ export const scenario: Scenario = {
   budgetTokens: 720,
   setup: { login: true },
   steps: [
-    listBookings({ status: "active" }, { status: "ok", text: [`${kazan.hotelName}, Казань`] }, { kazan: "Казань" }),
+    listBookings({ status: "active" }, { status: "ok", text: [`"${kazan.hotelName}", "Казань"`] }, { kazan: "Казань" }),
     {
       tool: "tbank_hotels_get_booking_overview",
       args: { bookingRef: "$kazan" },
       expect: {
         status: "ok",
-        text: ["CONFIRMED", `${kazan.hotelName}, Казань`, kazan.dates, kazan.paymentPrice, String(kazan.freeCancellationShown), kazan.penalty],
+        text: ["CONFIRMED", `"${kazan.hotelName}", "Казань"`, kazan.dates, kazan.paymentPrice, String(kazan.freeCancellationShown), kazan.penalty],
         textOnly: ["гостей: 2", "цена оплаты, указанная в брони", `бесплатная отмена до ${String(kazan.freeCancellationShown)}`, `штраф: ${kazan.penalty}`],
         nextStep: ["tbank_hotels_save_voucher", "tbank_hotels_preview_cancellation"],
         notText: ["%PDF", "tbank_hotels_create_payment_handoff_preview"],

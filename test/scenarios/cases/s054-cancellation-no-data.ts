@@ -13,7 +13,7 @@ export const scenario: Scenario = {
   budgetTokens: 420,
   setup: { login: true },
   steps: [
-    listBookings({ status: "active" }, { status: "ok", text: [`${ekb.hotelName}, Екатеринбург`] }, { ekb: "Екатеринбург" }),
+    listBookings({ status: "active" }, { status: "ok", text: [`"${ekb.hotelName}", "Екатеринбург"`] }, { ekb: "Екатеринбург" }),
     {
       tool: "tbank_hotels_preview_cancellation",
       args: { bookingRef: "$ekb" },

@@ -10,7 +10,7 @@ export const scenario: Scenario = {
   budgetTokens: 500,
   setup: { login: true },
   steps: [
-    listBookings({ limit: 3 }, { status: "ok", text: ["CONFIRMED | Cosmos «Меридиан»"] }, { ekb: "Екатеринбург" }),
+    listBookings({ limit: 3 }, { status: "ok", text: [`CONFIRMED | "Cosmos «Меридиан»"`] }, { ekb: "Екатеринбург" }),
     step("tbank_hotels_save_voucher", { bookingRef: "$ekb" }, { status: "ok", isError: false, textOnly: ["voucher saved: "], textMatches: ["/vouchers/voucher-[A-Za-z0-9_-]+\\.pdf", "\\(\\d+ bytes, sha256 [0-9a-f]{64}\\)", "deleted at \\d{4}-\\d{2}-\\d{2}T"], nextStep: ["tell the person the file path"], notText: ["%PDF", "base64"], maxTokens: 150 }),
   ],
 };

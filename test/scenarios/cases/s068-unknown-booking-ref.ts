@@ -13,6 +13,6 @@ export const scenario: Scenario = {
     step("tbank_hotels_get_booking", { bookingRef: "bkr_AAAAAAAAAAAAAAAAAAAAAA" }, { status: "invalid_ref", isError: true, retryAllowed: false, nextStep: ["unknown to this session", "call tbank_hotels_list_bookings again"], maxTokens: 40 }),
     step("tbank_hotels_create_payment_handoff_preview", { bookingRef: "bkr_AAAAAAAAAAAAAAAAAAAAAA" }, { status: "invalid_ref", retryAllowed: false, nextStep: ["tbank_hotels_list_bookings again"], notText: ["phr_"], maxTokens: 40 }),
     listBookings({ status: "active" }, { status: "ok", text: ["hasMore=false"] }, { ref: "Екатеринбург" }),
-    step("tbank_hotels_get_booking", { bookingRef: "$ref" }, { status: "ok", text: ["Cosmos «Меридиан», Екатеринбург", "CONFIRMED"] }),
+    step("tbank_hotels_get_booking", { bookingRef: "$ref" }, { status: "ok", text: [`"Cosmos «Меридиан»", "Екатеринбург"`, "CONFIRMED"] }),
   ],
 };

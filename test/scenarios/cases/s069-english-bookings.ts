@@ -11,7 +11,7 @@ export const scenario: Scenario = {
   budgetTokens: 960,
   setup: { login: true },
   steps: [
-    listBookings({ status: "past", language: "en" }, { status: "ok", text: [`${yvn.hotelName}, Ереван`, "COMPLETED"], textOnly: [yvn.dates, "guests: 2"] }, { yvn: "Ереван" }),
+    listBookings({ status: "past", language: "en" }, { status: "ok", text: [`"${yvn.hotelName}", "Ереван"`, "COMPLETED"], textOnly: [yvn.dates, "guests: 2"] }, { yvn: "Ереван" }),
     {
       tool: "tbank_hotels_get_booking_overview",
       args: { bookingRef: "$yvn", language: "en" },

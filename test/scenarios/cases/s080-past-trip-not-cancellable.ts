@@ -11,7 +11,7 @@ export const scenario: Scenario = {
   budgetTokens: 450,
   setup: { login: true },
   steps: [
-    listBookings({ status: "past" }, { status: "ok", text: [`${yerevan.hotelName}, Ереван`, "COMPLETED"] }, { yvn: "Ереван" }),
+    listBookings({ status: "past" }, { status: "ok", text: [`"${yerevan.hotelName}", "Ереван"`, "COMPLETED"] }, { yvn: "Ереван" }),
     step(
       "tbank_hotels_preview_cancellation",
       { bookingRef: "$yvn" },

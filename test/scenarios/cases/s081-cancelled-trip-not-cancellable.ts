@@ -12,7 +12,7 @@ export const scenario: Scenario = {
   setup: { login: true },
   steps: [
     // Cancelled stays are past even when their dates are ahead: the past list holds it, unmarked.
-    listBookings({ status: "past" }, { status: "ok", text: [`CANCELLED | ${sochi.hotelName}, Сочи`], notText: ["предстоит"] }, { sochi: "Сочи" }),
+    listBookings({ status: "past" }, { status: "ok", text: [`CANCELLED | "${sochi.hotelName}", "Сочи"`], notText: ["предстоит"] }, { sochi: "Сочи" }),
     step(
       "tbank_hotels_preview_cancellation",
       { bookingRef: "$sochi" },

@@ -5,7 +5,7 @@ import { bookingIn } from "../sandbox-facts.js";
 const kazan = bookingIn("Казань");
 const spb = bookingIn("Санкт-Петербург");
 const ekb = bookingIn("Екатеринбург");
-const row = (b: typeof kazan, city: string): string => `${b.hotelName}, ${city} | ${b.dates} | гостей: \\d+ \\| предстоит`.replace(/[.()]/gu, "\\$&");
+const row = (b: typeof kazan, city: string): string => `"${b.hotelName}", "${city}" | ${b.dates} | гостей: \\d+ \\| предстоит`.replace(/[.()]/gu, "\\$&");
 
 export const scenario: Scenario = {
   id: "s084",
@@ -18,7 +18,7 @@ export const scenario: Scenario = {
       { status: "active" },
       {
         status: "ok",
-        text: ["total=3", "hasMore=false", `${kazan.hotelName}, Казань`, `${spb.hotelName}, Санкт-Петербург`, `${ekb.hotelName}, Екатеринбург`],
+        text: ["total=3", "hasMore=false", `"${kazan.hotelName}", "Казань"`, `"${spb.hotelName}", "Санкт-Петербург"`, `"${ekb.hotelName}", "Екатеринбург"`],
         textOnly: ["show=active"],
         // In check-in order, every row marked.
         textMatches: [`${row(kazan, "Казань")}\\n[^\\n]*${row(spb, "Санкт-Петербург")}\\n[^\\n]*${row(ekb, "Екатеринбург")}`],

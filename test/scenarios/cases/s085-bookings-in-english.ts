@@ -14,7 +14,7 @@ export const scenario: Scenario = {
   steps: [
     listBookings(
       { language: "en" },
-      { status: "ok", text: ["total=7", `${kazan.hotelName}, Казань`], textOnly: [`Казань | ${kazan.dates} | guests: 2 | upcoming`], notText: ["гостей", "предстоит", kazanRu.dates], maxTokens: 820 },
+      { status: "ok", text: ["total=7", `"${kazan.hotelName}", "Казань"`], textOnly: [`"Казань" | ${kazan.dates} | guests: 2 | upcoming`], notText: ["гостей", "предстоит", kazanRu.dates], maxTokens: 820 },
       { kazan: "Казань" },
     ),
     step(

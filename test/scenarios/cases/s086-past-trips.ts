@@ -16,7 +16,7 @@ export const scenario: Scenario = {
       { status: "past" },
       {
         status: "ok",
-        text: ["total=4", "hasMore=false", `COMPLETED | ${moscow.hotelName}, Москва`, `COMPLETED | ${yerevan.hotelName}, Ереван`],
+        text: ["total=4", "hasMore=false", `COMPLETED | "${moscow.hotelName}", "Москва"`, `COMPLETED | "${yerevan.hotelName}", "Ереван"`],
         textMatches: [`Москва[^\\n]*\\n[^\\n]*Ереван`],
         nextStep: ["tbank_hotels_save_voucher (CONFIRMED, COMPLETED)"],
         notText: ["предстоит", "upcoming", "AWAITING_PAYMENT", "tbank_hotels_create_payment_handoff_preview", "tbank_hotels_preview_cancellation"],

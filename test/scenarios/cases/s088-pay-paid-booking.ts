@@ -11,7 +11,7 @@ export const scenario: Scenario = {
   budgetTokens: 440,
   setup: { login: true },
   steps: [
-    listBookings({ status: "active" }, { status: "ok", text: [`CONFIRMED | ${kazan.hotelName}, Казань`] }, { kazan: "Казань" }),
+    listBookings({ status: "active" }, { status: "ok", text: [`CONFIRMED | "${kazan.hotelName}", "Казань"`] }, { kazan: "Казань" }),
     step(
       "tbank_hotels_create_payment_handoff_preview",
       { bookingRef: "$kazan" },

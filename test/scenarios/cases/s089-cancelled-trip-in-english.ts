@@ -12,13 +12,13 @@ export const scenario: Scenario = {
   setup: { login: true },
   steps: [
     step("tbank_hotels_get_customer", { language: "en" }, { status: "ok", isError: false, text: ["Анна"], textOnly: ["account: Анна", "email: yes", "phone: yes"], notText: ["аккаунт", "есть", "@", "+7"], maxTokens: 50 }),
-    listBookings({ status: "past", language: "en" }, { status: "ok", text: [`CANCELLED | ${sochi.hotelName}, Сочи`] }, { sochi: "Сочи" }),
+    listBookings({ status: "past", language: "en" }, { status: "ok", text: [`CANCELLED | "${sochi.hotelName}", "Сочи"`] }, { sochi: "Сочи" }),
     step(
       "tbank_hotels_get_booking_overview",
       { bookingRef: "$sochi", language: "en" },
       {
         status: "ok",
-        text: ["CANCELLED", `${sochi.hotelName}, Сочи`, sochi.dates, "the booking is already cancelled"],
+        text: ["CANCELLED", `"${sochi.hotelName}", "Сочи"`, sochi.dates, "the booking is already cancelled"],
         notText: ["free cancellation", sochi.penalty, "penalty", "бесплатная отмена", "tbank_hotels_preview_cancellation"],
         maxTokens: 260,
       },

@@ -30,7 +30,7 @@ export const scenario: Scenario = {
           `заезд с ${hotel.checkinTime}`,
           `выезд до ${hotel.checkoutTime}`,
           `${String(hotel.rating).replace(".", ",")}/10 (${hotel.reviewsCount} отз.)`,
-          `${d}.${m}.${y}: «${firstSentence}`,
+          `${d}.${m}.${y}: "${firstSentence}`,
           `${hotel.photosCount} фото`,
         ],
         notText: [hotel.hotelId, ...new Set(reviews.map((r) => r.authorName))],

@@ -12,7 +12,7 @@ export const scenario: Scenario = {
       {
         status: "clarification_required",
         retryAllowed: false,
-        text: ["landmark_ambiguous", "«Речной вокзал»", "«Железнодорожный вокзал Казань-Пассажирская»"],
+        text: ["landmark_ambiguous", `"Речной вокзал"`, `"Железнодорожный вокзал Казань-Пассажирская"`],
         notText: ["journeyId", "₽"],
         nextStep: ["near"],
         maxTokens: 400,

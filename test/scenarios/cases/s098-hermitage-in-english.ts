@@ -32,7 +32,7 @@ export const scenario: Scenario = {
       { optionId: "$first" },
       {
         status: "ok",
-        text: [`check-in from ${hotel.checkinTime}`, `check-out until ${hotel.checkoutTime}`, `${hotel.rating}/10 (${hotel.reviewsCount} reviews)`, `${formatIsoDate(quoted.createdAt.slice(0, 10), "en")}: «`, `${hotel.photosCount} photos`],
+        text: [`check-in from ${hotel.checkinTime}`, `check-out until ${hotel.checkoutTime}`, `${hotel.rating}/10 (${hotel.reviewsCount} reviews)`, `${formatIsoDate(quoted.createdAt.slice(0, 10), "en")}: "`, `${hotel.photosCount} photos`],
         notText: ["заезд", "отз.", quoted.authorName],
         maxTokens: 700,
       },

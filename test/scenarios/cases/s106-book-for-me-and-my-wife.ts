@@ -48,8 +48,8 @@ export const scenario: Scenario = {
       { status: "active" },
       {
         status: "ok",
-        text: ["total=4", "$bookingRef", `${hotel}, Казань`],
-        textOnly: [`$bookingRef | AWAITING_PAYMENT | ${hotel}, Казань | 12.03.2027 → 14.03.2027 | гостей: 2 | предстоит`],
+        text: ["total=4", "$bookingRef", `"${hotel}", "Казань"`],
+        textOnly: [`$bookingRef | AWAITING_PAYMENT | "${hotel}", "Казань" | 12.03.2027 → 14.03.2027 | гостей: 2 | предстоит`],
         // The listing shows the booking, never the names or contacts it was made with.
         notText: ["Петров", "Анна", ...CONTACTS_NOT_ECHOED],
         maxTokens: 420,

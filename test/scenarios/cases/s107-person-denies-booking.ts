@@ -27,6 +27,6 @@ export const scenario: Scenario = {
       },
       { person: "deny" },
     ),
-    listBookings({ status: "active" }, { status: "ok", text: ["total=3"], notText: [`${hotel}, Казань`, "12.03.2027"], maxTokens: 400 }),
+    listBookings({ status: "active" }, { status: "ok", text: ["total=3"], notText: [`"${hotel}", "Казань"`, "12.03.2027"], maxTokens: 400 }),
   ],
 };

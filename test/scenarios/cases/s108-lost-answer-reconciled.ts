@@ -47,7 +47,7 @@ export const scenario: Scenario = {
     }, { save: { bookingRef: "bookingRef" } }),
     listBookings({ status: "active" }, {
       status: "ok",
-      text: ["total=4", "$bookingRef", `${hotel}, Казань`],
+      text: ["total=4", "$bookingRef", `"${hotel}", "Казань"`],
       // Exactly one booking of this stay: the lost answer did not become a second order.
       textMatches: [`^(?![\\s\\S]*12\\.03\\.2027 → 14\\.03\\.2027[\\s\\S]*12\\.03\\.2027 → 14\\.03\\.2027)`],
       maxTokens: 420,

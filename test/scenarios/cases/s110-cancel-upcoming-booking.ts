@@ -12,7 +12,7 @@ export const scenario: Scenario = {
   budgetTokens: 1600,
   setup: { writes: true },
   steps: [
-    listBookings({ status: "active" }, { status: "ok", text: [`${kazan.hotelName}, Казань`, "CONFIRMED"] }, { kazan: "Казань" }),
+    listBookings({ status: "active" }, { status: "ok", text: [`"${kazan.hotelName}", "Казань"`, "CONFIRMED"] }, { kazan: "Казань" }),
     // What will happen: free until the deadline, the penalty after it; with writes on, it can be cancelled here.
     step(
       "tbank_hotels_preview_cancellation",
@@ -47,6 +47,6 @@ export const scenario: Scenario = {
       },
       { person: "approve" },
     ),
-    listBookings({ status: "all" }, { status: "ok", text: ["$kazan", "CANCELLED"], textOnly: [`$kazan | CANCELLED | ${kazan.hotelName}, Казань`], maxTokens: 650 }),
+    listBookings({ status: "all" }, { status: "ok", text: ["$kazan", "CANCELLED"], textOnly: [`$kazan | CANCELLED | "${kazan.hotelName}", "Казань"`], maxTokens: 650 }),
   ],
 };

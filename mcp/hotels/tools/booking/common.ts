@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { quoted } from "../../../../shared/provider-text.js";
 import { formatIsoDate } from "../../../../shared/time.js";
 import { failure } from "../../../shared/outcome.js";
 import type { BookingDraft } from "../../booking/draft.js";
@@ -115,7 +116,7 @@ const LABELS = {
 export function summaryLines(s: DraftSummary, lang: BookingDraft["stay"]["lang"]): string[] {
   const w = LABELS[lang];
   return [
-    `«${s.hotel}», ${s.dates}`,
+    `${quoted(s.hotel)}, ${s.dates}`,
     `${w.guests}: ${s.guests.join("; ")}`,
     s.rate,
     `${w.price}: ${s.price}`,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isAwaitingPayment } from "../../../../shared/bookings.js";
+import { quoted } from "../../../../shared/provider-text.js";
 import { ConfirmationPhraseSchema } from "../../../../shared/protocol/ops-hotels-writes.js";
 import { failure, success } from "../../../shared/outcome.js";
 import type { BookingDraft, DraftPhase } from "../../booking/draft.js";
@@ -75,7 +76,7 @@ function answer(ctx: HotelsContext, outcome: ExecuteOutcome, draft: BookingDraft
     return success({ ...shown.structured, status: "confirmed", state, bookingRef, summary, nextStep: confirmedStep(orderStatus) }, [
       `status=confirmed state=${state} requestHash=${requestHash} replayed=${r.replayed} reconciled=${r.reconciled} completedAt=${r.completedAt}`,
       factsLine(r.facts, draft.stay.lang, r.reconciled),
-      `«${summary.hotel}», ${summary.dates}; ${summary.price}`,
+      `${quoted(summary.hotel)}, ${summary.dates}; ${summary.price}`,
     ]);
   }
   const nextStep =
