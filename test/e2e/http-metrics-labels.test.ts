@@ -1,19 +1,11 @@
-import { execFile, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHttpInstance } from "../../scripts/http-instance.js";
-import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
-import { osClockEnv } from "../fixtures/clock.js";
+import { startKeyedHttp, type KeyedHttp } from "./helpers/keyed-http.js";
 
 // Issue 28: /metrics labels a tool call by its tool, and a label value is a series kept for the
 // life of the process. A client naming a new tool in every call (past its limit, where nothing
 // checks the name) must not grow the scrape: only the tools this server serves, and "unknown".
 
-const run = promisify(execFile);
 const LIMIT = 5;
 const CALLS_PER_KEY = 80;
 
@@ -21,34 +13,17 @@ const CALLS_PER_KEY = 80;
 const seriesOf = (text: string): string[] => text.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
 
 describe("the spawned --http bin's /metrics under made-up tool names", () => {
-  let sandbox: Sandbox;
-  let dir: string;
-  const children: ChildProcess[] = [];
+  let http: KeyedHttp;
 
   beforeAll(async () => {
-    [sandbox, dir] = await Promise.all([startSandbox({ seed: "http-metrics-labels", now: Date.now }), mkdtemp(join(tmpdir(), "tbk-metrics-"))]);
+    http = await startKeyedHttp({ seed: "http-metrics-labels", labels: ["a", "b"], env: { TBANK_HOTELS_HTTP_RATE_LIMIT_PER_MINUTE: String(LIMIT) } });
   }, 30_000);
   afterAll(async () => {
-    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-    await sandbox?.close();
-    await rm(dir, { recursive: true, force: true });
+    await http?.close();
   });
 
   it("labels calls only with served tool names or unknown, so the scrape stays the same size however many names clients invent", async () => {
-    const env = {
-      ...osClockEnv(),
-      PATH: process.env.PATH ?? "",
-      HOME: dir,
-      TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl,
-      TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: sandbox.urls.hotelPageUrlTemplate,
-      TBANK_HOTELS_HTTP_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-      TBANK_HOTELS_HTTP_AUTH: "api_key",
-      TBANK_HOTELS_HTTP_API_KEYS_FILE: join(dir, "keys", "api-keys"),
-    };
-    const keys: string[] = [];
-    for (const label of ["a", "b"]) keys.push((await run(process.execPath, ["dist/tbank-mcp.js", "http-key", "add", "--file", env.TBANK_HOTELS_HTTP_API_KEYS_FILE, "--label", label], { env })).stdout.trim());
-    const server = await startHttpInstance({ env });
-    children.push(server.child);
+    const { server, keys } = http;
     const headers = (key: string) => ({ "x-api-key": key, "content-type": "application/json", accept: "application/json, text/event-stream" });
     const call = async (key: string, id: number, name: string): Promise<Response> =>
       fetch(server.url, { method: "POST", headers: headers(key), body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: { query: "Казань" } } }) });

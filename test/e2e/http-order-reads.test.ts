@@ -1,24 +1,18 @@
-import { execFile, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHttpInstance, type HttpInstance } from "../../scripts/http-instance.js";
+import type { HttpInstance } from "../../scripts/http-instance.js";
 import { createCatalog } from "../../scripts/sandbox/data/catalog.js";
 import { buildBookings, CUSTOMER_ID, type Booking } from "../../scripts/sandbox/data/customer.js";
-import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
-import { osClockEnv } from "../fixtures/clock.js";
+import type { Sandbox } from "../../scripts/sandbox/index.js";
+import { startKeyedHttp, type KeyedHttp } from "./helpers/keyed-http.js";
 
 // Issue 28: a remote endpoint configured with the operator's own provider credential (a static
 // token the provider accepts for any order) must not read a customer's order for whoever holds an
 // API key. Real processes: the sandbox accepting that token for every order, the built bin with a
 // keys file of two keys, and the second key's holder calling each order read with a real orderId.
 
-const run = promisify(execFile);
 const TOKEN = "itk-OPERATOR-3c81d0e5a9";
 const SEED = "http-order-reads";
 /** Tool, the order id's argument, and the sandbox route it would read. */
@@ -31,32 +25,17 @@ const ORDER_READS = [
 ] as const;
 
 describe("remote mode with the operator's provider credential: customers' orders", () => {
+  let http: KeyedHttp;
   let sandbox: Sandbox;
-  let dir: string;
   let server: HttpInstance;
   let client: Client;
   let order: Booking;
-  const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    [sandbox, dir] = await Promise.all([startSandbox({ seed: SEED, now: Date.now, integrationToken: TOKEN }), mkdtemp(join(tmpdir(), "tbk-orders-"))]);
-    const base = { ...osClockEnv(), PATH: process.env.PATH ?? "", HOME: dir };
-    const keysFile = join(dir, "keys", "api-keys");
-    const keys: string[] = [];
-    for (const label of ["operator", "stranger"]) keys.push((await run(process.execPath, ["dist/tbank-mcp.js", "http-key", "add", "--file", keysFile, "--label", label], { env: base })).stdout.trim());
-    server = await startHttpInstance({
-      env: {
-        ...base,
-        TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl,
-        TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: sandbox.urls.hotelPageUrlTemplate,
-        TBANK_HOTELS_AUTH_TOKEN: TOKEN,
-        TBANK_HOTELS_HTTP_AUTH: "api_key",
-        TBANK_HOTELS_HTTP_API_KEYS_FILE: keysFile,
-      },
-    });
-    children.push(server.child);
+    http = await startKeyedHttp({ seed: SEED, labels: ["operator", "stranger"], sandbox: { integrationToken: TOKEN }, env: { TBANK_HOTELS_AUTH_TOKEN: TOKEN } });
+    ({ sandbox, server } = http);
     client = new Client({ name: "e2e-order-reads", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { "x-api-key": keys[1]! } } }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { "x-api-key": http.keys[1]! } } }));
     // A real order of the sandbox's customer, with a child among its guests.
     const orders = buildBookings(SEED, undefined, createCatalog(SEED, () => sandbox.urls.origin), sandbox.control.now()).filter((b) => b.customerId === CUSTOMER_ID);
     order = orders.find((b) => b.guests.some((g) => g.isChild))!;
@@ -65,9 +44,7 @@ describe("remote mode with the operator's provider credential: customers' orders
 
   afterAll(async () => {
     await client?.close().catch(() => undefined);
-    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-    await sandbox?.close();
-    await rm(dir, { recursive: true, force: true });
+    await http?.close();
   });
 
   it("tools/list names no order read, and the public low-level reads are still there", async () => {

@@ -1,18 +1,10 @@
-import { execFile, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHttpInstance } from "../../scripts/http-instance.js";
-import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
-import { osClockEnv } from "../fixtures/clock.js";
+import { startKeyedHttp, type KeyedHttp } from "./helpers/keyed-http.js";
 
 // Issue 28: a key pasted into the URL, anywhere in it, is refused with 400 naming the headers, and
 // the access log never holds it: URLs end up in proxy logs, shell history and Referer headers.
 
-const run = promisify(execFile);
 
 /** One raw request: the target goes out byte for byte (fetch would normalise it or drop a fragment). */
 function raw(base: URL, target: string): Promise<{ status: number; body: string }> {
@@ -30,35 +22,20 @@ function raw(base: URL, target: string): Promise<{ status: number; body: string 
 }
 
 describe("the spawned --http bin with a key in the URL", () => {
-  let sandbox: Sandbox;
-  let dir: string;
-  const children: ChildProcess[] = [];
+  let http: KeyedHttp;
 
   beforeAll(async () => {
-    [sandbox, dir] = await Promise.all([startSandbox({ seed: "http-url-credentials", now: Date.now }), mkdtemp(join(tmpdir(), "tbk-urlkey-"))]);
+    http = await startKeyedHttp({ seed: "http-url-credentials", labels: ["e2e"] });
   }, 30_000);
   afterAll(async () => {
-    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-    await sandbox?.close();
-    await rm(dir, { recursive: true, force: true });
+    await http?.close();
   });
 
   it("refuses a key in a path parameter, a path segment, a query value, a fragment or userinfo, encoded or not, and never logs it", async () => {
-    const keysFile = join(dir, "keys", "api-keys");
-    const env = {
-      ...osClockEnv(),
-      PATH: process.env.PATH ?? "",
-      HOME: dir,
-      TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl,
-      TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: sandbox.urls.hotelPageUrlTemplate,
-      TBANK_HOTELS_HTTP_AUTH: "api_key",
-      TBANK_HOTELS_HTTP_API_KEYS_FILE: keysFile,
-    };
-    const key = (await run(process.execPath, ["dist/tbank-mcp.js", "http-key", "add", "--file", keysFile, "--label", "e2e"], { env })).stdout.trim();
+    const { server } = http;
+    const key = http.keys[0]!;
     expect(key).toMatch(/^tbk_/);
     const secret = key.slice(4);
-    const server = await startHttpInstance({ env });
-    children.push(server.child);
     const base = new URL(server.url);
 
     const targets = [
