@@ -3,13 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
-import { parseConfig } from "../../shared/config/index.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
-import type { PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
-import { confirmationPhraseOf, PREPARATION_TTL_MS, requestHashOf } from "../../shared/writes/hash.js";
+import { PREPARATION_TTL_MS } from "../../shared/writes/hash.js";
 import { testClock } from "../fixtures/clock.js";
 import { signIn, startInProcessBroker, type RunningBroker } from "../fixtures/in-process-broker.js";
+import { brokerEnv, prepare } from "./helpers/writes-broker.js";
 
 // Issue 28 item 5: a preparation lives five minutes, and the person may take up to the approval
 // timeout to decide. A preparation that expired while the person was deciding is not sent: the
@@ -27,21 +26,13 @@ describe("a preparation that expires while the person decides", () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: "writes-expiry", deviceIntervalSeconds: 0, now: clock.now });
     root = await mkdtemp(join(tmpdir(), "brkwr-exp-"));
-    socketPath = join(root, "run", "auth.sock");
-    const parsed = parseConfig({
-      HOME: root,
-      TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl,
-      TBANK_AUTH_BROKER_SOCKET: socketPath,
-      TBANK_AUTH_BROKER_STATE_DIR: join(root, "state"),
-      TBANK_AUTH_SESSION_STORE: "file",
-      TBANK_AUTH_ISSUER_URL: sandbox.urls.authIssuerUrl,
-      TBANK_HOTELS_VOUCHER_DIRECTORY: join(root, "vouchers"),
+    const env = brokerEnv(root, sandbox, {
       TBANK_HOTELS_ENABLE_MUTATIONS: "true",
       TBANK_HOTELS_MUTATION_EXECUTION_PROFILE: "non_production_v1_reviewed",
       TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS: "600000",
     });
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-    broker = await startInProcessBroker(parsed.config, { now: clock.now, selfPeer: true });
+    socketPath = env.socketPath;
+    broker = await startInProcessBroker(env.config, { now: clock.now, selfPeer: true });
     await signIn(socketPath, sandbox);
     hotels = await connectBroker({ socketPath, role: "hotels", clientVersion: "test", timeoutMs: 30_000 });
   });
@@ -55,11 +46,9 @@ describe("a preparation that expires while the person decides", () => {
 
   it("approved after expiry: nothing sent, preparation_invalid saying it expired and to prepare again", async () => {
     const bookingRef = (await hotels.call("hotels.list_bookings", { limit: 20 })).items.find((b) => b.status === "CONFIRMED")!.bookingRef;
-    const at = clock.now();
-    const prepared: PreparedWrite = { kind: "cancellation", request: { bookingRef }, preparedAt: new Date(at).toISOString(), expiresAt: new Date(at + PREPARATION_TTL_MS).toISOString() };
-    const requestHash = requestHashOf(prepared);
+    const { prepared, requestHash, confirmationPhrase } = prepare(clock, { kind: "cancellation", request: { bookingRef } });
     sandbox.control.resetCounters();
-    const run = hotels.call("hotels.execute_write_v1", { prepared, requestHash, confirmationPhrase: confirmationPhraseOf("cancellation", requestHash) }).then(
+    const run = hotels.call("hotels.execute_write_v1", { prepared, requestHash, confirmationPhrase }).then(
       (result) => ({ ok: true as const, result }),
       (err: unknown) => ({ ok: false as const, err }),
     );
@@ -86,7 +75,7 @@ describe("a preparation that expires while the person decides", () => {
     expect(err).toBeInstanceOf(BrokerError);
     expect(err).toMatchObject({ code: "preparation_invalid", message: expect.stringMatching(/expired.*nothing was sent.*prepare (it )?again/) as unknown });
     // Nothing was recorded as sent: the same preparation is refused as expired, and still not sent.
-    await expect(hotels.call("hotels.execute_write_v1", { prepared, requestHash, confirmationPhrase: confirmationPhraseOf("cancellation", requestHash) })).rejects.toMatchObject({ code: "preparation_invalid" });
+    await expect(hotels.call("hotels.execute_write_v1", { prepared, requestHash, confirmationPhrase })).rejects.toMatchObject({ code: "preparation_invalid" });
     expect(sandbox.control.requestCount("cancel_order")).toBe(0);
   });
 });

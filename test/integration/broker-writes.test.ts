@@ -5,15 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
-import { parseConfig } from "../../shared/config/index.js";
 import { HOTELS_WRITE_ROUTES } from "../../shared/http/routes.js";
 import { decimalFromProviderNumber } from "../../shared/money.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
-import type { BookingRequest, ExecuteWriteResult, PendingApproval, PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
-import { confirmationPhraseOf, PREPARATION_TTL_MS, requestHashOf } from "../../shared/writes/hash.js";
+import type { BookingRequest, PendingApproval, PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
+import { PREPARATION_TTL_MS } from "../../shared/writes/hash.js";
 import { stayFrom, testClock, type TestClock } from "../fixtures/clock.js";
 import { decideNextApproval, signIn, startInProcessBroker, type RunningBroker } from "../fixtures/in-process-broker.js";
+import { brokerEnv, outcome, prepare, type Outcome, type Prepared } from "./helpers/writes-broker.js";
 
 // The broker's write path end to end: an in-process broker (the bin's parts) with a signed-in
 // session against the sandbox, the person approving through the toolkit role. Every refusal is
@@ -30,47 +29,7 @@ const GUESTS = [
 const CONTACTS = { email: "zyx.quorv@canary.example", phone: "+79005550123" };
 const WRITE_ROUTE_IDS = Object.keys(HOTELS_WRITE_ROUTES);
 
-type Outcome = { ok: true; result: ExecuteWriteResult } | { ok: false; code: string; message: string };
-interface Prepared {
-  prepared: PreparedWrite;
-  requestHash: string;
-  confirmationPhrase: string;
-}
-
-function prepare(clock: TestClock, write: Pick<PreparedWrite, "kind" | "request">, at = clock.now()): Prepared {
-  const prepared = { ...write, preparedAt: new Date(at).toISOString(), expiresAt: new Date(at + PREPARATION_TTL_MS).toISOString() } as PreparedWrite;
-  const requestHash = requestHashOf(prepared);
-  return { prepared, requestHash, confirmationPhrase: confirmationPhraseOf(prepared.kind, requestHash) };
-}
-
-async function outcome(run: Promise<ExecuteWriteResult>): Promise<Outcome> {
-  try {
-    return { ok: true, result: await run };
-  } catch (err) {
-    if (!(err instanceof BrokerError)) throw err;
-    return { ok: false, code: err.code, message: err.message };
-  }
-}
-
 const writeRequests = (sandbox: Sandbox): number => WRITE_ROUTE_IDS.reduce((n, id) => n + sandbox.control.requestCount(id), 0);
-
-function brokerEnv(root: string, sandbox: Sandbox, extra: Record<string, string>) {
-  const socketPath = join(root, "run", "auth.sock");
-  const parsed = parseConfig({
-    HOME: root,
-    TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl,
-    TBANK_AUTH_BROKER_SOCKET: socketPath,
-    TBANK_AUTH_BROKER_STATE_DIR: join(root, "state"),
-    TBANK_AUTH_SESSION_STORE: "file",
-    TBANK_AUTH_ISSUER_URL: sandbox.urls.authIssuerUrl,
-    TBANK_HOTELS_VOUCHER_DIRECTORY: join(root, "vouchers"),
-    TBANK_AUTH_BROKER_TIMEOUT_MS: "10000",
-    TBANK_HOTELS_TIMEOUT_MS: "3000",
-    ...extra,
-  });
-  if (!parsed.ok) throw new Error(`bad broker config: ${JSON.stringify(parsed.problems)}`);
-  return { socketPath, config: parsed.config };
-}
 
 /** A bookable RUB rate for two adults in Kazan, as the public routes answer it now. */
 async function findRate(sandbox: Sandbox, clock: TestClock): Promise<{ request: BookingRequest; currentPrice: { value: number; currency: string } }> {
