@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ProviderStatusInputSchema, ProviderStatusSchema } from "../../shared/protocol/common.js";
 import { providerText } from "../../shared/provider-text.js";
 
 // Copies a provider answer through a strict protocol schema: only the keys the schema names are
@@ -50,6 +51,8 @@ function copy(schema: z.ZodType, value: unknown, opts: AllowlistOptions): unknow
   // A leaf: provider text goes through the same neutralising as every other provider string.
   const leaf = typeof value === "string" ? providerText(value, "address") : value;
   if (typeof leaf === "string" && opts.secrets.some((s) => s !== "" && leaf.includes(s))) return DROP;
+  // A status that is not a code reads UNKNOWN here too, as in the broker's other reads.
+  if (schema === ProviderStatusSchema && typeof leaf === "string") return ProviderStatusInputSchema.parse(leaf);
   const parsed = schema.safeParse(leaf);
   return parsed.success ? parsed.data : DROP;
 }

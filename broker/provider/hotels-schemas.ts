@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ProviderStatusSchema } from "../../shared/protocol/common.js";
+import { ProviderStatusInputSchema } from "../../shared/protocol/common.js";
 
 // The parts of Hotels API answers the broker reads. Objects stay loose (the provider adds fields
 // freely), but every field we use is checked; optional facts may be absent or null.
@@ -17,7 +17,7 @@ export type ProviderCustomer = z.infer<typeof ProviderCustomerSchema>;
 
 export const ProviderOrderRowSchema = z.looseObject({
   orderId: z.string().min(1).max(256),
-  status: ProviderStatusSchema,
+  status: ProviderStatusInputSchema,
   hotelName: optionalText,
   city: optionalText,
   checkinDate: optionalText,
@@ -38,7 +38,7 @@ const PenaltySchema = z.looseObject({
 });
 
 export const ProviderOrderV1Schema = z.looseObject({
-  status: ProviderStatusSchema,
+  status: ProviderStatusInputSchema,
   checkinDate: optionalText,
   checkoutDate: optionalText,
   hotel: z
@@ -64,14 +64,14 @@ export const ProviderOrderV1Schema = z.looseObject({
         .nullish(),
     })
     .nullish(),
-  paymentStatus: ProviderStatusSchema.nullish(),
+  paymentStatus: ProviderStatusInputSchema.nullish(),
 });
 export type ProviderOrderV1 = z.infer<typeof ProviderOrderV1Schema>;
 
 // The low-level order reads: only what tells one answer from another is checked here; the broker
 // then copies the fields its protocol allowlist names (shared/protocol/ops-hotels-orders.ts).
-export const ProviderOrderV2Schema = z.looseObject({ status: ProviderStatusSchema });
+export const ProviderOrderV2Schema = z.looseObject({ status: ProviderStatusInputSchema });
 export const ProviderOrderV3Schema = z.looseObject({ order: z.looseObject({}) });
-export const ProviderEvoBookingSchema = z.looseObject({ status: ProviderStatusSchema });
-export const ProviderBookingTaskSchema = z.looseObject({ status: ProviderStatusSchema });
+export const ProviderEvoBookingSchema = z.looseObject({ status: ProviderStatusInputSchema });
+export const ProviderBookingTaskSchema = z.looseObject({ status: ProviderStatusInputSchema });
 export const ProviderLsOrderCheckSchema = z.looseObject({ isLsOrder: z.boolean() });

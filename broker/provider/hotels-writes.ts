@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HOTELS_ROUTES, HOTELS_WRITE_ROUTES, routeCall, WRITE_ROUTE_OF } from "../../shared/http/routes.js";
-import { ProviderStatusSchema } from "../../shared/protocol/common.js";
+import { ProviderStatusInputSchema } from "../../shared/protocol/common.js";
 import type { BookingRequest, PreparedWrite, WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
 import type { ProviderClient } from "./client.js";
 
@@ -32,9 +32,9 @@ export const ProviderHotelCardSchema = z.looseObject({ name: optionalText, city:
 export type ProviderHotelCard = z.infer<typeof ProviderHotelCardSchema>;
 
 const ANSWERS = {
-  booking: z.looseObject({ orderId: OrderIdSchema, status: ProviderStatusSchema.nullish() }),
-  ls_booking: z.looseObject({ orderId: OrderIdSchema, status: ProviderStatusSchema.nullish() }),
-  cancellation: z.looseObject({ status: ProviderStatusSchema, penalty: ProviderMoneySchema.nullish(), refund: ProviderMoneySchema.nullish() }),
+  booking: z.looseObject({ orderId: OrderIdSchema, status: ProviderStatusInputSchema.nullish() }),
+  ls_booking: z.looseObject({ orderId: OrderIdSchema, status: ProviderStatusInputSchema.nullish() }),
+  cancellation: z.looseObject({ status: ProviderStatusInputSchema, penalty: ProviderMoneySchema.nullish(), refund: ProviderMoneySchema.nullish() }),
   payment_setup: z.looseObject({ paymentUrl: z.string().max(2000), expiresAt: optionalText, amount: ProviderMoneySchema }),
   promo_code: z.looseObject({ applied: z.boolean(), priceAfter: ProviderMoneySchema.nullish() }),
   extra_services: z.looseObject({ added: z.array(z.string().max(64)).max(10), priceAfter: ProviderMoneySchema.nullish() }),

@@ -17,6 +17,11 @@ export interface SandboxEnv {
   /** The hostile hotel's name, when a test brings its own. */
   hostileName?: string;
   /**
+   * Sent as every order's paymentStatus and as a CONFIRMED order's status by the order list and the
+   * order reads; the sandbox's own rules still see the real status (the unpaid order stays payable).
+   */
+  hostileStatus?: string;
+  /**
    * An integrator's static token (a static profile's TBANK_HOTELS_AUTH_TOKEN): when set, the order
    * reads by provider id accept it as `Bearer <token>` for any order. Absent: customer tokens only.
    */

@@ -23,6 +23,8 @@ export const SandboxOptionsSchema = z.strictObject({
   hostileText: z.boolean().default(false),
   /** With hostileText: the hostile hotel's name instead of HOSTILE_TEXT.name (a test's own attack). */
   hostileName: z.string().min(1).max(2000).optional(),
+  /** The order list and order reads give this status word (env.ts): a provider status as an attack. */
+  hostileStatus: z.string().min(1).max(2000).optional(),
   integrationToken: z.string().regex(/^[A-Za-z0-9._~-]{16,128}$/, "16-128 token characters").optional(),
 });
 export type SandboxOptions = z.input<typeof SandboxOptionsSchema>;
@@ -84,6 +86,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     deviceIntervalSeconds: opts.deviceIntervalSeconds,
     hostileText: opts.hostileText,
     ...(opts.hostileName === undefined ? {} : { hostileName: opts.hostileName }),
+    ...(opts.hostileStatus === undefined ? {} : { hostileStatus: opts.hostileStatus }),
     ...(opts.integrationToken === undefined ? {} : { integrationToken: opts.integrationToken }),
     origin: () => origin,
     secret: makeSecretFactory(opts.canary),

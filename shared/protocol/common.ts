@@ -31,8 +31,18 @@ export const OffsetTimestampSchema = z.string().max(40).refine(isOffsetDateTime,
 
 export const ShortTextSchema = z.string().max(200);
 // Raw provider status words are passed through uninterpreted (the seed forbids reading meaning
-// such as "payable" into paymentStatus), but bounded and single-line.
-export const ProviderStatusSchema = z.string().min(1).max(64).regex(/^[^\r\n]*$/);
+// such as "payable" into paymentStatus), but only as a machine code: both channels print a status
+// unquoted (`bkr_… | CONFIRMED | …`, `bookingStatus=…`), so a word with a space, a separator or an
+// invisible character would be a second field. Upper case as every status of the provider contract,
+// which also keeps a lower-case ref (bkr_…) out of it.
+const STATUS_CODE = /^[A-Z][A-Z0-9_]{0,39}$/;
+export const ProviderStatusSchema = z.string().regex(STATUS_CODE, "not a status code");
+
+/** What a provider status that is not a code reads as: the booking stays, its status is unknown. */
+export const UNKNOWN_PROVIDER_STATUS = "UNKNOWN";
+
+/** A provider answer's status as it enters the broker: the code, or UNKNOWN for anything else. */
+export const ProviderStatusInputSchema = z.string().transform((s) => (STATUS_CODE.test(s) ? s : UNKNOWN_PROVIDER_STATUS));
 
 export const STORE_BACKENDS = ["keychain", "file"] as const;
 export const StoreBackendSchema = z.enum(STORE_BACKENDS);

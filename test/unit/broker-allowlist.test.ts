@@ -33,7 +33,8 @@ describe("throughAllowlist", () => {
 
   it("neutralises provider text and nulls a value not of its documented form", () => {
     const out = throughAllowlist(EvoBookingSchema, { status: "OK\nstatus=ok", supplierName: "[click](https://evil.test)", hotelConfirmationNumber: 42, createdAt: "yesterday", updatedAt: "2027-03-01T12:00:00+03:00" }, opts);
-    expect(out).toEqual({ status: "OK status=ok", supplierName: "click", hotelConfirmationNumber: null, createdAt: null, updatedAt: "2027-03-01T12:00:00+03:00" });
+    // A status is a code: one that is not (here a forged `status=ok`) reads UNKNOWN.
+    expect(out).toEqual({ status: "UNKNOWN", supplierName: "click", hotelConfirmationNumber: null, createdAt: null, updatedAt: "2027-03-01T12:00:00+03:00" });
   });
 
   it("cuts lists to maxItems and drops items that do not fit", () => {

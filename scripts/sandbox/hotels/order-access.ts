@@ -3,6 +3,7 @@ import { buildBookings, type Booking } from "../data/customer.js";
 import { bearerToken, providerError, type RouteRequest, type SandboxResponse } from "../http.js";
 import type { AccessGrant } from "../identity/types.js";
 import type { HotelsContext } from "./context.js";
+import type { StatusWords } from "./order-shapes.js";
 
 const WWW_AUTHENTICATE = { "www-authenticate": 'Bearer realm="hotels"' };
 
@@ -24,6 +25,13 @@ export function bookingsOf(ctx: HotelsContext, subject?: string): Booking[] {
     .filter((b) => subject === undefined || b.customerId === subject)
     .map((b) => ctx.orders.current(b))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** What the order list and reads send as `b`'s statuses: with hostileStatus, that string (env.ts). */
+export function statusWords(ctx: HotelsContext, b: Booking): StatusWords {
+  const hostile = ctx.env.hostileStatus;
+  if (hostile === undefined) return { status: b.status, paymentStatus: b.paymentStatus };
+  return { status: b.status === "CONFIRMED" ? hostile : b.status, paymentStatus: hostile };
 }
 
 function isIntegrationToken(ctx: HotelsContext, token: string | undefined): boolean {

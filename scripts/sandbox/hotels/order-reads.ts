@@ -1,6 +1,6 @@
 import { json, type RouteDef } from "../http.js";
 import type { HotelsContext } from "./context.js";
-import { withOrder } from "./order-access.js";
+import { statusWords, withOrder } from "./order-access.js";
 import { bookingTask, evoBooking, lsOrderCheck, orderV1, orderV2, orderV3 } from "./order-shapes.js";
 
 /**
@@ -17,9 +17,9 @@ export function orderReadRoutes(ctx: HotelsContext): RouteDef[] {
   });
   const { canary } = ctx.env;
   return [
-    read("order_v1", "/api/v1/orders/:orderId", (b) => json(200, orderV1(b, canary))),
-    read("order_v2", "/api/v2/orders/:orderId", (b) => json(200, orderV2(b, canary))),
-    read("order_v3", "/api/v3/orders/:orderId", (b) => json(200, orderV3(b, canary))),
+    read("order_v1", "/api/v1/orders/:orderId", (b) => json(200, orderV1(b, canary, statusWords(ctx, b)))),
+    read("order_v2", "/api/v2/orders/:orderId", (b) => json(200, orderV2(b, canary, statusWords(ctx, b)))),
+    read("order_v3", "/api/v3/orders/:orderId", (b) => json(200, orderV3(b, canary, statusWords(ctx, b)))),
     read("evo_booking", "/api/v1/orders/:orderId/evo-booking", (b) => json(200, evoBooking(b))),
     // An order booked here reads IN_PROGRESS once (delete() says whether it was still unread), then SUCCESS.
     read("booking_task", "/api/v1/orders/:orderId/booking-task", (b) => json(200, bookingTask(b, ctx.orders.unreadTasks.delete(b.orderId)))),

@@ -3,13 +3,21 @@ import { daysBetween, isoAtOffset } from "../data/dates.js";
 
 const voucherAvailable = (b: Booking): boolean => b.status === "CONFIRMED" || b.status === "COMPLETED";
 
+/** The status words an order answer carries: the booking's own, or the hostileStatus option's (order-access.ts). */
+export interface StatusWords {
+  status: string;
+  paymentStatus: string;
+}
+
+const ownWords = (b: Booking): StatusWords => ({ status: b.status, paymentStatus: b.paymentStatus });
+
 const contactsOf = (b: Booking, canary: string | undefined): { email: string; phone: string } => b.contacts ?? customerProfile(canary);
 
 /** What every order version opens with: the order, its stay and its hotel. */
-function orderHeader(b: Booking) {
+function orderHeader(b: Booking, w: StatusWords) {
   return {
     orderId: b.orderId,
-    status: b.status,
+    status: w.status,
     createdAt: b.createdAt,
     checkinDate: b.stay.checkinDate,
     checkoutDate: b.stay.checkoutDate,
@@ -28,10 +36,10 @@ function orderHeader(b: Booking) {
 }
 
 /** Booking v1: flat, with `rateData.paymentData.paymentPrice` and the raw `paymentStatus`. */
-export function orderV1(b: Booking, canary: string | undefined): unknown {
+export function orderV1(b: Booking, canary: string | undefined, w: StatusWords = ownWords(b)): unknown {
   const contact = contactsOf(b, canary);
   return {
-    ...orderHeader(b),
+    ...orderHeader(b, w),
     room: { roomName: b.roomName, mealName: b.mealName, adultsCount: b.stay.guests[0]?.adultsCount ?? 1, childrenAges: b.stay.guests[0]?.childrenAges ?? [] },
     guests: b.guests,
     contacts: { email: contact.email, phone: contact.phone },
@@ -39,19 +47,19 @@ export function orderV1(b: Booking, canary: string | undefined): unknown {
       paymentData: { paymentPrice: b.paymentPrice.value, currency: b.paymentPrice.currency, paymentType: b.paymentType },
       cancellation: { freeCancellationUntil: b.freeCancellationUntil, penalties: b.penalties },
     },
-    paymentStatus: b.paymentStatus,
+    paymentStatus: w.paymentStatus,
     voucherAvailable: voucherAvailable(b),
   };
 }
 
 /** Booking v3: the same facts, nested differently, with `amount`/`currencyCode` money. */
-export function orderV3(b: Booking, canary: string | undefined): unknown {
+export function orderV3(b: Booking, canary: string | undefined, w: StatusWords = ownWords(b)): unknown {
   const contact = contactsOf(b, canary);
   const money = (m: { value: number; currency: string }) => ({ amount: m.value, currencyCode: m.currency });
   return {
     order: {
       id: b.orderId,
-      state: { code: b.status, payment: b.paymentStatus },
+      state: { code: w.status, payment: w.paymentStatus },
       createdAt: b.createdAt,
       stay: {
         checkIn: { date: b.stay.checkinDate, time: b.hotel.checkinTime },
@@ -79,13 +87,13 @@ export function orderV3(b: Booking, canary: string | undefined): unknown {
 }
 
 /** Booking v2 (inferred): v1's flat stay, rooms with their guests, payment and cancellation as blocks. */
-export function orderV2(b: Booking, canary: string | undefined): unknown {
+export function orderV2(b: Booking, canary: string | undefined, w: StatusWords = ownWords(b)): unknown {
   const contact = contactsOf(b, canary);
   return {
-    ...orderHeader(b),
+    ...orderHeader(b, w),
     rooms: b.stay.guests.map((room) => ({ roomName: b.roomName, mealName: b.mealName, adultsCount: room.adultsCount, childrenAges: room.childrenAges, guests: b.guests })),
     contacts: { email: contact.email, phone: contact.phone },
-    payment: { price: b.paymentPrice, paymentType: b.paymentType, paymentStatus: b.paymentStatus },
+    payment: { price: b.paymentPrice, paymentType: b.paymentType, paymentStatus: w.paymentStatus },
     cancellation: { freeCancellationUntil: b.freeCancellationUntil, penalties: b.penalties },
     voucherAvailable: voucherAvailable(b),
   };

@@ -3,7 +3,7 @@ import { CUSTOMER_ID, customerProfile, type Booking } from "../data/customer.js"
 import { renderPdf } from "../data/pdf.js";
 import { json, providerError, type RouteDef } from "../http.js";
 import type { HotelsContext } from "./context.js";
-import { bookingsOf, customerGrant, withOrder } from "./order-access.js";
+import { bookingsOf, customerGrant, statusWords, withOrder } from "./order-access.js";
 import { parsePaging } from "./schemas.js";
 
 /** [customer], [orders], [voucher]: customer reads, Bearer only (the order reads are in order-reads.ts). */
@@ -33,7 +33,7 @@ export function orderRoutes(ctx: HotelsContext): RouteDef[] {
         const all = bookingsOf(ctx, grant.subject);
         const items = all.slice(offset, offset + limit).map((b) => ({
           orderId: b.orderId,
-          status: b.status,
+          status: statusWords(ctx, b).status,
           hotelName: b.hotel.name,
           city: b.location.name,
           checkinDate: b.stay.checkinDate,
