@@ -18,7 +18,9 @@ interface Pending {
 }
 
 interface PageToken {
-  requestHash: string;
+  // Kept (not only its digest) so asking again for the same request answers the same URL.
+  token: string;
+  key: string;
   expiresAt: number;
 }
 
@@ -32,13 +34,16 @@ export interface ApprovalRegistryOptions {
 }
 
 export const PAGE_TOKEN_TTL_MS = 10 * 60_000;
-// Every open_write_approval call mints one, so a client calling it in a loop would otherwise grow
+// One per requestHash, and a client asking for pages of new hashes in a loop would otherwise grow
 // the table without end. Far more than a person has pages open.
 export const MAX_PAGE_TOKENS = 256;
 
 export class ApprovalRegistry {
   private readonly pending = new Map<string, Pending>();
+  /** By requestHash, in mint order (which is expiry order: a renewal moves the entry to the end). */
   private readonly pageTokens = new Map<string, PageToken>();
+  /** sha256(token) -> requestHash, so a page request finds its token without a scan. */
+  private readonly pageTokenKeys = new Map<string, string>();
   private readonly listeners = new Set<() => void>();
   private readonly random: (n: number) => Buffer;
 
@@ -108,13 +113,25 @@ export class ApprovalRegistry {
     return { decided, requestHash: entry.approval.requestHash };
   }
 
-  /** Mints the secret of a one-time loopback page bound to one requestHash. */
+  /**
+   * The secret of the one-time loopback page bound to `requestHash`. A request has one page: asking
+   * again renews and answers the live token rather than minting another, so no number of calls for
+   * a hash can cost the person the URL they already hold, nor grow the table.
+   */
   mintPageToken(requestHash: string): { token: string; expiresAt: number } {
     this.sweepTokens();
+    const expiresAt = this.opts.now() + PAGE_TOKEN_TTL_MS;
+    const live = this.pageTokens.get(requestHash);
+    if (live !== undefined) {
+      this.pageTokens.delete(requestHash);
+      this.pageTokens.set(requestHash, { ...live, expiresAt });
+      return { token: live.token, expiresAt };
+    }
     if (this.pageTokens.size >= MAX_PAGE_TOKENS) this.evictPageToken();
     const token = this.random(32).toString("base64url");
-    const expiresAt = this.opts.now() + PAGE_TOKEN_TTL_MS;
-    this.pageTokens.set(digest(token), { requestHash, expiresAt });
+    const key = digest(token);
+    this.pageTokens.set(requestHash, { token, key, expiresAt });
+    this.pageTokenKeys.set(key, requestHash);
     return { token, expiresAt };
   }
 
@@ -125,15 +142,17 @@ export class ApprovalRegistry {
 
   /** The requestHash a live page token is bound to, or undefined. */
   pageTokenHash(token: string): string | undefined {
-    const t = this.pageTokens.get(digest(token));
-    if (t === undefined || t.expiresAt <= this.opts.now()) return undefined;
-    return t.requestHash;
+    const hash = this.pageTokenKeys.get(digest(token));
+    const t = hash === undefined ? undefined : this.pageTokens.get(hash);
+    if (hash === undefined || t === undefined || t.expiresAt <= this.opts.now()) return undefined;
+    return hash;
   }
 
   /** One decision per page: the token dies with it. */
   consumePageToken(token: string): string | undefined {
     const hash = this.pageTokenHash(token);
-    this.pageTokens.delete(digest(token));
+    const stored = this.pageTokenKeys.get(digest(token));
+    if (stored !== undefined) this.dropPageToken(stored);
     return hash;
   }
 
@@ -147,6 +166,7 @@ export class ApprovalRegistry {
   clear(): void {
     for (const hash of [...this.pending.keys()]) this.settle(hash, "timeout");
     this.pageTokens.clear();
+    this.pageTokenKeys.clear();
   }
 
   private settle(requestHash: string, decision: ApprovalDecision): void {
@@ -160,25 +180,29 @@ export class ApprovalRegistry {
 
   private sweepTokens(): void {
     const now = this.opts.now();
-    for (const [k, t] of this.pageTokens) if (t.expiresAt <= now) this.pageTokens.delete(k);
+    for (const [hash, t] of this.pageTokens) if (t.expiresAt <= now) this.dropPageToken(hash);
+  }
+
+  private dropPageToken(requestHash: string): void {
+    const t = this.pageTokens.get(requestHash);
+    if (t === undefined) return;
+    this.pageTokens.delete(requestHash);
+    this.pageTokenKeys.delete(t.key);
   }
 
   /**
    * Makes room by evicting rather than refusing, so the newest page (the one just handed to the
-   * person) is always minted. The oldest goes first (mint order is expiry order), skipping pages of
-   * requests waiting for the person: a flood must not take the page they are about to press. Only
-   * if every token is such a page does the oldest of them go.
+   * person) is always minted. The oldest goes first, skipping pages of requests waiting for the
+   * person: a flood must not take the page they are about to press. At most maxPending requests
+   * wait, far fewer than the cap, so one of the others always goes.
    */
   private evictPageToken(): void {
     let oldest: string | undefined;
-    for (const [key, t] of this.pageTokens) {
-      if (!this.pending.has(t.requestHash)) {
-        this.pageTokens.delete(key);
-        return;
-      }
-      oldest ??= key;
+    for (const hash of this.pageTokens.keys()) {
+      if (!this.pending.has(hash)) return this.dropPageToken(hash);
+      oldest ??= hash;
     }
-    if (oldest !== undefined) this.pageTokens.delete(oldest);
+    if (oldest !== undefined) this.dropPageToken(oldest);
   }
 
   private changed(): void {

@@ -111,4 +111,23 @@ describe("approval page tokens under a flood of page requests (in-process broker
     expect(await laterDecision).toBe("denied");
     expect(registry!.pageTokenCount()).toBeLessThanOrEqual(MAX_PAGE_TOKENS);
   });
+
+  it("a flood of pages for the waiting request itself leaves the person's URL working", async () => {
+    // The model knows its own pending hashes, so it can ask for the waiting request's page again
+    // and again: every answer must not cost the person the URL they already hold.
+    const waiting = hashOf("the person's payment setup");
+    const firstUrl = await openPage(waiting);
+    const decision = executeWaiting(waiting);
+    const before = registry!.pageTokenCount();
+
+    for (let sent = 0; sent < 3 * MAX_PAGE_TOKENS; sent += 16) {
+      const urls = await Promise.all(Array.from({ length: 16 }, () => openPage(waiting)));
+      // One page per request: asking again answers the URL the person already holds.
+      expect(new Set(urls)).toEqual(new Set([firstUrl]));
+    }
+    expect(registry!.pageTokenCount()).toBeLessThanOrEqual(before);
+
+    expect(await decideOnPage(firstUrl, "approve")).toEqual({ shown: 200, decided: 200 });
+    expect(await decision).toBe("approved");
+  });
 });
