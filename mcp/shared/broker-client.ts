@@ -31,7 +31,14 @@ export interface BrokerClientOptions {
 export const EXECUTE_WRITE_EXTRA_MS = MAX_APPROVAL_TIMEOUT_MS + 10_000;
 
 /** What connection_status reports about customer reads; computed locally, no provider call. */
-export type BrokerReadiness = "broker_unavailable" | "broker_untrusted" | "broker_busy" | "mobile_login_required" | "mobile_read_only_ready" | "partial_read_only_unverified";
+export type BrokerReadiness =
+  | "broker_unavailable"
+  | "broker_untrusted"
+  | "broker_busy"
+  | "broker_request_busy"
+  | "mobile_login_required"
+  | "mobile_read_only_ready"
+  | "partial_read_only_unverified";
 
 // Operations a broker from an older toolkit may not implement. One that it does not list is left
 // out of readiness (the customer reads stay usable); a tool that needs it gets operation_not_allowed.
@@ -116,6 +123,8 @@ export class BrokerClient {
     try {
       status = await this.status(conn);
     } catch (err) {
+      // The broker answered: this connection still works, and dropping it would leave it open.
+      if (isBusyAnswer(err)) return { state: "broker_request_busy", verifiedOperations: [...this.verifiedOn(conn)] };
       this.connection = undefined;
       return { state: unreachableState(err), verifiedOperations: [...this.verifiedOn(conn)] };
     }
@@ -229,9 +238,15 @@ export class BrokerClient {
 }
 
 // A broker that answers "busy" is running: calling it unavailable sent people to log in again.
+// Only the hello's busy is about connections; a call's busy is said apart (isBusyAnswer).
 function unreachableState(err: unknown): "broker_unavailable" | "broker_untrusted" | "broker_busy" {
   if (err instanceof BrokerUntrustedError) return "broker_untrusted";
-  return isBrokerError(err) && err.code === "busy" ? "broker_busy" : "broker_unavailable";
+  return err instanceof BrokerConnectionsFullError ? "broker_busy" : "broker_unavailable";
+}
+
+/** A `busy` answer to a call (requests at their limit, the session store busy), not the hello's. */
+export function isBusyAnswer(err: unknown): boolean {
+  return isBrokerError(err) && err.code === "busy" && !(err instanceof BrokerConnectionsFullError);
 }
 
 export interface BrokerFailure {

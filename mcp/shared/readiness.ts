@@ -32,6 +32,8 @@ const NEXT_STEP: Record<ReadinessState, (t: ReadinessTools) => string | undefine
   // for a minute; one held longer is in use by some program of this same user.
   broker_busy: () =>
     "the auth broker is running but busy (all its connections are in use): ask again in a minute; if it stays busy, tell the person that a program running as them holds the connections (close agent or MCP clients they do not use; `tbank-mcp doctor` in a terminal shows it)",
+  // A call's busy (this connection's requests at their limit, or the session store busy): it passes.
+  broker_request_busy: () => "the auth broker is running but busy with other requests: try once more in a moment",
   // Nothing was sent: the socket path may be another user's, and only the person can move it.
   broker_untrusted: () =>
     "the auth broker socket is not private to this user, so nothing was sent to it: the person runs `tbank-mcp doctor` in a terminal and moves TBANK_AUTH_BROKER_SOCKET into a private directory (or unsets it), then restarts this server; do not retry",

@@ -7,7 +7,8 @@ import { MAX_CONNECTIONS } from "../../broker/server/server.js";
 import { ensureBroker } from "../../shared/broker-launcher.js";
 import { BROKER_BIN, brokerEnv, brokerPids, startDaemon, type BrokerEnv } from "../e2e/helpers/broker-process.js";
 import { startBankingHarness } from "./helpers/banking-mcp-harness.js";
-import { RawClient } from "./helpers/broker-harness.js";
+import { BrokerError } from "../../shared/protocol/errors.js";
+import { RawClient, sampleHandlers, startTestBroker, tempBrokerDirs } from "./helpers/broker-harness.js";
 import { startHotelsHarness } from "./helpers/hotels-mcp-harness.js";
 
 // A broker whose every connection is held by another local program answers "busy" to the next
@@ -112,5 +113,35 @@ describe("a broker at its connection limit (real broker process, every slot held
     expect(before).toHaveLength(1);
     expect(await ensureBroker({ socketPath: b.socketPath, stateDir: b.stateDir, env: b.env, brokerBin: BROKER_BIN })).toBe("already_running");
     expect(await brokerPids(b.stateDir)).toEqual(before);
+  });
+});
+
+describe("a broker that answers a call busy (in-process broker, its status refused as busy)", () => {
+  // The call's busy (its requests at their limit, or the session store held by another broker) is
+  // not the connection limit: the person has no program to close, the model only asks again.
+  it("hotels connection_status: broker_request_busy and the write readiness say try again, never connections", async () => {
+    const dirs = await tempBrokerDirs();
+    const handlers = sampleHandlers({ "hotels.status": () => Promise.reject(new BrokerError("busy", "another tbank-auth-broker holds the session store")) });
+    const broker = await startTestBroker({ ...dirs, handlers });
+    const h = await startHotelsHarness({
+      env: {
+        TBANK_AUTH_BROKER_SOCKET: dirs.socketPath,
+        TBANK_AUTH_BROKER_STATE_DIR: dirs.stateDir,
+        TBANK_HOTELS_ENABLE_MUTATIONS: "true",
+        TBANK_HOTELS_MUTATION_EXECUTION_PROFILE: "non_production_v1_reviewed",
+      },
+      deps: { startBroker: () => Promise.resolve() },
+    });
+    try {
+      const { data, text } = await h.call("tbank_hotels_connection_status");
+      expect(data.customerReadiness).toMatchObject({ state: "broker_request_busy", nextStep: expect.stringMatching(/try once more in a moment/) as string });
+      expect(data.bookingExecution).toMatchObject({ available: false, reason: expect.stringMatching(/busy with other requests/) as string });
+      expect(text).not.toMatch(/connections/);
+      expect(text).not.toMatch(NOT_RUNNING);
+    } finally {
+      await h.close();
+      await broker.stop("test");
+      await dirs.cleanup();
+    }
   });
 });

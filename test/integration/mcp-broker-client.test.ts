@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { MAX_CONNECTIONS } from "../../broker/server/server.js";
 import { BrokerClient, brokerFailure, BrokerUnverifiedError } from "../../mcp/shared/broker-client.js";
 import { ROLE_OPERATIONS, type OperationName } from "../../shared/protocol/operations.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import { BrokerUnavailableError } from "../../shared/protocol/client.js";
+import { readinessNextStep } from "../../mcp/shared/readiness.js";
 import { SAMPLES } from "../fixtures/operation-samples.js";
-import { sampleHandlers, startTestBroker, tempBrokerDirs } from "./helpers/broker-harness.js";
+import { RawClient, sampleHandlers, startTestBroker, tempBrokerDirs } from "./helpers/broker-harness.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -111,6 +113,69 @@ describe("BrokerClient (MCP side)", () => {
     cleanups.push(() => broker.stop("test"));
     expect((await client.readiness()).state).toBe("mobile_login_required");
     expect(brokerFailure(await client.call("hotels.list_bookings", {}).then(() => undefined, (e: unknown) => e)).status).toBe("mobile_login_required");
+  });
+
+  // Two different `busy` answers: the hello's (every connection in use, held by some program of
+  // this user) and a call's (this connection's requests at their limit, or the session store busy).
+  // Only the first is about connections; neither is "not running".
+  const NOT_RUNNING = /not running|tbank-mcp login/;
+
+  it("a busy hello (every connection in use) is broker_busy, whose step names the connections", async () => {
+    const { client, dirs, start } = await setup();
+    const broker = await start();
+    cleanups.push(() => broker.stop("test"));
+    const held: RawClient[] = [];
+    cleanups.push(() => Promise.resolve(held.forEach((c) => c.close())));
+    for (let i = 0; i < MAX_CONNECTIONS; i++) {
+      const c = new RawClient(dirs.socketPath);
+      held.push(c);
+      expect(await c.hello("hotels")).toMatchObject({ type: "welcome" });
+    }
+    expect((await client.readiness()).state).toBe("broker_busy");
+    const failure = brokerFailure(await client.call("hotels.list_bookings", {}).then(() => undefined, (e: unknown) => e));
+    expect(failure).toMatchObject({ status: "busy", retryAllowed: true, nextStep: expect.stringMatching(/all its connections are in use/) as string });
+    expect(failure.nextStep).not.toMatch(NOT_RUNNING);
+  });
+
+  it("a busy answer to the status call (this connection's requests at their limit) is broker_request_busy: try again, not connections", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let arrived = 0;
+    let allArrived!: () => void;
+    const inFlight = new Promise<void>((r) => (allArrived = r));
+    const handlers = sampleHandlers({
+      "hotels.status": () => READY,
+      "hotels.list_bookings": async () => {
+        if (++arrived === 16) allArrived();
+        await released;
+        return SAMPLES["hotels.list_bookings"].result;
+      },
+    });
+    const dirs = await tempBrokerDirs();
+    cleanups.push(dirs.cleanup);
+    const broker = await startTestBroker({ ...dirs, handlers, requestTimeoutMs: 60_000 });
+    cleanups.push(() => broker.stop("test"));
+    const client = new BrokerClient({ socketPath: dirs.socketPath, role: "hotels", clientVersion: "t", timeoutMs: 60_000 });
+    cleanups.push(() => Promise.resolve(client.close()));
+    // A model's parallel tool calls on a slow bank fill the one connection's 16 request slots.
+    const slow = Array.from({ length: 16 }, () => client.call("hotels.list_bookings", {}));
+    for (const p of slow) void p.catch(() => undefined);
+    cleanups.push(() => Promise.resolve(release()));
+    await inFlight;
+
+    const readiness = await client.readiness();
+    expect(readiness.state).toBe("broker_request_busy");
+    expect(readinessNextStep(readiness.state)).toMatch(/try once more in a moment/);
+    expect(readinessNextStep(readiness.state)).not.toMatch(/connections|not running|tbank-mcp login/);
+    const failure = brokerFailure(await client.call("hotels.get_customer", {}).then(() => undefined, (e: unknown) => e));
+    expect(failure).toMatchObject({ status: "busy", nextStep: expect.stringMatching(/try once more in a moment/) as string });
+    expect(failure.nextStep).not.toMatch(/connections/);
+    expect(failure.nextStep).not.toMatch(NOT_RUNNING);
+
+    release();
+    expect(await Promise.all(slow)).toHaveLength(16);
+    // The busy answer left the connection in use: the same one serves the next readiness.
+    expect((await client.readiness()).state).toBe("mobile_read_only_ready");
   });
 
   it("reconnects once after the broker restarted", async () => {

@@ -4,7 +4,7 @@ import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { BANKING_TOOLS } from "./outcomes.js";
 
-const READINESS = ["not_configured", "broker_unavailable", "broker_busy", "broker_untrusted", "mobile_login_required", "mobile_read_only_ready", "partial_read_only_unverified"] as const satisfies readonly ReadinessState[];
+const READINESS = ["not_configured", "broker_unavailable", "broker_busy", "broker_request_busy", "broker_untrusted", "mobile_login_required", "mobile_read_only_ready", "partial_read_only_unverified"] as const satisfies readonly ReadinessState[];
 
 const Output = z.object({
   brokerReadiness: z.enum(READINESS),

@@ -1,7 +1,7 @@
 import { BrokerUnavailableError } from "../../../shared/protocol/client.js";
-import { isBrokerError } from "../../../shared/protocol/errors.js";
 import { REAL_IP_KINDS, WRITE_KINDS, type WriteGates, type WriteKind } from "../../../shared/protocol/ops-hotels-writes.js";
 import { BrokerUntrustedError } from "../../../shared/protocol/socket-trust.js";
+import { BrokerConnectionsFullError, isBusyAnswer } from "../../shared/broker-client.js";
 import type { HotelsContext } from "../context.js";
 
 // Whether a write of each kind could be executed now. Both sides gate: this server's own
@@ -28,6 +28,7 @@ export const WRITE_REASONS = {
   noBroker: "no auth broker is configured (`tbank-mcp setup`)",
   brokerUnavailable: "the auth broker is not running (`tbank-mcp login` starts it)",
   brokerBusy: "the auth broker is busy (all its connections are in use); ask again in a minute",
+  brokerRequestBusy: "the auth broker is busy with other requests; ask again in a moment",
   brokerUntrusted: "the auth broker socket is not private to this user (`tbank-mcp doctor`)",
   brokerFailed: "the auth broker did not answer its status",
   signedOut: "not signed in (`tbank-mcp login` in a terminal)",
@@ -59,7 +60,8 @@ export async function writeReadiness(ctx: HotelsContext): Promise<WriteReadiness
   } catch (err) {
     if (err instanceof BrokerUnavailableError) return unavailable(WRITE_REASONS.brokerUnavailable);
     if (err instanceof BrokerUntrustedError) return unavailable(WRITE_REASONS.brokerUntrusted);
-    if (isBrokerError(err) && err.code === "busy") return unavailable(WRITE_REASONS.brokerBusy);
+    if (err instanceof BrokerConnectionsFullError) return unavailable(WRITE_REASONS.brokerBusy);
+    if (isBusyAnswer(err)) return unavailable(WRITE_REASONS.brokerRequestBusy);
     return unavailable(WRITE_REASONS.brokerFailed);
   }
   const gates = status.writeGates ?? null;
