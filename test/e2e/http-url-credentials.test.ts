@@ -47,6 +47,8 @@ describe("the spawned --http bin with a key in the URL", () => {
       `/mcp/${key}`,
       `/${key}/mcp`,
       `/mcp/tbk%5F${secret}`,
+      `/mcp/%25252574bk_${secret}`,
+      `/mcp/%${"25".repeat(8)}74bk_${secret}`,
       `/healthz;api_key=${key}`,
       `/mcp?session=${key}`,
       `/mcp#api_key=${key}`,

@@ -29,9 +29,19 @@ describe("credentialInTarget", () => {
       [`/mcp/${JWT}`, "a token (eyJ...)"],
       ["http://user:pass@host.example/mcp", "user:password@ before the host"],
       ["//user@host.example/mcp", "user:password@ before the host"],
+      // Encoded four times, and eight (the most that is decoded and read).
+      [`/mcp/%25252574bk_${KEY.slice(4)}`, "an API key (tbk_...)"],
+      ["/mcp%2525253Btoken=abc", ";token="],
+      [`/mcp/%${"25".repeat(7)}74bk_${KEY.slice(4)}`, "an API key (tbk_...)"],
     ];
     for (const [target, where] of cases) {
       expect({ target, found: credentialInTarget(target) }).toEqual({ target, found: where });
+    }
+  });
+
+  it("refuses, unread, a target whose percent-encoding is nested deeper than it decodes", () => {
+    for (const target of [`/mcp/%${"25".repeat(8)}74bk_${KEY.slice(4)}`, `/mcp/%${"25".repeat(20)}41`]) {
+      expect({ target, found: credentialInTarget(target) }).toEqual({ target, found: "a percent-encoding nested more than 8 deep" });
     }
   });
 });
@@ -46,6 +56,8 @@ describe("loggedPath", () => {
   });
 
   it("keeps nothing of a target that carried a credential", () => {
-    for (const target of [`/mcp;api_key=${KEY}`, `/mcp/${KEY}`, `http://u:${KEY}@h/mcp`, `/x/${JWT}`]) expect(loggedPath(target)).toBe(REDACTED_PATH);
+    for (const target of [`/mcp;api_key=${KEY}`, `/mcp/${KEY}`, `http://u:${KEY}@h/mcp`, `/x/${JWT}`, `/mcp/%25252574bk_${KEY.slice(4)}`, `/mcp/%${"25".repeat(8)}74bk_${KEY.slice(4)}`]) {
+      expect(loggedPath(target)).toBe(REDACTED_PATH);
+    }
   });
 });

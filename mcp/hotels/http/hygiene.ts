@@ -8,8 +8,10 @@ import type { HttpConfig } from "../../../shared/config/http.js";
 
 /** Parameter names that look like a credential, in the query, a path parameter or a fragment. */
 export const KEY_QUERY_PARAMS: readonly string[] = ["api_key", "apikey", "key", "access_token", "token"];
-// A proxy or framework may decode a target once more than we do: `%253B` is a `;` to it.
-const DECODE_ROUNDS = 3;
+// A proxy or framework may decode a target once more than we do (`%253B` is a `;` to it), so a
+// target is decoded until nothing changes. No real URL nests this deep; one that does is refused
+// unread, since whatever decodes it once more could find a key we did not.
+const MAX_DECODE_ROUNDS = 8;
 const NAMED_PARAM = /([;?&#])([A-Za-z_][\w.-]*)(?=[=&;#/]|$)/g;
 // Our key format (a truncated one too) and a JWT's first two parts, wherever they sit.
 const API_KEY_TEXT = /tbk_[A-Za-z0-9_-]{16,}/;
@@ -67,14 +69,17 @@ export function originAllowed(origin: string, allowedOrigins: readonly string[],
   }
 }
 
-function percentDecoded(text: string): string {
+const PERCENT_ESCAPE = /%([0-9a-f]{2})/gi;
+
+/** The target decoded until nothing changes, or undefined when it still would after the last round. */
+function percentDecoded(text: string): string | undefined {
   let out = text;
-  for (let round = 0; round < DECODE_ROUNDS; round++) {
-    const next = out.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    if (next === out) break;
+  for (let round = 0; round < MAX_DECODE_ROUNDS; round++) {
+    const next = out.replace(PERCENT_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (next === out) return out;
     out = next;
   }
-  return out;
+  return /%[0-9a-f]{2}/i.test(out) ? undefined : out;
 }
 
 /**
@@ -84,6 +89,7 @@ function percentDecoded(text: string): string {
  */
 export function credentialInTarget(target: string): string | undefined {
   const text = percentDecoded(target);
+  if (text === undefined) return `a percent-encoding nested more than ${MAX_DECODE_ROUNDS} deep`;
   if (USERINFO.test(text)) return "user:password@ before the host";
   for (const [, separator, name] of text.matchAll(NAMED_PARAM)) if (KEY_QUERY_PARAMS.includes(name!.toLowerCase())) return `${separator}${name}=`;
   if (API_KEY_TEXT.test(text)) return "an API key (tbk_...)";
