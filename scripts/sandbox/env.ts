@@ -22,6 +22,11 @@ export interface SandboxEnv {
    */
   hostileStatus?: string;
   /**
+   * Appended to every location's region (the location catalog) and every landmark's name and type
+   * (the points of interest), and sent as one more amenity of every hotel: place text as an attack.
+   */
+  hostilePlace?: string;
+  /**
    * An integrator's static token (a static profile's TBANK_HOTELS_AUTH_TOKEN): when set, the order
    * reads by provider id accept it as `Bearer <token>` for any order. Absent: customer tokens only.
    */

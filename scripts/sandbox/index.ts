@@ -25,6 +25,8 @@ export const SandboxOptionsSchema = z.strictObject({
   hostileName: z.string().min(1).max(2000).optional(),
   /** The order list and order reads give this status word (env.ts): a provider status as an attack. */
   hostileStatus: z.string().min(1).max(2000).optional(),
+  /** Appended to every region, landmark name and type, and one more amenity of every hotel (env.ts). */
+  hostilePlace: z.string().min(1).max(2000).optional(),
   integrationToken: z.string().regex(/^[A-Za-z0-9._~-]{16,128}$/, "16-128 token characters").optional(),
 });
 export type SandboxOptions = z.input<typeof SandboxOptionsSchema>;
@@ -87,6 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     hostileText: opts.hostileText,
     ...(opts.hostileName === undefined ? {} : { hostileName: opts.hostileName }),
     ...(opts.hostileStatus === undefined ? {} : { hostileStatus: opts.hostileStatus }),
+    ...(opts.hostilePlace === undefined ? {} : { hostilePlace: opts.hostilePlace }),
     ...(opts.integrationToken === undefined ? {} : { integrationToken: opts.integrationToken }),
     origin: () => origin,
     secret: makeSecretFactory(opts.canary),

@@ -111,11 +111,11 @@ describe("Hotels MCP: option details and near a landmark", () => {
       const r = await h.call(PLAN, { ...KAZAN, ...stay(11), near: "Кремль", maxDistanceKm: 2 });
       expect(r.data.status).toBe("ok");
       expect(counts()).toMatchObject({ points_of_interest: 1 });
-      expect(r.data.stay).toContain("рядом с «Казанский Кремль»");
+      expect(r.data.stay).toContain('рядом с "Казанский Кремль"');
       const cards = r.data.options as Card[];
       expect(cards.length).toBeGreaterThan(0);
       for (const c of cards) {
-        const km = Number(/^(\d+,\d) км до «Казанский Кремль»$/.exec(c.near ?? "")?.[1]?.replace(",", "."));
+        const km = Number(/^(\d+,\d) км до "Казанский Кремль"$/.exec(c.near ?? "")?.[1]?.replace(",", "."));
         expect(km).toBeLessThanOrEqual(2);
       }
       // The centre is still said in the structured card, beside the point.
@@ -158,8 +158,8 @@ describe("Hotels MCP: option details and near a landmark", () => {
       const r = await h.call("tbank_hotels_repeat_stay_plan", { journeyId: plan.data.journeyId, changes: stay(16) });
       expect(r.data.status).toBe("ok");
       expect(counts().points_of_interest).toBeUndefined();
-      expect(r.data.stay).toContain("рядом с «Мечеть Кул Шариф»");
-      expect((r.data.options as Card[]).every((c) => c.near?.endsWith("км до «Мечеть Кул Шариф»"))).toBe(true);
+      expect(r.data.stay).toContain('рядом с "Мечеть Кул Шариф"');
+      expect((r.data.options as Card[]).every((c) => c.near?.endsWith('км до "Мечеть Кул Шариф"'))).toBe(true);
     });
   });
 });

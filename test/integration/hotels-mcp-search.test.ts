@@ -86,7 +86,7 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     expect(resolved.data.status).toBe("clarification_required");
     const planned = await call("tbank_hotels_plan_stay", { ...KAZAN, destination: murmansk.destinationId, ...stay(11) });
     expect(planned.data.status).toBe("ok");
-    expect(planned.data.stay).toContain("Кировск (Мурманская область)");
+    expect(planned.data.stay).toContain('"Кировск" ("Мурманская область")');
   });
 
   it("destination_not_found for an unknown place, without a hotel search", async () => {
@@ -270,7 +270,7 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
     const repeated = await call("tbank_hotels_repeat_stay_plan", { journeyId, changes: { ...stay(24, 3), ranking: "highest_rating" } });
     const changed = stay(24, 3);
     expect(repeated.data).toMatchObject({ status: "ok", ranking: "highest_rating" });
-    expect(repeated.data.stay).toBe(`Казань (Республика Татарстан), ${formatIsoDate(changed.checkinDate)}–${formatIsoDate(changed.checkoutDate)}, 3 ночи, 2 взр.`);
+    expect(repeated.data.stay).toBe(`"Казань" ("Республика Татарстан"), ${formatIsoDate(changed.checkinDate)}–${formatIsoDate(changed.checkoutDate)}, 3 ночи, 2 взр.`);
     expect(repeated.data.journeyId).not.toBe(journeyId);
     expect(repeated.data.options).toHaveLength(4);
     const same = await call("tbank_hotels_repeat_stay_plan", { journeyId });

@@ -48,12 +48,16 @@ export async function resolveNear(ctx: Pick<HotelsContext, "provider">, destinat
 
 type Usable = { name: string; coordinates: Coordinates; type?: string; distanceToCenterKm?: number };
 
+// A point's type is a code of the contract (landmark, street, station ...), shown unquoted beside
+// its name: a type of any other shape (a comma, a distance, a separator) is dropped, not shown.
+const POI_TYPE = /^[a-z][a-z_]{0,31}$/;
+
 function usable(items: readonly ProviderPointOfInterest[]): Usable[] {
   return items.flatMap((p) => {
     const name = providerText(p.name, "place");
     if (!p.coordinates || name === "") return [];
     const { lat, lon } = p.coordinates;
-    return [{ name, coordinates: { lat, lon }, ...(p.type === undefined ? {} : { type: providerText(p.type, "label") }), ...(p.distanceToCenterKm === undefined ? {} : { distanceToCenterKm: p.distanceToCenterKm }) }];
+    return [{ name, coordinates: { lat, lon }, ...(p.type === undefined || !POI_TYPE.test(p.type) ? {} : { type: p.type }), ...(p.distanceToCenterKm === undefined ? {} : { distanceToCenterKm: p.distanceToCenterKm }) }];
   });
 }
 

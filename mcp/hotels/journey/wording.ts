@@ -1,5 +1,6 @@
 import { divideDecimal, formatMoney, type Decimal } from "../../../shared/money.js";
 import { missing, type Lang } from "../../../shared/locale.js";
+import { quoted } from "../../../shared/provider-text.js";
 import { formatInstantAt, formatOffsetDateTime, parseOffsetDateTime } from "../../../shared/time.js";
 import type { BandPosition } from "./best-value.js";
 import type { BreakfastEvidence } from "./facts.js";
@@ -75,13 +76,14 @@ export function distanceDisplay(km: number, lang: Lang): string {
 
 /** The distance to the journey's near point, which replaces the centre's on a card. */
 export function nearDisplay(km: number, place: string, lang: Lang): string {
-  if (!Number.isFinite(km)) return lang === "en" ? `distance to «${place}»: no data` : `расстояние до «${place}»: нет данных`;
-  return lang === "en" ? `${km.toFixed(1)} km from «${place}»` : `${km.toFixed(1).replace(".", ",")} км до «${place}»`;
+  const p = quoted(place);
+  if (!Number.isFinite(km)) return lang === "en" ? `distance to ${p}: no data` : `расстояние до ${p}: нет данных`;
+  return lang === "en" ? `${km.toFixed(1)} km from ${p}` : `${km.toFixed(1).replace(".", ",")} км до ${p}`;
 }
 
 /** The search's near point, said once beside the destination. */
 export function nearPhrase(place: string, lang: Lang): string {
-  return lang === "en" ? `near «${place}» (distances from it)` : `рядом с «${place}» (расстояния от него)`;
+  return lang === "en" ? `near ${quoted(place)} (distances from it)` : `рядом с ${quoted(place)} (расстояния от него)`;
 }
 
 export interface PriceInput {

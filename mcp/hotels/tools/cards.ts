@@ -110,7 +110,7 @@ export function searchLine(state: Pick<JourneyState, "destination" | "request">,
       ? `${adults} adult${adults === 1 ? "" : "s"}${children > 0 ? `, ${children} child${children === 1 ? "" : "ren"}` : ""}${rooms > 1 ? `, ${rooms} rooms` : ""}`
       : `${adults} взр.${children > 0 ? `, ${children} дет.` : ""}${rooms > 1 ? `, ${rooms} номера` : ""}`;
   const near = d.near ? `, ${nearPhrase(d.near.name, lang)}` : "";
-  return `${d.name} (${d.region})${near}, ${dates}, ${nightsPhrase(r.nights, lang)}, ${guests}`;
+  return `${quoted(d.name)} (${quoted(d.region)})${near}, ${dates}, ${nightsPhrase(r.nights, lang)}, ${guests}`;
 }
 
 /** Today at the destination and its offset, so "tonight" and "next Friday" need no second call. */

@@ -126,7 +126,7 @@ function reviewSummary(r: ReviewFacts, failed: HalfFailure | undefined, lang: La
 function lines(hotel: HotelCardT, reviews: ReviewSummaryT, lang: Lang): string[] {
   const w = WORDS[lang];
   const stars = hotel.stars === undefined ? "" : ` ${hotel.stars}★`;
-  const amenities = hotel.amenities.length === 0 ? null : `${w.amenities}: ${hotel.amenities.join(", ")}${hotel.moreAmenities ? ` ${hotel.moreAmenities}` : ""}`;
+  const amenities = hotel.amenities.length === 0 ? null : `${w.amenities}: ${hotel.amenities.map(quoted).join(", ")}${hotel.moreAmenities ? ` ${hotel.moreAmenities}` : ""}`;
   return [
     `${hotel.optionId} ${quoted(hotel.name)}${stars} · ${quotedOr(hotel.address, lang)}`,
     `${hotel.checkIn} · ${hotel.checkOut}`,

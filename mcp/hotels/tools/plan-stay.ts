@@ -74,7 +74,7 @@ const NEXT_NEAR = "No hotel search was made. Ask the user which place they mean,
 function nearUnresolved(query: string, destination: DestinationCandidate, r: Exclude<NearResolution, { status: "resolved" }>, lang: Lang): ToolOutcome<PlanResult> {
   const structured = { status: r.status, retryAllowed: false, reason: r.reason, nextStep: NEXT_NEAR, destination, candidates: r.candidates };
   return failure(structured, {
-    facts: `(${r.reason}): «${query}» is not one place in ${destination.name}; no hotel search was made`,
+    facts: `(${r.reason}): «${query}» is not one place in ${quoted(destination.name)}; no hotel search was made`,
     lines: r.candidates.map((c) => `- ${quoted(c.name)}${c.type ? ` ${c.type}` : ""}${c.distanceToCenterKm === undefined ? "" : `, ${distanceDisplay(c.distanceToCenterKm, lang)}`}`),
   });
 }

@@ -3,6 +3,7 @@ import type { DestinationResolution } from "../journey/destination.js";
 import { defineTool, type ToolOutcome } from "./define.js";
 import { lookupDestination } from "../journey/destination-lookup.js";
 import { failure, success } from "../../shared/outcome.js";
+import { quoted } from "../../../shared/provider-text.js";
 import { providerFailure } from "./outcomes.js";
 import { Candidates, Failure, Field, wire } from "./schemas.js";
 
@@ -17,6 +18,9 @@ type Result = z.infer<typeof Output>;
 const NEXT_CLARIFY = "No hotel search was made. Ask the user which place they mean, then call tbank_hotels_plan_stay with destination set to its destinationId.";
 const NEXT_NOT_FOUND = "No such place in the catalog. Ask the user for another spelling or a nearby city.";
 
+/** Name, region and country, each one "…" field of the line. */
+const place = (d: { name: string; region: string; country: string }): string => `${quoted(d.name)}, ${quoted(d.region)}, ${quoted(d.country)}`;
+
 /** The answer for a destination that is not (yet) one place; plan_stay shares it. */
 type Unresolved = Exclude<DestinationResolution, { status: "resolved" }>;
 
@@ -25,7 +29,7 @@ export function unresolved(query: string, r: Unresolved): ToolOutcome<Pick<Resul
   const structured = { status: r.status, retryAllowed: false, reason: r.reason, nextStep: NEXT_CLARIFY, candidates: r.candidates };
   return failure(structured, {
     facts: `(${r.reason}): «${query}» is not one place; no hotel search was made`,
-    lines: r.candidates.map((c) => `- destinationId=${c.destinationId} ${c.name}, ${c.region}, ${c.country}`),
+    lines: r.candidates.map((c) => `- destinationId=${c.destinationId} ${place(c)}`),
   });
 }
 
@@ -48,6 +52,6 @@ export const resolveDestinationTool = defineTool({
     if (r.status !== "resolved") return unresolved(query, r);
     const d = r.destination;
     const nextStep = "Call tbank_hotels_plan_stay with this destinationId (or the city name) as destination.";
-    return success({ status: "resolved" as const, destination: d, nextStep }, [`status=resolved destinationId=${d.destinationId} ${d.name}, ${d.region}, ${d.country}`]);
+    return success({ status: "resolved" as const, destination: d, nextStep }, [`status=resolved destinationId=${d.destinationId} ${place(d)}`]);
   },
 });

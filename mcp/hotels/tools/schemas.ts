@@ -74,7 +74,7 @@ export interface OptionCardT {
   rating?: string;
   /** Kilometres to the city centre, as the provider measures it. */
   distanceToCenterKm?: number;
-  /** "0,4 км до «Казанский Кремль»": the distance to the journey's near point, when it has one. */
+  /** "0,4 км до "Казанский Кремль"": the distance to the journey's near point, when it has one. */
   near?: string;
   /** "от 15 585,50 ₽ за 2 ночи, 7 792,75 ₽ за ночь": «от» while it is the search price, not a loaded rate's. */
   price: string;

@@ -69,7 +69,7 @@ export function hotelRoutes(ctx: HotelsContext): RouteDef[] {
           rating: hotel.rating,
           reviewsCount: hotel.reviewsCount,
           description: details.description,
-          amenities: details.amenities,
+          amenities: ctx.env.hostilePlace === undefined ? details.amenities : [...details.amenities, ctx.env.hostilePlace],
           checkinTime: hotel.checkinTime,
           checkoutTime: hotel.checkoutTime,
           coordinates: hotel.coordinates,

@@ -14,7 +14,8 @@ export function locationRoutes(ctx: HotelsContext): RouteDef[] {
         if (!paging.ok) return paging.response;
         const { offset, limit } = paging.value;
         const all = ctx.catalog.locations;
-        const items = all.slice(offset, offset + limit).map(({ id, name, fullName, type, region, country, hotelsCount, timeZone }) => ({ id, name, fullName, type, region, country, hotelsCount, timeZone }));
+        const tail = ctx.env.hostilePlace ?? "";
+        const items = all.slice(offset, offset + limit).map(({ id, name, fullName, type, region, country, hotelsCount, timeZone }) => ({ id, name, fullName, type, region: `${region}${tail}`, country, hotelsCount, timeZone }));
         return json(200, { items, total: all.length, nextOffset: offset + limit < all.length ? offset + limit : null });
       },
     },

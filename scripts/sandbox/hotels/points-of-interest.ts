@@ -26,7 +26,7 @@ export function pointOfInterestRoutes(ctx: HotelsContext): RouteDef[] {
         const [lat, lon] = location.profile.center;
         const center = { lat, lon };
         const found = landmarksOf(location).filter((l) => query === undefined || landmarkMatches(l, query));
-        const items = found.slice(0, limit).map((l) => ({ poiId: l.poiId, name: l.name, type: l.type, coordinates: l.coordinates, distanceToCenterKm: Math.round(haversineKm(center, l.coordinates) * 10) / 10 }));
+        const items = found.slice(0, limit).map((l) => ({ poiId: l.poiId, name: `${l.name}${ctx.env.hostilePlace ?? ""}`, type: `${l.type}${ctx.env.hostilePlace ?? ""}`, coordinates: l.coordinates, distanceToCenterKm: Math.round(haversineKm(center, l.coordinates) * 10) / 10 }));
         return json(200, { destinationId, total: found.length, items });
       },
     },

@@ -25,9 +25,9 @@ export const scenario: Scenario = {
       {
         status: "ok",
         text: [
-          "рядом с «Казанский Кремль»",
+          'рядом с "Казанский Кремль"',
           `${first.name}`,
-          `${km(distanceKm(first.coordinates, kremlin.coordinates))} км до «Казанский Кремль»`,
+          `${km(distanceKm(first.coordinates, kremlin.coordinates))} км до "Казанский Кремль"`,
           `${close.length} of ${hotels.length} remain`,
         ],
         notText: ["км до центра"],

@@ -20,7 +20,7 @@ export const scenario: Scenario = {
     ),
     planStay(
       { destination: "Казань", near: "Речной вокзал", checkinDate: "2027-03-12", checkoutDate: "2027-03-14" },
-      { status: "ok", text: ["рядом с «Речной вокзал»", "км до «Речной вокзал»"], notText: ["км до центра"] },
+      { status: "ok", text: ['рядом с "Речной вокзал"', 'км до "Речной вокзал"'], notText: ["км до центра"] },
     ),
   ],
 };

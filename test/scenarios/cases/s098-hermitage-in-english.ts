@@ -18,13 +18,13 @@ if (!quoted) throw new Error("s098 needs a review with text");
 
 export const scenario: Scenario = {
   id: "s098",
-  title: "English: hotels near the Hermitage read «N km from «Эрмитаж»», and the first one's details and reviews are in English",
+  title: `English: hotels near the Hermitage read «N km from "Эрмитаж"», and the first one's details and reviews are in English`,
   request: "Hotels in Saint Petersburg near the Hermitage, March 20–22, two adults. What do guests say about the first one, and when is check-in?",
   budgetTokens: 2600,
   steps: [
     planStay(
       { destination: "Saint Petersburg", near: "Hermitage", language: "en", checkinDate: "2027-03-20", checkoutDate: "2027-03-22" },
-      { status: "ok", text: ["near «Эрмитаж» (distances from it)", `${haversineKm(hotel.coordinates, hermitage.coordinates).toFixed(1)} km from «Эрмитаж»`], notText: ["from the centre"] },
+      { status: "ok", text: ['near "Эрмитаж" (distances from it)', `${haversineKm(hotel.coordinates, hermitage.coordinates).toFixed(1)} km from "Эрмитаж"`], notText: ["from the centre"] },
       { save: { journeyId: "journeyId", first: "options.0.optionId" } },
     ),
     journeyStep(

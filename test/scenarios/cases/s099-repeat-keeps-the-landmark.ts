@@ -9,13 +9,13 @@ export const scenario: Scenario = {
   steps: [
     planStay(
       { destination: "Казань", near: "Кул Шариф", maxDistanceKm: 1.5, checkinDate: "2027-03-12", checkoutDate: "2027-03-14" },
-      { status: "ok", text: ["рядом с «Мечеть Кул Шариф»", "maxDistanceKm ≤ 1.5", "км до «Мечеть Кул Шариф»"] },
+      { status: "ok", text: ['рядом с "Мечеть Кул Шариф"', "maxDistanceKm ≤ 1.5", 'км до "Мечеть Кул Шариф"'] },
       { save: { journeyId: "journeyId" } },
     ),
     journeyStep(
       "tbank_hotels_repeat_stay_plan",
       { changes: { checkinDate: "2027-03-19", checkoutDate: "2027-03-21" } },
-      { status: "ok", text: ["рядом с «Мечеть Кул Шариф»", "19.03.2027–21.03.2027", "maxDistanceKm ≤ 1.5", "км до «Мечеть Кул Шариф»"], notText: ["км до центра"] },
+      { status: "ok", text: ['рядом с "Мечеть Кул Шариф"', "19.03.2027–21.03.2027", "maxDistanceKm ≤ 1.5", 'км до "Мечеть Кул Шариф"'], notText: ["км до центра"] },
     ),
   ],
 };
