@@ -65,6 +65,10 @@ export const ProviderOrderV1Schema = z.looseObject({
     })
     .nullish(),
   paymentStatus: ProviderStatusInputSchema.nullish(),
+  // Inferred (docs/provider-contract.md): what the order writes added, read before a repeat of one
+  // is answered from the ledger. A shape other than this never fails the read: it confirms nothing.
+  promoCode: optionalText.catch(undefined),
+  extraServices: z.array(z.string().max(64)).max(20).nullish().catch(undefined),
 });
 export type ProviderOrderV1 = z.infer<typeof ProviderOrderV1Schema>;
 

@@ -85,7 +85,7 @@ const ORDER_ACTIONS = {
   extra_services: "Add services to a booking",
 } as const;
 
-const SERVICE_NAMES = { early_checkin: "early check-in", late_checkout: "late check-out" } as const;
+export const SERVICE_NAMES = { early_checkin: "early check-in", late_checkout: "late check-out" } as const;
 
 function orderEffects(prepared: PreparedWrite & { kind: keyof typeof ORDER_ACTIONS }): string[] {
   switch (prepared.kind) {

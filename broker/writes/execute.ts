@@ -1,8 +1,8 @@
 import type { Logger, SecretRegistry } from "../../shared/logger.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
-import { REAL_IP_KINDS, type ApprovalDisplay, type ExecuteWriteArgs, type ExecuteWriteResult, type PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
+import { REAL_IP_KINDS, type ApprovalDisplay, type ExecuteWriteArgs, type ExecuteWriteResult, type PreparedWrite, type WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
 import { toIsoTimestamp, type Clock } from "../../shared/time.js";
-import { clientRequestIdOf, confirmationPhraseOf, PREPARATION_TTL_MS, requestHashOf } from "../../shared/writes/hash.js";
+import { clientRequestIdOf, confirmationPhraseOf, requestHashOf } from "../../shared/writes/hash.js";
 import type { Audit } from "../audit.js";
 import { requireSessionId } from "../operations/deps.js";
 import { brokerError } from "../provider/errors.js";
@@ -11,14 +11,13 @@ import type { HotelsWritesApi } from "../provider/hotels-writes.js";
 import type { RefTable } from "../refs.js";
 import type { RequestContext, SessionManager } from "../types.js";
 import type { ApprovalDecision, ApprovalRegistry } from "./approvals.js";
-import { bookingDisplay, moneyFact, orderDisplay } from "./display.js";
 import { answeredFacts, reconciledFacts, type FactsContext } from "./facts.js";
 import { missingGates, type WriteGateConfig } from "./gates.js";
 import type { LedgerEntry, WriteLedger } from "./ledger.js";
 import { classifyLookup, classifySend } from "./outcome.js";
-
-/** How far in the future a preparation's clock may be from the broker's (two processes, one machine). */
-export const CLOCK_SKEW_MS = 30_000;
+import { isFresh, preparationInvalid, requireFresh } from "./freshness.js";
+import { repeatEffects } from "./repeats.js";
+import { WriteReads } from "./write-reads.js";
 
 export interface WriteExecutorDeps {
   gates: WriteGateConfig;
@@ -38,8 +37,6 @@ export interface WriteExecutorDeps {
 
 type Step = "approval_requested" | "approved" | "denied" | "approval_timeout" | "sent" | "committed" | "refused" | "unknown" | "reconciled" | "reconcile_not_found" | "reconcile_failed" | "not_sent";
 
-const invalid = (message: string): BrokerError => new BrokerError("preparation_invalid", message);
-
 /**
  * hotels.execute_write_v1. The order of the checks is the contract (docs/protocol.md): gates,
  * session, hash, phrase, then the ledger (replay, in progress, reconcile), then — only for a write
@@ -49,27 +46,32 @@ const invalid = (message: string): BrokerError => new BrokerError("preparation_i
  * preparation ended.
  */
 export class WriteExecutor {
-  constructor(private readonly d: WriteExecutorDeps) {}
+  readonly #reads: WriteReads;
+
+  constructor(private readonly d: WriteExecutorDeps) {
+    this.#reads = new WriteReads(d);
+  }
 
   async execute({ prepared, requestHash, confirmationPhrase }: ExecuteWriteArgs, req: RequestContext): Promise<ExecuteWriteResult> {
-    const missing = missingGates(this.d.gates, prepared.kind);
-    if (missing.length > 0) throw new BrokerError("execution_unavailable", `writes are not enabled on this broker: the person must start it with ${missing.join(", ")}`);
+    const unavailable = this.unavailable(prepared.kind);
+    if (unavailable !== undefined) throw new BrokerError("execution_unavailable", unavailable);
     const sessionId = requireSessionId(this.d.session);
-    if (requestHashOf(prepared) !== requestHash) throw invalid("the request differs from the prepared request: prepare it again");
-    if (confirmationPhrase !== confirmationPhraseOf(prepared.kind, requestHash)) throw invalid("wrong confirmation phrase: use the one prepare returned");
+    if (requestHashOf(prepared) !== requestHash) throw preparationInvalid("the request differs from the prepared request: prepare it again");
+    if (confirmationPhrase !== confirmationPhraseOf(prepared.kind, requestHash)) throw preparationInvalid("wrong confirmation phrase: use the one prepare returned");
     const entry = this.d.ledger.get(requestHash);
     if (entry !== undefined) return this.#fromLedger(entry, prepared, sessionId, req);
-    this.#checkFresh(prepared);
+    requireFresh(prepared, this.d.now());
     const orderId = this.#orderIdOf(prepared, sessionId, req);
     const fingerprint = this.d.ledger.fingerprintOf(prepared, orderId);
     const twin = this.d.ledger.unresolvedTwin(requestHash, fingerprint);
     // Claimed before any await: a parallel execute of this hash, or of a third preparation of the
     // same write, finds it and answers in_progress instead of settling the twin a second time.
-    this.d.ledger.claim(requestHash, prepared.kind, fingerprint);
+    const parts = this.d.ledger.partsOf(prepared, orderId).map((p) => p.fingerprint);
+    this.d.ledger.claim(requestHash, prepared.kind, fingerprint, parts);
     let settled: ExecuteWriteResult | undefined;
     try {
       if (twin !== undefined) settled = await this.#settleTwin(twin, prepared, requestHash, sessionId, req);
-      settled ??= await this.#committedTwin(prepared, requestHash, fingerprint, sessionId, req);
+      settled ??= await this.#committedTwin(prepared, requestHash, fingerprint, orderId, sessionId, req);
     } catch (err) {
       await this.#forget(requestHash);
       throw err;
@@ -84,6 +86,13 @@ export class WriteExecutor {
     return this.#fresh(prepared, requestHash, orderId, sessionId, req);
   }
 
+  /** Why `kind` cannot be executed here (the gates to set, or the ledger's problem and its fix), or undefined. */
+  unavailable(kind: WriteKind): string | undefined {
+    const missing = missingGates(this.d.gates, kind);
+    if (missing.length > 0) return `writes are not enabled on this broker: the person must start it with ${missing.join(", ")}`;
+    return this.d.ledger.unavailable;
+  }
+
   /** The order a write on a booking names, by its ref in this session; undefined for a new booking. */
   #orderIdOf(prepared: PreparedWrite, sessionId: string, req: RequestContext): string | undefined {
     if (prepared.kind === "booking" || prepared.kind === "ls_booking") return undefined;
@@ -95,10 +104,11 @@ export class WriteExecutor {
    * to the order (before a restart or a new sign-in): its outcome is this one's, with no approval
    * and no POST. A cancellation, a promo code or a service cannot be done twice, only refused or
    * charged twice. A payment page expires, so a payment setup is answered this way only while its
-   * page lives; after that the person decides, told one was set up before. A new booking is never
-   * answered this way: two identical stays can be meant, so the person decides (#fresh warns).
+   * page lives, and a promo code or services only while the order still shows them (they can be
+   * taken off elsewhere); otherwise the person decides, told it was sent before. A new booking is
+   * never answered this way: two identical stays can be meant, so the person decides (#fresh warns).
    */
-  async #committedTwin(prepared: PreparedWrite, hash: string, fingerprint: string, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult | undefined> {
+  async #committedTwin(prepared: PreparedWrite, hash: string, fingerprint: string, orderId: string | undefined, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult | undefined> {
     if (prepared.kind === "booking" || prepared.kind === "ls_booking") return undefined;
     const twin = this.d.ledger.committedTwin(hash, fingerprint);
     if (twin === undefined) return undefined;
@@ -107,22 +117,12 @@ export class WriteExecutor {
       const page = result?.outcome === "committed" && result.facts.kind === "payment_setup" ? result.facts.paymentPageExpiresAt : null;
       if (page === null || !(Date.parse(page) > this.d.now())) return undefined;
     } else {
+      if ((prepared.kind === "promo_code" || prepared.kind === "extra_services") && !(await this.#reads.stillShown(prepared, orderId, req.signal))) return undefined;
       // Its facts were in memory only (a restart): the provider says it committed, the order is read back.
       result ??= await this.#reconcile(twin, prepared, sessionId, req);
     }
     if (result?.outcome !== "committed") return undefined;
     return { ...result, requestHash: hash, replayed: true, facts: { ...result.facts, bookingRef: prepared.request.bookingRef } };
-  }
-
-  #checkFresh(prepared: PreparedWrite): void {
-    if (!this.#isFresh(prepared)) throw invalid(`the preparation expired at ${prepared.expiresAt} (or its times are wrong): prepare again`);
-  }
-
-  #isFresh(prepared: PreparedWrite): boolean {
-    const now = this.d.now();
-    const preparedAt = Date.parse(prepared.preparedAt);
-    const expiresAt = Date.parse(prepared.expiresAt);
-    return expiresAt > now && expiresAt - preparedAt <= PREPARATION_TTL_MS && preparedAt <= now + CLOCK_SKEW_MS;
   }
 
   /**
@@ -180,15 +180,17 @@ export class WriteExecutor {
     const { ledger, registry } = this.d;
     let display: ApprovalDisplay;
     try {
-      display = await this.#display(prepared, orderId, req);
+      display = await this.#reads.display(prepared, orderId, req.signal);
     } catch (err) {
       await this.#forget(hash);
-      throw displayError(err);
+      throw err;
     }
-    // The same write, prepared at another time, already went through: the person decides knowing it.
-    if (ledger.committedTwin(hash, ledger.fingerprintOf(prepared, orderId)) !== undefined) {
-      display = { ...display, effects: [...display.effects, "the same request was already sent and committed: approving sends it again (a second one)"].slice(-6) };
-    }
+    // The same write (or a service of it), prepared at another time, already went through: the
+    // person decides knowing it.
+    const parts = ledger.partsOf(prepared, orderId);
+    const shared = ledger.committedParts(hash, parts.map((p) => p.fingerprint));
+    const repeats = repeatEffects(ledger.committedTwin(hash, ledger.fingerprintOf(prepared, orderId)) !== undefined, parts.filter((p) => shared.has(p.fingerprint)).map((p) => p.part));
+    if (repeats.length > 0) display = { ...display, effects: [...display.effects, ...repeats].slice(-6) };
     this.#audit(prepared, hash, "approval_requested");
     let decision: ApprovalDecision;
     try {
@@ -212,10 +214,10 @@ export class WriteExecutor {
     this.#audit(prepared, hash, "approved");
     // The person may decide up to the approval timeout after the execute began: a preparation that
     // expired meanwhile is not sent, approved or not (nothing was recorded as sent).
-    if (!this.#isFresh(prepared)) {
+    if (!isFresh(prepared, this.d.now())) {
       await this.#forget(hash);
       this.#audit(prepared, hash, "not_sent");
-      throw invalid(`the preparation expired at ${prepared.expiresAt} while the person was deciding: nothing was sent; prepare it again and ask the person to approve the new one`);
+      throw preparationInvalid(`the preparation expired at ${prepared.expiresAt} while the person was deciding: nothing was sent; prepare it again and ask the person to approve the new one`);
     }
     try {
       await ledger.update(hash, "sending");
@@ -247,7 +249,7 @@ export class WriteExecutor {
         return result;
       }
       case "refused": {
-        const currentPrice = verdict.reason === "price_changed" && (prepared.kind === "booking" || prepared.kind === "ls_booking") ? await this.#currentPrice(prepared, req) : null;
+        const currentPrice = verdict.reason === "price_changed" && (prepared.kind === "booking" || prepared.kind === "ls_booking") ? await this.#reads.currentPrice(prepared, req.signal) : null;
         const result: ExecuteWriteResult = { outcome: "refused_by_provider", requestHash: hash, replayed: false, reason: verdict.reason, currentPrice, completedAt };
         await this.#recordResult(hash, result);
         this.#audit(prepared, hash, "refused");
@@ -284,7 +286,7 @@ export class WriteExecutor {
       // Never committed: it may go again, but only as a new write, with a live preparation.
       let orderId: string | undefined;
       try {
-        this.#checkFresh(prepared);
+        requireFresh(prepared, this.d.now());
         orderId = this.#orderIdOf(prepared, sessionId, req);
       } catch (err) {
         await this.#forget(hash);
@@ -314,36 +316,8 @@ export class WriteExecutor {
     return result;
   }
 
-  async #display(prepared: PreparedWrite, orderId: string | undefined, req: RequestContext): Promise<ApprovalDisplay> {
-    const t = this.d.providerTimeoutMs;
-    if (prepared.kind === "booking" || prepared.kind === "ls_booking") {
-      const [checkout, hotel] = await Promise.all([
-        this.d.writesApi.checkoutInspect(prepared.request, req.signal, t),
-        this.d.writesApi.hotel(prepared.request.hotelId, req.signal, t),
-      ]);
-      // The hotel shown is read by hotelId, the rate by bookHash: a pair from two hotels would show
-      // one hotel's name over another's rate, so it is refused before anyone is asked.
-      if (checkout.hotelId !== prepared.request.hotelId) throw invalid("the rate (bookHash) is not a rate of hotelId: prepare it again from that hotel's rates; nothing was sent");
-      return bookingDisplay(prepared, checkout, hotel);
-    }
-    if (orderId === undefined) throw new Error("a write on an order without its orderId");
-    return orderDisplay(prepared, await this.d.hotels.orderV1(orderId, this.#readSignal(req)));
-  }
-
-  async #currentPrice(prepared: PreparedWrite & { kind: "booking" | "ls_booking" }, req: RequestContext) {
-    try {
-      return moneyFact((await this.d.writesApi.checkoutInspect(prepared.request, req.signal, this.d.providerTimeoutMs)).currentPrice);
-    } catch {
-      return null;
-    }
-  }
-
   #factsContext(sessionId: string, req: RequestContext): FactsContext {
-    return { hotels: this.d.hotels, refs: this.d.refs, secrets: this.d.secrets, sessionId, role: req.role, signal: () => this.#readSignal(req) };
-  }
-
-  #readSignal(req: RequestContext): AbortSignal {
-    return AbortSignal.any([req.signal, AbortSignal.timeout(this.d.providerTimeoutMs)]);
+    return { hotels: this.d.hotels, refs: this.d.refs, secrets: this.d.secrets, sessionId, role: req.role, signal: () => this.#reads.signal(req.signal) };
   }
 
   /** A decided outcome under its hash, in the state it means: replays answer with it. */
@@ -364,12 +338,4 @@ export class WriteExecutor {
   #audit(prepared: PreparedWrite, requestHash: string, step: Step): void {
     this.d.audit.record({ event: "write", writeKind: prepared.kind, requestHash, outcome: step });
   }
-}
-
-const PASS_THROUGH = new Set(["preparation_invalid", "mobile_login_required", "session_expired", "provider_auth_rejected", "invalid_ref", "ref_expired", "busy"]);
-
-/** A read for the approval display failed: nothing was shown, nothing sent. */
-function displayError(err: unknown): BrokerError {
-  if (err instanceof BrokerError && PASS_THROUGH.has(err.code)) return err;
-  return new BrokerError("provider_unavailable", "could not read what the person must be shown before approving: nothing was sent", { retryAllowed: true, cause: err });
 }

@@ -13,38 +13,60 @@ import { writeFileAtomic } from "../session/atomic-write.js";
 //
 // Keyed (HMAC-SHA-256 under a random key kept beside the ledger, 0600): order ids are short and
 // patterned, so a plain hash in write-ledger.json could be reversed by trying them all, and the
-// ledger is the file a person is told to move aside and may attach to a report. Losing the key
-// only forgets which writes were twins; each hash is still sent at most once.
+// ledger is a file a person may attach to a report. The fingerprints in the ledger mean something
+// only under the key they were made with: without it a sent cancellation looks new and would be
+// sent again. So the ledger records the key's id, and a ledger whose recent writes were
+// fingerprinted under a key that is missing, damaged or another one refuses writes (ledger-files.ts).
 
 export const LEDGER_KEY_FILE = "write-ledger.key";
 
 const KEY_TEXT = /^[0-9a-f]{64}\n?$/;
 
-export async function loadFingerprintKey(dir: string, random: RandomBytes = nodeRandomBytes): Promise<Buffer> {
-  let raw: string | undefined;
+export type KeyFile = { state: "ok"; key: Buffer } | { state: "missing" } | { state: "damaged" };
+
+/** Reads the key without creating one: only an opener that knows no fingerprint needs the old key may create it. */
+export async function readFingerprintKey(dir: string): Promise<KeyFile> {
+  let raw: string;
   try {
     raw = await readFile(join(dir, LEDGER_KEY_FILE), "utf8");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { state: "missing" };
+    throw err;
   }
-  if (raw !== undefined) {
-    if (!KEY_TEXT.test(raw)) throw new Error(`${LEDGER_KEY_FILE} is damaged; move it aside (the write ledger then forgets which writes were prepared twice)`);
-    return Buffer.from(raw.slice(0, 64), "hex");
-  }
+  return KEY_TEXT.test(raw) ? { state: "ok", key: Buffer.from(raw.slice(0, 64), "hex") } : { state: "damaged" };
+}
+
+export async function createFingerprintKey(dir: string, random: RandomBytes = nodeRandomBytes): Promise<Buffer> {
   const key = Buffer.from(random(32));
   await writeFileAtomic(dir, LEDGER_KEY_FILE, `${key.toString("hex")}\n`);
   return key;
 }
 
+/** Names the key in the ledger file without revealing it: the ledger knows which key its fingerprints need. */
+export function keyIdOf(key: Buffer): string {
+  return createHmac("sha256", key).update("ledger-key-id").digest("hex").slice(0, 16);
+}
+
+const hmac = (key: Buffer, subject: unknown): string => createHmac("sha256", key).update(canonicalJson(subject)).digest("hex");
+
+// Services are a set: the same ones in another order are the same write.
+const serviceSet = (services: readonly string[]): string[] => [...new Set(services)].sort();
+
 /** `orderId`: what the request's bookingRef resolves to (required for every write on an order). */
 export function fingerprintOf(key: Buffer, prepared: PreparedWrite, orderId: string | undefined): string {
-  let subject: unknown;
-  if (prepared.kind === "booking" || prepared.kind === "ls_booking") {
-    subject = { kind: prepared.kind, request: prepared.request };
-  } else {
-    if (orderId === undefined) throw new Error("a write on an order is fingerprinted by its orderId");
-    const { bookingRef: _ref, ...params } = prepared.request;
-    subject = { kind: prepared.kind, orderId, request: params };
-  }
-  return createHmac("sha256", key).update(canonicalJson(subject)).digest("hex");
+  if (prepared.kind === "booking" || prepared.kind === "ls_booking") return hmac(key, { kind: prepared.kind, request: prepared.request });
+  if (orderId === undefined) throw new Error("a write on an order is fingerprinted by its orderId");
+  const { bookingRef: _ref, ...params } = prepared.request;
+  if (prepared.kind === "extra_services") return hmac(key, { kind: prepared.kind, orderId, request: { services: serviceSet(prepared.request.services) } });
+  return hmac(key, { kind: prepared.kind, orderId, request: params });
+}
+
+/**
+ * One fingerprint per service of an extras request: two requests on one order that share a service
+ * would add it twice, so the person is told one of them was sent (the executor's warning). Empty
+ * for every other kind.
+ */
+export function partFingerprintsOf(key: Buffer, prepared: PreparedWrite, orderId: string | undefined): { part: string; fingerprint: string }[] {
+  if (prepared.kind !== "extra_services" || orderId === undefined) return [];
+  return serviceSet(prepared.request.services).map((part) => ({ part, fingerprint: hmac(key, { kind: prepared.kind, orderId, service: part }) }));
 }

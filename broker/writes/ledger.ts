@@ -1,20 +1,18 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { z } from "zod";
 import { nullLogger, type Logger } from "../../shared/logger.js";
-import { RequestHashSchema, WRITE_REFUSALS, WriteKindSchema, type ExecuteWriteResult, type PreparedWrite, type WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
+import type { ExecuteWriteResult, PreparedWrite, WRITE_REFUSALS, WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
 import type { RandomBytes } from "../../shared/refs.js";
 import type { Clock } from "../../shared/time.js";
 import { removeStaleTempFiles, writeFileAtomic } from "../session/atomic-write.js";
-import { fingerprintOf, LEDGER_KEY_FILE, loadFingerprintKey } from "./fingerprint.js";
+import { createFingerprintKey, fingerprintOf, keyIdOf, LEDGER_KEY_FILE, partFingerprintsOf } from "./fingerprint.js";
+import { LEDGER_FILE, LEDGER_RETENTION_MS, readLedgerFiles } from "./ledger-files.js";
+
+export { LEDGER_FILE, LEDGER_RETENTION_MS } from "./ledger-files.js";
 
 // Exactly once, per requestHash: what the broker did with each write it was asked to execute. The
-// file keeps only the hash, a keyed fingerprint (fingerprint.ts), the kind, the state and timestamps
-// (and a refusal's reason word): no names, contacts, orderIds or bookingRefs. A committed write's facts live in memory only; after a
-// restart the write is reconciled through the provider (write_request) before it is answered again.
-
-export const LEDGER_FILE = "write-ledger.json";
-export const LEDGER_RETENTION_MS = 24 * 60 * 60_000;
+// file keeps only the hash, keyed fingerprints (fingerprint.ts) with the key's id, the kind, the
+// state and timestamps (and a refusal's reason word): no names, contacts, orderIds or bookingRefs.
+// A committed write's facts live in memory only; after a restart the write is reconciled through
+// the provider (write_request) before it is answered again.
 
 /**
  * - awaiting_approval: shown to the person, nothing sent (memory only: a restart forgets it)
@@ -30,6 +28,8 @@ export interface LedgerEntry {
   requestHash: string;
   /** fingerprintOf: the same write prepared at another time, or under another ref to the order, has another hash but this. */
   fingerprint?: string;
+  /** partFingerprintsOf: each service of an extras request, so a request sharing one is recognised. */
+  parts?: string[];
   kind: WriteKind;
   state: LedgerState;
   createdAt: number;
@@ -38,23 +38,6 @@ export interface LedgerEntry {
   /** The answer given when the write completed; absent for a committed write read back from disk. */
   result?: ExecuteWriteResult;
 }
-
-const PersistedSchema = z.object({
-  version: z.literal(1),
-  entries: z
-    .array(
-      z.object({
-        requestHash: RequestHashSchema,
-        fingerprint: RequestHashSchema.optional(),
-        kind: WriteKindSchema,
-        state: z.enum(["sending", "outcome_unknown", "committed", "refused"]),
-        createdAt: z.number().int(),
-        updatedAt: z.number().int(),
-        refusal: z.enum(WRITE_REFUSALS).optional(),
-      }),
-    )
-    .max(10_000),
-});
 
 export interface LedgerOptions {
   dir: string;
@@ -66,48 +49,54 @@ export interface LedgerOptions {
 export class WriteLedger {
   readonly #entries = new Map<string, LedgerEntry>();
   readonly #opts: LedgerOptions;
-  readonly #key: Buffer;
+  /** Undefined when the ledger cannot be trusted: then `unavailable` says why and no write is executed. */
+  readonly #key: Buffer | undefined;
+  readonly #unavailable: string | undefined;
   #saving: Promise<void> = Promise.resolve();
 
-  private constructor(opts: LedgerOptions, key: Buffer) {
+  private constructor(opts: LedgerOptions, key: Buffer | undefined, unavailable?: string) {
     this.#opts = opts;
     this.#key = key;
+    this.#unavailable = unavailable;
   }
 
   /**
    * Loads the file. A write that was `sending` when the broker stopped may have reached the
    * provider, so it comes back as `outcome_unknown`; a committed one comes back without its facts,
    * so the next execute reconciles it too. Nothing loaded can be sent again without that check.
+   *
+   * Never fails: a ledger that cannot be trusted (ledger-files.ts) or read gives a WriteLedger that
+   * refuses every write with what is wrong and the fix, and changes neither file. Reads do not
+   * depend on it, so the broker still starts.
    */
   static async open(opts: LedgerOptions): Promise<WriteLedger> {
-    // Opened once at start, before any save: a temp file here is one a killed broker left.
-    let stale = 0;
-    for (const name of [LEDGER_FILE, LEDGER_KEY_FILE]) stale += await removeStaleTempFiles(opts.dir, name);
-    if (stale > 0) (opts.logger ?? nullLogger).info({ event: "write_ledger_temp_removed", count: stale }, "removed temp files left by an interrupted write");
-    const ledger = new WriteLedger(opts, await loadFingerprintKey(opts.dir, opts.randomBytes));
-    let raw: string | undefined;
+    const logger = opts.logger ?? nullLogger;
     try {
-      raw = await readFile(join(opts.dir, LEDGER_FILE), "utf8");
+      // Opened once at start, before any save: a temp file here is one a killed broker left.
+      let stale = 0;
+      for (const name of [LEDGER_FILE, LEDGER_KEY_FILE]) stale += await removeStaleTempFiles(opts.dir, name);
+      if (stale > 0) logger.info({ event: "write_ledger_temp_removed", count: stale }, "removed temp files left by an interrupted write");
+      const files = await readLedgerFiles(opts.dir, opts.now);
+      if (!files.ok) {
+        logger.warn({ event: "write_ledger_unavailable", problem: files.problem }, files.message);
+        return new WriteLedger(opts, undefined, `${files.message}. To write again: ${files.fix}`);
+      }
+      const ledger = new WriteLedger(opts, files.key ?? (await createFingerprintKey(opts.dir, opts.randomBytes)));
+      for (const e of files.entries) {
+        const state: LedgerState = e.state === "sending" ? "outcome_unknown" : e.state;
+        ledger.#entries.set(e.requestHash, { ...e, state });
+      }
+      return ledger;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      logger.warn({ event: "write_ledger_unavailable", err }, "could not open the write ledger");
+      const reason = err instanceof Error ? err.message : String(err);
+      return new WriteLedger(opts, undefined, `the write ledger in ${opts.dir} could not be opened (${reason}), so the broker executes no writes (reads work). To write again: fix the files' access and restart the broker (tbank-mcp stop-broker)`);
     }
-    if (raw === undefined) return ledger;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      json = undefined;
-    }
-    const parsed = PersistedSchema.safeParse(json);
-    // A damaged ledger is not guessed at: refusing to start is safer than forgetting a sent write.
-    if (!parsed.success) throw new Error(`${LEDGER_FILE} is damaged; move it aside after checking the bookings`);
-    const oldest = opts.now() - LEDGER_RETENTION_MS;
-    for (const e of parsed.data.entries) {
-      if (e.updatedAt < oldest) continue;
-      const state: LedgerState = e.state === "sending" ? "outcome_unknown" : e.state;
-      ledger.#entries.set(e.requestHash, { ...e, state });
-    }
-    return ledger;
+  }
+
+  /** Why no write may be executed on this ledger (what is wrong and the fix), or undefined. */
+  get unavailable(): string | undefined {
+    return this.#unavailable;
   }
 
   get(requestHash: string): LedgerEntry | undefined {
@@ -121,14 +110,27 @@ export class WriteLedger {
 
   /** What makes two preparations one write; `orderId` is what a write on an order's bookingRef resolves to. */
   fingerprintOf(prepared: PreparedWrite, orderId: string | undefined): string {
-    return fingerprintOf(this.#key, prepared, orderId);
+    return fingerprintOf(this.#requireKey(), prepared, orderId);
+  }
+
+  /** Each service of an extras request, with its fingerprint; [] for every other kind. */
+  partsOf(prepared: PreparedWrite, orderId: string | undefined): { part: string; fingerprint: string }[] {
+    return partFingerprintsOf(this.#requireKey(), prepared, orderId);
   }
 
   /** Synchronous, so two executes of one hash can never both claim it. */
-  claim(requestHash: string, kind: WriteKind, fingerprint?: string): LedgerEntry {
+  claim(requestHash: string, kind: WriteKind, fingerprint?: string, parts: string[] = []): LedgerEntry {
     if (this.get(requestHash) !== undefined) throw new Error("ledger entry exists");
     const now = this.#opts.now();
-    const entry: LedgerEntry = { requestHash, kind, state: "awaiting_approval", createdAt: now, updatedAt: now, ...(fingerprint === undefined ? {} : { fingerprint }) };
+    const entry: LedgerEntry = {
+      requestHash,
+      kind,
+      state: "awaiting_approval",
+      createdAt: now,
+      updatedAt: now,
+      ...(fingerprint === undefined ? {} : { fingerprint }),
+      ...(parts.length === 0 ? {} : { parts }),
+    };
     this.#entries.set(requestHash, entry);
     return entry;
   }
@@ -153,6 +155,16 @@ export class WriteLedger {
     return found;
   }
 
+  /** Those of `parts` that a committed write (another hash) also carried: a service already added. */
+  committedParts(requestHash: string, parts: readonly string[]): Set<string> {
+    const found = new Set<string>();
+    for (const entry of this.#entries.values()) {
+      if (entry.requestHash === requestHash || entry.state !== "committed" || entry.parts === undefined || this.get(entry.requestHash) === undefined) continue;
+      for (const p of parts) if (entry.parts.includes(p)) found.add(p);
+    }
+    return found;
+  }
+
   /** Moves an entry to `state`; resolves once the file says so (when the state is one it keeps). */
   update(requestHash: string, state: LedgerState, extra: Pick<LedgerEntry, "refusal" | "result"> = {}): Promise<void> {
     const entry = this.#entries.get(requestHash);
@@ -167,6 +179,11 @@ export class WriteLedger {
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  #requireKey(): Buffer {
+    if (this.#key === undefined) throw new Error(this.#unavailable ?? "the write ledger has no key");
+    return this.#key;
   }
 
   // Saves run one after another, each writing the whole current table, so the last one wins.
@@ -184,8 +201,17 @@ export class WriteLedger {
       // Awaiting approval: nothing was sent, nothing to remember. Reconciling: still unknown.
       if (e.state === "awaiting_approval") continue;
       const state = e.state === "reconciling" ? "outcome_unknown" : e.state;
-      entries.push({ requestHash: e.requestHash, ...(e.fingerprint ? { fingerprint: e.fingerprint } : {}), kind: e.kind, state, createdAt: e.createdAt, updatedAt: e.updatedAt, ...(e.refusal ? { refusal: e.refusal } : {}) });
+      entries.push({
+        requestHash: e.requestHash,
+        ...(e.fingerprint ? { fingerprint: e.fingerprint } : {}),
+        ...(e.parts ? { parts: e.parts } : {}),
+        kind: e.kind,
+        state,
+        createdAt: e.createdAt,
+        updatedAt: e.updatedAt,
+        ...(e.refusal ? { refusal: e.refusal } : {}),
+      });
     }
-    return `${JSON.stringify({ version: 1, entries })}\n`;
+    return `${JSON.stringify({ version: 1, keyId: keyIdOf(this.#requireKey()), entries })}\n`;
   }
 }

@@ -4,7 +4,7 @@ import type { WriteGates, WriteKind } from "../../shared/protocol/ops-hotels-wri
 import type { Audit } from "../audit.js";
 import type { ApprovalPageServer, ApprovalRegistry } from "./approvals.js";
 import type { WriteExecutor } from "./execute.js";
-import { missingGates, writeGatesOf, type WriteGateConfig } from "./gates.js";
+import { writeGatesOf, type WriteGateConfig } from "./gates.js";
 
 export type StartApprovalPage = (registry: ApprovalRegistry) => Promise<ApprovalPageServer>;
 
@@ -36,10 +36,10 @@ export class WriteService {
     return writeGatesOf(this.opts.gates);
   }
 
-  /** Refuses, naming the variables the person must set, when `kind` cannot be executed here. */
+  /** Refuses, saying what the person must do (the variables to set, or the ledger's fix), when `kind` cannot be executed here. */
   requireOpen(kind: WriteKind): void {
-    const missing = missingGates(this.opts.gates, kind);
-    if (missing.length > 0) throw new BrokerError("execution_unavailable", `writes are not enabled on this broker: the person must start it with ${missing.join(", ")}`);
+    const unavailable = this.opts.executor.unavailable(kind);
+    if (unavailable !== undefined) throw new BrokerError("execution_unavailable", unavailable);
   }
 
   /** A one-time page URL bound to `requestHash`, or null when the page cannot be served. */

@@ -58,6 +58,8 @@ export interface SandboxControl {
   /** The most requests the sandbox was answering at once since the last `resetCounters()`. */
   peakInFlight(): number;
   resetCounters(): void;
+  /** Every order's promo code and extra services taken off, as the person could in the bank's own app. */
+  dropOrderAddOns(): void;
   approveDevice(userCode: string): void;
   denyDevice(userCode: string): void;
   advanceClock(ms: number): void;
@@ -123,6 +125,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       hotels.commitCounts.clear();
       dispatcher.resetPeak();
     },
+    dropOrderAddOns: () => hotels.dropAddOns(),
     approveDevice: (userCode) => identity.api.approve(userCode),
     denyDevice: (userCode) => identity.api.deny(userCode),
     advanceClock: (ms) => env.clock.advance(ms),

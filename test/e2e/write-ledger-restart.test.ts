@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../fixtures/in-process-broker.js";
@@ -155,5 +155,58 @@ describe("a write on a booking is recognised across a broker restart and a new s
     for (const name of stale) expect(left).not.toContain(name);
     expect(left.filter((n) => n.endsWith(".tmp"))).toEqual([]);
     expect(await readFile(ledgerFile(), "utf8")).toBe(before);
+  }, 60_000);
+
+  // Second review, items 1 and 3: the key is what makes the ledger's fingerprints mean anything.
+  // Without it (deleted, damaged, or another one) a sent cancellation looks new; the broker must
+  // refuse writes and say why and how to get them back, while the reads go on as before.
+  const keyFile = (): string => join(b.stateDir, "write-ledger.key");
+
+  async function expectWritesRefused(problem: RegExp): Promise<void> {
+    const before = sandbox.control.requestCount("cancel_order");
+    const again = await executeWithPerson(prepareCancellation(await refOfStay()));
+    expect(sandbox.control.requestCount("cancel_order") - before).toBe(0);
+    expect(again.shown).toEqual([]);
+    expect(again.out).toMatchObject({ ok: false, code: "execution_unavailable" });
+    const message = again.out.ok ? "" : again.out.message;
+    expect(message).toMatch(problem);
+    expect(message).toMatch(/write-ledger\.key/);
+    expect(message).toMatch(/until \d{4}-\d\d-\d\dT/);
+  }
+
+  it("the key deleted after a SIGKILL: reads work, the cancellation is not sent again, writes are refused naming the fix", async () => {
+    const key = await readFile(keyFile(), "utf8");
+    await killBroker();
+    await rm(keyFile());
+    await startDaemon(env);
+    await expectWritesRefused(/missing/);
+    await expectLedgerClean();
+
+    // Putting the key back is the fix: the cancellation is answered from the ledger again.
+    await killBroker();
+    await writeFile(keyFile(), key, { mode: 0o600 });
+    await startDaemon(env);
+    const again = await executeWithPerson(prepareCancellation(await refOfStay()));
+    expect(again.shown).toEqual([]);
+    expect(again.out).toMatchObject({ ok: true, result: { outcome: "committed", replayed: true } });
+    expect(sandbox.control.requestCount("cancel_order")).toBe(1);
+  }, 60_000);
+
+  it("a damaged key: with the gates off the broker starts and reads; with them on, reads work and writes are refused", async () => {
+    const key = await readFile(keyFile(), "utf8");
+    await killBroker();
+    await writeFile(keyFile(), "short\n", { mode: 0o600 });
+    try {
+      await startDaemon(b.env);
+      expect(await refOfStay()).toMatch(/^bkr_/);
+      await killBroker();
+      await startDaemon(env);
+      expect(await refOfStay()).toMatch(/^bkr_/);
+      await expectWritesRefused(/damaged/);
+      expect(await readFile(keyFile(), "utf8")).toBe("short\n");
+    } finally {
+      await killBroker();
+      await writeFile(keyFile(), key, { mode: 0o600 });
+    }
   }, 60_000);
 });

@@ -107,6 +107,19 @@ describe("tbank-mcp doctor", () => {
     expect(error).toMatchObject({ name: "CommandError", exitCode: 1 });
   });
 
+  it("fails on a write ledger whose key is gone while it holds recent writes, naming the time they age out", async () => {
+    const state = join(root, "state");
+    await mkdir(state, { mode: 0o700 });
+    const at = Date.parse("2027-03-01T09:00:00Z");
+    const entry = { requestHash: "a".repeat(64), fingerprint: "b".repeat(64), kind: "cancellation", state: "committed", createdAt: at, updatedAt: at };
+    await writeFile(join(state, "write-ledger.json"), `${JSON.stringify({ version: 1, entries: [entry] })}\n`, { mode: 0o600 });
+    const io = captureIo(env);
+    await run(["--json"], io, { ...deps, now: () => at + 60_000 }).catch(() => undefined);
+    const check = byId((JSON.parse(io.out()) as { checks: JsonCheck[] }).checks, "write_ledger");
+    expect(check).toMatchObject({ status: "fail", message: expect.stringContaining("write-ledger.key is missing") as string });
+    expect(check?.fix).toContain("2027-03-02T09:00:00");
+  });
+
   it("sees our servers in a client configuration", async () => {
     await writeFile(join(root, "proj", ".mcp.json"), JSON.stringify({ mcpServers: { "tbank-hotels": {}, "tbank-banking": {} } }));
     const { result } = await doctorJson(env);

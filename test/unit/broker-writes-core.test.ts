@@ -40,7 +40,9 @@ describe("write ledger", () => {
     ledger.claim(HASH_C, "promo_code");
     const text = await readFile(join(dir, LEDGER_FILE), "utf8");
     expect((await stat(join(dir, LEDGER_FILE))).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(text)).toEqual({
+    const { keyId, ...rest } = JSON.parse(text) as { keyId: string };
+    expect(keyId).toMatch(/^[0-9a-f]{16}$/);
+    expect(rest).toEqual({
       version: 1,
       entries: [
         { requestHash: HASH_A, kind: "booking", state: "sending", createdAt: t, updatedAt: t },
@@ -53,14 +55,16 @@ describe("write ledger", () => {
     expect(again.get(HASH_C)).toBeUndefined();
   });
 
-  it("drops entries older than 24 h, and refuses to start on a damaged file", async () => {
+  it("drops entries older than 24 h; a damaged file refuses writes (saying so and the fix) and is left as it is", async () => {
     const ledger = await WriteLedger.open({ dir, now });
     ledger.claim(HASH_A, "booking");
     await ledger.update(HASH_A, "committed");
     t += LEDGER_RETENTION_MS + 1;
     expect((await WriteLedger.open({ dir, now })).get(HASH_A)).toBeUndefined();
     await writeFile(join(dir, LEDGER_FILE), "{not json");
-    await expect(WriteLedger.open({ dir, now })).rejects.toThrow(/damaged/);
+    const damaged = await WriteLedger.open({ dir, now });
+    expect(damaged.unavailable).toMatch(/write-ledger\.json .* is damaged.*To write again: check your bookings, then move write-ledger\.json aside/);
+    expect(await readFile(join(dir, LEDGER_FILE), "utf8")).toBe("{not json");
   });
 });
 
@@ -86,7 +90,7 @@ describe("write fingerprints", () => {
     expect(() => ledger.fingerprintOf(cancel("bkr_AAAAAAAAAAAAAAAAAAAAAA"), undefined)).toThrow();
   });
 
-  it("are keyed: the key survives a restart (0600); another key gives another fingerprint; a damaged key stops the start", async () => {
+  it("are keyed: the key survives a restart (0600); another key gives another fingerprint", async () => {
     const fp = (await WriteLedger.open({ dir, now })).fingerprintOf(cancel("bkr_AAAAAAAAAAAAAAAAAAAAAA"), "ord_1");
     expect((await stat(join(dir, LEDGER_KEY_FILE))).mode & 0o777).toBe(0o600);
     expect((await WriteLedger.open({ dir, now })).fingerprintOf(cancel("bkr_BBBBBBBBBBBBBBBBBBBBBB"), "ord_1")).toBe(fp);
@@ -96,8 +100,54 @@ describe("write fingerprints", () => {
     } finally {
       await rm(other, { recursive: true, force: true });
     }
-    await writeFile(join(dir, LEDGER_KEY_FILE), "short\n");
-    await expect(WriteLedger.open({ dir, now })).rejects.toThrow(/damaged/);
+  });
+
+  it("of extra services do not depend on the services' order; each service has its own part", async () => {
+    const ledger = await WriteLedger.open({ dir, now });
+    const extras = (services: ("early_checkin" | "late_checkout")[]): PreparedWrite => ({ kind: "extra_services", request: { bookingRef: "bkr_AAAAAAAAAAAAAAAAAAAAAA", services }, ...times });
+    expect(ledger.fingerprintOf(extras(["late_checkout", "early_checkin"]), "ord_1")).toBe(ledger.fingerprintOf(extras(["early_checkin", "late_checkout"]), "ord_1"));
+    expect(ledger.fingerprintOf(extras(["early_checkin"]), "ord_1")).not.toBe(ledger.fingerprintOf(extras(["early_checkin", "late_checkout"]), "ord_1"));
+    const one = ledger.partsOf(extras(["early_checkin"]), "ord_1");
+    const both = ledger.partsOf(extras(["late_checkout", "early_checkin"]), "ord_1");
+    expect(both.map((p) => p.part)).toEqual(["early_checkin", "late_checkout"]);
+    expect(both[0]!.fingerprint).toBe(one[0]!.fingerprint);
+    expect(ledger.partsOf(extras(["early_checkin"]), "ord_2")[0]!.fingerprint).not.toBe(one[0]!.fingerprint);
+    expect(ledger.partsOf(cancel("bkr_AAAAAAAAAAAAAAAAAAAAAA"), "ord_1")).toEqual([]);
+  });
+
+  /** A ledger holding one write of `state`, fingerprinted under the key now in `dir`. */
+  async function ledgerWith(state: "committed" | "refused"): Promise<void> {
+    const ledger = await WriteLedger.open({ dir, now });
+    ledger.claim(HASH_A, "cancellation", ledger.fingerprintOf(cancel("bkr_AAAAAAAAAAAAAAAAAAAAAA"), "ord_1"));
+    await ledger.update(HASH_A, state);
+  }
+
+  it("a key missing, damaged or replaced while recent writes need it: writes refused until they age out, both files untouched", async () => {
+    await ledgerWith("committed");
+    const ledgerText = await readFile(join(dir, LEDGER_FILE), "utf8");
+    const until = new Date(1_000_000 + LEDGER_RETENTION_MS).toISOString();
+    for (const [key, problem] of [[undefined, "is missing"], ["short\n", "is damaged"], [`${"1".repeat(64)}\n`, "is not the key write-ledger.json was written with"]] as const) {
+      await rm(join(dir, LEDGER_KEY_FILE), { force: true });
+      if (key !== undefined) await writeFile(join(dir, LEDGER_KEY_FILE), key);
+      const locked = await WriteLedger.open({ dir, now });
+      expect(locked.unavailable).toContain(`write-ledger.key ${problem}`);
+      expect(locked.unavailable).toContain(`wait until ${until}`);
+      expect(locked.unavailable).toContain("put back the write-ledger.key");
+      expect(() => locked.fingerprintOf(cancel("bkr_AAAAAAAAAAAAAAAAAAAAAA"), "ord_1")).toThrow();
+      expect(await readFile(join(dir, LEDGER_FILE), "utf8")).toBe(ledgerText);
+      expect(await readFile(join(dir, LEDGER_KEY_FILE), "utf8").catch(() => undefined)).toBe(key);
+    }
+  });
+
+  it("a ledger no live fingerprint of which needs the old key (none, refused only, or aged out) makes a new one", async () => {
+    await ledgerWith("refused");
+    await rm(join(dir, LEDGER_KEY_FILE));
+    expect((await WriteLedger.open({ dir, now })).unavailable).toBeUndefined();
+    expect((await stat(join(dir, LEDGER_KEY_FILE))).mode & 0o777).toBe(0o600);
+    await rm(join(dir, LEDGER_FILE));
+    await ledgerWith("committed");
+    await rm(join(dir, LEDGER_KEY_FILE));
+    expect((await WriteLedger.open({ dir, now: () => 1_000_000 + LEDGER_RETENTION_MS + 1 })).unavailable).toBeUndefined();
   });
 
   it("a start removes the temp files an interrupted save left, of the ledger and of its key, and nothing else", async () => {

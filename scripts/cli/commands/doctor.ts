@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import type { KeychainProbe } from "../../../broker/session/select-store.js";
 import { clientContext } from "../clients/context.js";
 import { checkBroker } from "../doctor/broker.js";
+import { checkWriteLedger } from "../doctor/write-ledger.js";
 import { checkBaseUrl, checkClients, checkConfig, checkJwtKey, checkNode, checkSessionFile, checkSocketDir, checkSocketFile, checkVoucherDir, type Check } from "../doctor/checks.js";
 import { CommandError } from "../errors.js";
 import type { CommandIo } from "../io.js";
@@ -10,7 +11,7 @@ import { TOOLKIT_VERSION } from "../../../shared/version.js";
 export const usage = `tbank-mcp doctor [--json] [--project DIR]
 
 Runs every check at once (Node, configuration, socket and voucher directories, broker, session
-store, JWT key file, client configuration) and says how to fix each problem. Exits 1 if any check
+store, write ledger, JWT key file, client configuration) and says how to fix each problem. Exits 1 if any check
 fails; warnings alone exit 0. --json prints {checks:[{id,status,message,fix?}],ok}.`;
 
 const MARK: Record<Check["status"], string> = { pass: "ok  ", warn: "warn", fail: "FAIL" };
@@ -19,6 +20,7 @@ export interface DoctorDeps {
   probe?: () => Promise<KeychainProbe>;
   nodeVersion?: string;
   brokerTimeoutMs?: number;
+  now?: () => number;
 }
 
 export async function doctor(options: { json: boolean; project: string | undefined }, io: CommandIo, deps: DoctorDeps = {}): Promise<Check[]> {
@@ -35,6 +37,8 @@ export async function doctor(options: { json: boolean; project: string | undefin
     );
     const sessionFile = await checkSessionFile(config.broker.stateDir);
     if (sessionFile) all.push(sessionFile);
+    const ledger = await checkWriteLedger(config.broker.stateDir, deps.now);
+    if (ledger) all.push(ledger);
     all.push(await checkVoucherDir(config.vouchers.directory));
   }
   all.push(checkBaseUrl(io.env), await checkJwtKey(io.env));

@@ -62,6 +62,9 @@ export interface Booking {
   isLsOrder: boolean;
   /** The contacts given when it was booked; seeded orders carry the customer's profile instead. */
   contacts?: { email: string; phone: string };
+  /** Set by the order writes (apply_promo, add_extra_services); the order reads show them. */
+  promoCode?: string;
+  extraServices?: readonly ("early_checkin" | "late_checkout")[];
 }
 
 interface Template {

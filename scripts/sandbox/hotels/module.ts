@@ -21,11 +21,12 @@ import { writeRoutes } from "./writes.js";
 import { createOrderState } from "./writes-state.js";
 
 /** The sandbox Hotels API: catalog, search, rates, checkout, customer orders and writes, and the public hotel page. */
-export function createHotelsModule(env: SandboxEnv, identity: IdentityApi): { routes: RouteDef[]; commitCounts: Map<string, number> } {
+export function createHotelsModule(env: SandboxEnv, identity: IdentityApi): { routes: RouteDef[]; commitCounts: Map<string, number>; dropAddOns: () => void } {
   // Hotels are generated per city on first use, so start-up only builds the location list.
   const ctx: HotelsContext = { env, identity, catalog: createCatalog(env.seed, () => env.origin(), { hostileText: env.hostileText, ...(env.hostileName === undefined ? {} : { hostileName: env.hostileName }) }), orders: createOrderState() };
   return {
     routes: [...locationRoutes(ctx), ...searchRoutes(ctx), ...filterAvailabilityRoutes(ctx), ...mapRoutes(ctx), ...hotelRoutes(ctx), ...reviewRoutes(ctx), ...pointOfInterestRoutes(ctx), ...valueRoutes(ctx), ...seoRoutes(ctx), ...checkoutRoutes(ctx), ...orderRoutes(ctx), ...reviewOrderStatusRoutes(ctx), ...orderReadRoutes(ctx), ...writeRoutes(ctx), ...hotelPageRoutes(ctx)],
     commitCounts: ctx.orders.commitCounts,
+    dropAddOns: () => ctx.orders.dropAddOns(),
   };
 }

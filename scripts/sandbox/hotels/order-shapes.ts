@@ -48,6 +48,8 @@ export function orderV1(b: Booking, canary: string | undefined, w: StatusWords =
       cancellation: { freeCancellationUntil: b.freeCancellationUntil, penalties: b.penalties },
     },
     paymentStatus: w.paymentStatus,
+    promoCode: b.promoCode ?? null,
+    extraServices: b.extraServices ?? [],
     voucherAvailable: voucherAvailable(b),
   };
 }

@@ -42,6 +42,8 @@ export interface OrderState {
   readonly commitCounts: Map<string, number>;
   changeOf(orderId: string): OrderChange;
   change(orderId: string, patch: OrderChange): void;
+  /** What the person may do in the bank's own app: every promo code and extra service taken off the orders (prices left as they are). */
+  dropAddOns(): void;
   /** The order as the reads show it, with every change applied. */
   current(b: Booking): Booking;
   committed(subject: string, clientRequestId: string): CommittedWrite | undefined;
@@ -61,10 +63,20 @@ export function createOrderState(): OrderState {
     commitCounts,
     changeOf: (orderId) => changes.get(orderId) ?? {},
     change: (orderId, patch) => void changes.set(orderId, { ...changes.get(orderId), ...patch }),
+    dropAddOns: () => {
+      for (const [orderId, { promoCode: _promo, extras: _extras, ...rest }] of changes) changes.set(orderId, rest);
+    },
     current: (b) => {
       const c = changes.get(b.orderId);
       if (!c) return b;
-      return { ...b, status: c.status ?? b.status, paymentStatus: c.paymentStatus ?? b.paymentStatus, paymentPrice: c.paymentPrice ?? b.paymentPrice };
+      return {
+        ...b,
+        status: c.status ?? b.status,
+        paymentStatus: c.paymentStatus ?? b.paymentStatus,
+        paymentPrice: c.paymentPrice ?? b.paymentPrice,
+        ...(c.promoCode === undefined ? {} : { promoCode: c.promoCode }),
+        ...(c.extras === undefined ? {} : { extraServices: c.extras }),
+      };
     },
     committed: (subject, clientRequestId) => writes.get(key(subject, clientRequestId)),
     commit: (subject, clientRequestId, write) => {
