@@ -93,7 +93,7 @@ export async function readLedgerFiles(dir: string, now: Clock): Promise<LedgerFi
   return {
     ok: false,
     problem,
-    message: `${KEY_PROBLEM[problem]}, and ${LEDGER_FILE} holds writes of the last 24 h fingerprinted under the right key: without it the broker cannot tell a repeat of one of them from a new write, so it executes no writes (reads work)`,
+    message: `${KEY_PROBLEM[problem]}, and ${LEDGER_FILE} holds writes of the last 24 h fingerprinted under the key it was written with: without that key the broker cannot tell a repeat of one of them from a new write, so it executes no writes (reads work)`,
     fix: `put back the ${LEDGER_KEY_FILE} those writes were made with (in ${dir}) and restart the broker (tbank-mcp stop-broker); or wait until ${until}, when they are 24 h old, and restart it; or, having checked your bookings, move ${LEDGER_FILE} aside too, knowing the broker then forgets those writes and sends a repeat of one again`,
   };
 }
