@@ -5,6 +5,7 @@ import { BrokerError, isBrokerError, type ErrorCode } from "../../shared/protoco
 import type { StatusResult } from "../../shared/protocol/ops-hotels.js";
 import { BrokerUntrustedError } from "../../shared/protocol/socket-trust.js";
 import { HOTELS_ORDER_READ_OPERATIONS, HOTELS_WRITE_OPERATIONS, ROLE_OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
+import { REPEATABLE_STATUSES } from "./outcome.js";
 import { readinessNextStep } from "./readiness.js";
 
 export interface BrokerClientOptions {
@@ -262,11 +263,17 @@ const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
   invalid_ref: "the bookingRef is unknown to this session: call tbank_hotels_list_bookings again",
   ref_expired: "the reference expired: call tbank_hotels_list_bookings again",
   capability_consumed: "this payment handoff was already used: create a new one with tbank_hotels_create_payment_handoff_preview",
+  operation_not_allowed: "this toolkit's broker does not allow the operation: update the toolkit",
+};
+
+// Said only when the repeat is allowed: a broker that marks one of these final (the banking API not
+// configured) gets the stop step instead.
+const REPEAT_STEP: Partial<Record<ErrorCode, string>> = {
   provider_unavailable: "the bank did not answer: try once more later",
   timeout: "the broker did not answer in time: try once more later",
   busy: "the broker is busy: try once more in a moment",
-  operation_not_allowed: "this toolkit's broker does not allow the operation: update the toolkit",
 };
+const STOP_STEP = "stop and tell the person the bookings service failed; do not retry";
 
 // A payment handoff ref that is unknown or expired needs a new handoff, not a new booking list.
 const HANDOFF_REF_STEP = "this payment handoff is unknown or expired: create a new one with tbank_hotels_create_payment_handoff_preview";
@@ -282,10 +289,12 @@ export function brokerFailure(err: unknown, op?: OperationName): BrokerFailure {
   if (err instanceof BrokerUnverifiedError) return { status: "partial_read_only_unverified", retryAllowed: false, nextStep: readinessNextStep("partial_read_only_unverified") };
   if (err instanceof BrokerConnectionsFullError) return { status: "busy", retryAllowed: true, nextStep: readinessNextStep("broker_busy") };
   const code: ErrorCode = isBrokerError(err) ? err.code : "internal";
-  const retryAllowed = isBrokerError(err) ? err.retryAllowed : false;
+  // The broker's flag, but only on a status whose repeat can answer differently (outcome.ts).
+  const retryAllowed = isBrokerError(err) && err.retryAllowed && REPEATABLE_STATUSES.has(code);
+  if (retryAllowed) return { status: code, retryAllowed, nextStep: REPEAT_STEP[code] ?? "try the same call once more in a moment" };
   const handoffRef = op === "banking.consume_payment_handoff" && (code === "invalid_ref" || code === "ref_expired");
   if (handoffRef) return { status: code, retryAllowed, nextStep: HANDOFF_REF_STEP };
   if (op !== undefined && LATER_OPERATIONS.has(op) && code === "operation_not_allowed") return { status: code, retryAllowed, nextStep: OLDER_BROKER_STEP };
   if (op === "hotels.save_voucher_v1" && code === "provider_error") return { status: code, retryAllowed, nextStep: VOUCHER_REFUSED_STEP };
-  return { status: code, retryAllowed, nextStep: NEXT_STEP[code] ?? "stop and tell the person the bookings service failed; do not retry" };
+  return { status: code, retryAllowed, nextStep: NEXT_STEP[code] ?? STOP_STEP };
 }

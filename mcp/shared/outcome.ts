@@ -4,6 +4,14 @@ import type { ToolOutcome } from "./define-tool.js";
 // in most clients, the text block in text-only ones), so a failure says its status, retryAllowed
 // and next step in both; a success never carries retryAllowed (`false` there reads like an error).
 
+// retryAllowed answers one question: may the model make this same call again, unchanged (same tool,
+// same arguments, nothing else done first), and can that repeat answer differently? Yes only while
+// the condition is transient or the request is still open (REPEATABLE_STATUSES); a repeat never
+// sends a write twice, and nextStep says when to repeat (now, after a wait, once the person is
+// ready). No for everything else: the same answer would come back, so nextStep names something
+// else (other arguments, another tool first, the person acting outside the chat, or stop) and never
+// tells the model to repeat the call or to wait and call again.
+
 export type Line = string | false | null | undefined;
 
 export interface FailureFields<S extends string = string> {
@@ -15,6 +23,20 @@ export interface FailureFields<S extends string = string> {
   /** Kind, status, safe code and request id only: the provider's own text never reaches the model. */
   provider?: { kind: string; httpStatus?: number; code?: string; requestId?: string };
 }
+
+/** The statuses whose unchanged repeat can answer differently: the only ones that may say retryAllowed=true. */
+export const REPEATABLE_STATUSES: ReadonlySet<string> = new Set([
+  "busy",
+  "rate_limited",
+  "timeout",
+  "provider_unavailable",
+  // A write still open: waiting for the person, being sent, or sent with its answer lost; the
+  // repeat picks up the decision or the recorded outcome (the broker sends nothing twice).
+  "approval_pending",
+  "in_progress",
+  "outcome_unknown",
+  "approval_timeout",
+]);
 
 // Refusals and empty results the model must show the user as they are, not treat as errors.
 // Any other failure status is an error (isError), which clients also show to the model.

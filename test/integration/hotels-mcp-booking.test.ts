@@ -339,7 +339,7 @@ describe("Hotels MCP booking drafts", () => {
     sandbox.control.resetCounters();
     sandbox.control.setFault("create_booking", { kind: "lost_response", times: 1 });
     const [lost] = await Promise.all([h.call(CONFIRM, args), decideNextApproval(socketPath, "approve", { requestHash })]);
-    expect(lost.data).toMatchObject({ status: "outcome_unknown", state: "outcome_unknown", retryAllowed: false });
+    expect(lost.data).toMatchObject({ status: "outcome_unknown", state: "outcome_unknown", retryAllowed: true });
     expect(lost.data.nextStep).toContain("Do not create a new draft");
     // The draft is frozen until reconciled: no new validation or preparation could book it twice.
     expect((await h.call(PREPARE, { bookingDraftId })).data.status).toBe("outcome_unknown");

@@ -65,7 +65,7 @@ describe("Hotels MCP: option details and near a landmark", () => {
 
     it("refuses an optionId of another journey before any provider call", async () => {
       const r = await h.call(DETAILS, { journeyId, optionId: "opt_nope" });
-      expect(r.data).toMatchObject({ status: "invalid_input", retryAllowed: true });
+      expect(r.data).toMatchObject({ status: "invalid_input", retryAllowed: false });
       expect(r.result.isError).toBe(true);
       expect(counts()).toEqual({});
       expect((await h.call(DETAILS, { journeyId: "jrn_gone", optionId: option.optionId })).data.status).toBe("journey_not_found");

@@ -321,7 +321,7 @@ describe("execution ready", () => {
     const promo = { bookingRef: cancellation.bookingRef, promoCode: "SPRING10" };
     const second = (await h.call("tbank_hotels_prepare_promo_code", promo)).data;
     const timedOut = await h.call("tbank_hotels_execute_promo_code", executeArgs(promo, second));
-    expect(timedOut.data).toMatchObject({ status: "approval_timeout", retryAllowed: false });
+    expect(timedOut.data).toMatchObject({ status: "approval_timeout", retryAllowed: true });
     expect(timedOut.text).toContain("tbank-mcp approve");
     expect(writeRequests()).toBe(0);
   }, 20_000);
@@ -343,7 +343,7 @@ describe("execution ready", () => {
     sandbox.control.setFault("create_booking", { kind: "lost_response", times: 1 });
     const lost = await decided(executeArgs(again, p), "approve");
     expect(lost.result.isError).toBeFalsy();
-    expect(lost.data).toMatchObject({ status: "outcome_unknown", retryAllowed: false });
+    expect(lost.data).toMatchObject({ status: "outcome_unknown", retryAllowed: true });
     expect(lost.text).toContain("Do not prepare or send a new one");
     expect(lost.data.nextStep).toContain("tbank_hotels_execute_booking");
 

@@ -110,7 +110,7 @@ describe("Hotels MCP search tools: statuses and the journey", () => {
       pets: true,
     });
     expect(result.isError).toBe(true);
-    expect(data).toMatchObject({ status: "invalid_input", retryAllowed: true });
+    expect(data).toMatchObject({ status: "invalid_input", retryAllowed: false });
     const fields = (data.errors as { field: string }[]).map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(["location", "checkoutDate", "rooms[0].childrenAges[0]", "pets"]));
     expect(text).toContain("child age is missing");

@@ -211,10 +211,10 @@ describe("tbank-hotels-mcp --http, in process", () => {
     // Through the SDK client, which checks the result against the listed output schema.
     const limited = (await client.callTool({ name: "tbank_hotels_resolve_destination", arguments: { query: "Казань" } })) as CallToolResult;
     expect(limited.isError).toBe(false);
-    expect(limited.structuredContent).toMatchObject({ status: "rate_limited", retryAllowed: false, resetsAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) as string });
+    expect(limited.structuredContent).toMatchObject({ status: "rate_limited", retryAllowed: true, resetsAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) as string });
     expect(String(limited.structuredContent?.nextStep)).toMatch(/^wait until \d\d:\d\d:\d\d UTC \(in \d+ seconds\) before calling tools again; tell the person/);
     const text = limited.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-    expect(text).toContain("status=rate_limited retryAllowed=false");
+    expect(text).toContain("status=rate_limited retryAllowed=true");
     expect(text).toContain(String(limited.structuredContent?.resetsAt));
     // A tool without a status of its own fits the listed schema too.
     const status = (await client.callTool({ name: "tbank_hotels_connection_status", arguments: {} })) as CallToolResult;

@@ -53,7 +53,7 @@ describe("lowlevel value tools", () => {
     h.sandbox.control.resetCounters();
     h.sandbox.control.setFault(routeId, { kind: "status", status: 503, times: 1 });
     const down = await h.call(`tbank_hotels_${tool}`, args);
-    expect(down.data).toMatchObject({ status: "provider_unavailable", retryAllowed: false, provider: { httpStatus: 503 } });
+    expect(down.data).toMatchObject({ status: "provider_unavailable", retryAllowed: true, provider: { httpStatus: 503 } });
     h.sandbox.control.setFault(routeId, { kind: "status", status: 422, times: 1 });
     const broken = await h.call(`tbank_hotels_${tool}`, args);
     expect(broken.data).toMatchObject({ status: "provider_error", provider: { httpStatus: 422 } });

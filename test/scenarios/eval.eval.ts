@@ -4,6 +4,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { createHotelsServer } from "../../mcp/hotels/server.js";
 import { parseConfig } from "../../shared/config/index.js";
+import { walkReport } from "./retry-rules.js";
 import { runScenario, tokens, type ScenarioResult } from "./runner.js";
 import type { Scenario } from "./types.js";
 
@@ -59,6 +60,16 @@ describe("scenario evals", () => {
       expect(result.failures).toEqual([]);
     }, 60_000);
   }
+
+  // Runs after the scenarios (tests in a file run in order): every answer they got that carries
+  // retryAllowed, s130 driving the statuses the others do not reach.
+  it("the retryAllowed walk: no next step contradicts its answer's retryAllowed", () => {
+    const walked = results.flatMap((r) => r.steps.flatMap((s) => (s.retry ? [s.retry] : [])));
+    const report = walkReport(walked);
+    process.stdout.write(`\nretryAllowed walk: ${walked.length} answers, ${report.rows.length} distinct\n${report.rows.join("\n")}\n`);
+    if (report.contradictions.length > 0) process.stderr.write(`retryAllowed contradictions:\n${report.contradictions.join("\n")}\n`);
+    expect(report.contradictions).toEqual([]);
+  });
 
   afterAll(() => {
     const sorted = [...results].sort((x, y) => x.id.localeCompare(y.id));

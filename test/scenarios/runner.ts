@@ -13,6 +13,7 @@ import { parseConfig } from "../../shared/config/index.js";
 import { testClock } from "../fixtures/clock.js";
 import { signIn, startInProcessBroker } from "../fixtures/in-process-broker.js";
 import { connectBroker } from "../../shared/protocol/client.js";
+import { contradictions, observe, type Observed } from "./retry-rules.js";
 import { CANARY, EVAL_SEED } from "./sandbox-facts.js";
 import type { Expect, Scenario } from "./types.js";
 
@@ -24,6 +25,8 @@ export const tokens = (text: string): number => o200k.encode(text).length;
 
 export interface StepResult {
   tool: string;
+  /** The answer's status, retryAllowed and next step, when it says retryAllowed (the retryAllowed walk). */
+  retry: Observed | null;
   status: string;
   textTokens: number;
   structuredTokens: number;
@@ -240,12 +243,15 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       const reading: Reading = { result, text, data, json, textTokens: tokens(text), structuredTokens: json === "" ? 0 : tokens(json) };
       const stepFailures = check(step.expect, reading, vars);
       if (`${text}${json}`.includes(CANARY)) stepFailures.push("a token/orderId canary reached the result");
+      // Every scenario is part of the retryAllowed walk: no answer may contradict its own flag.
+      const retry = observe(step.tool, data);
+      if (retry) stepFailures.push(...contradictions(retry));
       for (const [name, path] of Object.entries(step.save ?? {})) {
         const value = at(data, path);
         if (value === undefined) stepFailures.push(`nothing at ${path} to save as $${name}`);
         vars[name] = value;
       }
-      results.push({ tool: step.tool, status: typeof data.status === "string" ? data.status : result.isError ? "error" : "-", textTokens: reading.textTokens, structuredTokens: reading.structuredTokens, failures: stepFailures });
+      results.push({ tool: step.tool, retry, status: typeof data.status === "string" ? data.status : result.isError ? "error" : "-", textTokens: reading.textTokens, structuredTokens: reading.structuredTokens, failures: stepFailures });
       failures.push(...stepFailures.map((f) => `${step.tool}: ${f}`));
     }
   } catch (err) {

@@ -49,7 +49,7 @@ export function rateLimitedResult(resetAtMs: number, now: number): CallToolResul
   const clock = resetsAt.slice(11, 19);
   const nextStep = `wait until ${clock} UTC (in ${seconds} seconds) before calling tools again; tell the person this server's tool-call limit was reached`;
   const out = failure(
-    { status: "rate_limited", retryAllowed: false, resetsAt, nextStep },
+    { status: "rate_limited", retryAllowed: true, resetsAt, nextStep },
     { facts: `resetsAt=${resetsAt}`, lines: ["this server's tool-call limit for your key was reached; nothing was run"], isError: false },
   );
   return { content: [{ type: "text", text: out.text }], structuredContent: out.structured, isError: false };

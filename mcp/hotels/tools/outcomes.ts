@@ -9,7 +9,8 @@ import type { FailureFields } from "../../shared/outcome.js";
 // A provider failure keeps only kind, status, safe code and request id, never the provider's text.
 
 export function invalidInput(errors: FieldError[], nextStep = "Fix every listed field (ask the user for missing facts such as child ages; never guess) and call again."): FailureFields<"invalid_input"> {
-  return { status: "invalid_input", retryAllowed: true, nextStep, errors };
+  // Repeated unchanged, the same arguments are refused again: the fix comes first.
+  return { status: "invalid_input", retryAllowed: false, nextStep, errors };
 }
 
 export const NEXT_SEARCH_UNAVAILABLE =

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { DEFAULT_LANG, missing, type Lang } from "../../../shared/locale.js";
 import { formatMoney } from "../../../shared/money.js";
 import type { CommittedFacts, WriteKind } from "../../../shared/protocol/ops-hotels-writes.js";
-import { DEFAULT_RETRY_ALLOWED } from "../../../shared/protocol/errors.js";
 import { failure, success, type Line } from "../../shared/outcome.js";
 import type { ToolOutcome } from "../tools/define.js";
 import { Field, Obj, wire } from "../tools/schemas.js";
@@ -202,7 +201,7 @@ export function presentExecuted(outcome: ExecuteOutcome, head: Head, steps: Writ
     case "approval_timeout":
       return answer(
         "approval_timeout",
-        DEFAULT_RETRY_ALLOWED.approval_timeout,
+        true,
         `nothing was sent: the person did not approve in time. Only if they still want it and are ready to approve (\`tbank-mcp approve\` or the page), ${steps.execute} once more before expiresAt.`,
       );
     case "in_progress":
@@ -211,7 +210,7 @@ export function presentExecuted(outcome: ExecuteOutcome, head: Head, steps: Writ
       const why = outcome.answerLost ? "the auth broker's answer was lost" : "the provider's answer was lost after sending";
       return answer(
         "outcome_unknown",
-        false,
+        true,
         `${why}; the write may have happened. Do not prepare or send a new one. Later, ${steps.execute} to reconcile (the broker sends nothing twice), or read ${steps.check}.`,
         { message: why },
       );

@@ -8,6 +8,6 @@ export const scenario: Scenario = {
   budgetTokens: 800,
   steps: [
     planStay({ destination: "Сочи", checkinDate: "2027-03-20", checkoutDate: "2027-03-23", ranking: "best_value", maxOptions: 4 }, { status: "ok", isError: false, text: ["₽ за 3 ночи", "₽ за ночь", "отз.)", "ranking=best_value", "3 ночи"], textMatches: ["journeyId=jrn_", "(бесплатная отмена до|отмена: нет данных)"], nextStep: ["tbank_hotels_compare_stay_options", "tbank_hotels_select_stay_option"], notText: ["price band"] }),
-    planStay({ destination: "Сочи", checkinDate: "2027-03-20", checkoutDate: "2027-03-23", ranking: "best_value", hotelPreferences: { pricePerNight: { min: 9000, max: 5000, currency: "RUB" } } }, { status: "invalid_input", isError: true, retryAllowed: true, text: ["hotelPreferences.pricePerNight: min must not exceed max"] }),
+    planStay({ destination: "Сочи", checkinDate: "2027-03-20", checkoutDate: "2027-03-23", ranking: "best_value", hotelPreferences: { pricePerNight: { min: 9000, max: 5000, currency: "RUB" } } }, { status: "invalid_input", isError: true, retryAllowed: false, text: ["hotelPreferences.pricePerNight: min must not exceed max"] }),
   ],
 };

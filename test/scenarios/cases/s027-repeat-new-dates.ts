@@ -9,6 +9,6 @@ export const scenario: Scenario = {
   steps: [
     planStay({ destination: "Казань", checkinDate: "2027-04-09", checkoutDate: "2027-04-11", ranking: "highest_rating", maxOptions: 3 }, { status: "ok", isError: false, text: ["₽ за 2 ночи", "₽ за ночь", "отз.)"], textMatches: ["journeyId=jrn_", "(бесплатная отмена до|отмена: нет данных)"], nextStep: ["tbank_hotels_compare_stay_options", "tbank_hotels_select_stay_option"] }, { save: { journeyId: "journeyId" } }),
     journeyStep("tbank_hotels_repeat_stay_plan", { changes: { checkinDate: "2027-05-07", checkoutDate: "2027-05-10" } }, { status: "ok", isError: false, text: ["₽ за 3 ночи", "₽ за ночь", "отз.)", "07.05.2027–10.05.2027, 3 ночи", "ranking=highest_rating"], textMatches: ["journeyId=jrn_", "(бесплатная отмена до|отмена: нет данных)"], nextStep: ["tbank_hotels_compare_stay_options", "tbank_hotels_select_stay_option"] }),
-    journeyStep("tbank_hotels_repeat_stay_plan", { changes: { destination: "Сочи" } }, { status: "invalid_input", isError: true, retryAllowed: true, text: ["changes.destination: cannot be changed in a repeat", "run tbank_hotels_plan_stay instead"] }),
+    journeyStep("tbank_hotels_repeat_stay_plan", { changes: { destination: "Сочи" } }, { status: "invalid_input", isError: true, retryAllowed: false, text: ["changes.destination: cannot be changed in a repeat", "run tbank_hotels_plan_stay instead"] }),
   ],
 };

@@ -20,7 +20,7 @@ export const scenario: Scenario = {
       {
         status: "outcome_unknown",
         isError: false,
-        retryAllowed: false,
+        retryAllowed: true,
         text: ["state=outcome_unknown", "the provider's answer was lost after sending"],
         nextStep: ["the write may have happened", `tbank_hotels_confirm_booking again ${AGAIN}`, "Do not create a new draft"],
         notText: ["bkr_", "status=confirmed"],

@@ -10,7 +10,7 @@ import { factsLine, presentExecuted, WriteOutput, type WriteSteps } from "../../
 import { writeReadiness } from "../../writes/readiness.js";
 import { defineTool, type ToolOutcome } from "../define.js";
 import { Field, Obj } from "../schemas.js";
-import { DraftIdInput, draftGone, draftSummary, loadDraft, notReady, RECONCILE } from "./common.js";
+import { DraftIdInput, draftGone, draftSummary, loadDraft, notReady } from "./common.js";
 
 const Output = WriteOutput.extend({ state: Field, bookingRef: Field, summary: Obj.optional() });
 type Out = z.infer<typeof Output>;
@@ -63,6 +63,10 @@ function confirmedStep(orderStatus: string | null): string {
   return `tell the person the booking is made and give the bookingRef (taskStatus IN_PROGRESS: the provider is still confirming it). Read it with tbank_hotels_get_booking or tbank_hotels_list_bookings.${pay} Do not confirm or book again.`;
 }
 
+// Not RECONCILE: its "same preparedRequestHash" would be this call's wrong one, a repeat that cannot help.
+const RECONCILE_WITH_PREPARED =
+  "the last confirmation's outcome is unknown: call tbank_hotels_confirm_booking with the preparedRequestHash and confirmationPhrase that tbank_hotels_prepare_draft_booking returned to reconcile it. Do not create a new draft or book again";
+
 const UNRECONCILABLE =
   "the broker no longer holds a record of this unknown outcome (kept 24 h) and its preparation expired, so confirm cannot reconcile it. Read tbank_hotels_list_bookings to see whether the booking exists; do not create a new draft or book again until it is clear.";
 
@@ -113,7 +117,7 @@ export const confirmBooking = defineTool({
     if (draft.phase === "confirming" || draft.phase === "confirmed") return notReady(draft);
     const prep = draft.preparation;
     if (!prep || prep.requestHash !== preparedRequestHash) {
-      const nextStep = draft.phase === "outcome_unknown" ? RECONCILE : "call tbank_hotels_prepare_draft_booking and use the requestHash it returns";
+      const nextStep = draft.phase === "outcome_unknown" ? RECONCILE_WITH_PREPARED : "call tbank_hotels_prepare_draft_booking and use the requestHash it returns";
       const message = "preparedRequestHash is not this draft's current preparation; nothing was sent.";
       return failure({ status: "preparation_invalid", retryAllowed: false, state: draft.phase, nextStep, message }, { isError: false });
     }

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { failure, success } from "../../../shared/outcome.js";
+import { failure, success, type FailureFields } from "../../../shared/outcome.js";
 import { isProviderError } from "../../provider/index.js";
-import type { ProviderErrorKind } from "../../../../shared/http/provider-error.js";
+import type { ProviderError, ProviderErrorKind } from "../../../../shared/http/provider-error.js";
 import { providerData } from "../../../../shared/provider-text.js";
 import type { HotelsContext } from "../../context.js";
 import { defineTool, type HotelsToolDef, type ToolExtra } from "../define.js";
@@ -48,7 +48,7 @@ const NEXT = {
   requirements_unavailable: "The provider refused the filtered request; nothing unfiltered is shown. Change or drop the filters explicitly.",
   not_found: "The provider does not know this id. Check it; do not retry the same call.",
   provider_auth_rejected: "The provider rejected the credentials: fix the TBANK_HOTELS_* auth profile outside the chat; do not retry.",
-  provider_unavailable: "The provider is unreachable or busy. Do not retry in a loop; try later.",
+  provider_unavailable: "The provider is unreachable or busy: try the same call once more later, not in a loop.",
   provider_error: "The provider answered with an error (its text is not shown). Do not retry the same call.",
 } as const;
 
@@ -70,17 +70,26 @@ export function lowlevelTool<I extends z.ZodObject>(spec: LowlevelSpec<I>): Hote
         return success({ status: "ok" as const, data, nextStep: NEXT.ok }, ["status=ok", `data: ${shown}`]);
       } catch (err) {
         if (!isProviderError(err)) throw err;
-        const provider = { kind: err.kind, ...(err.status === undefined ? {} : { httpStatus: err.status }), ...(err.code === undefined ? {} : { code: err.code }), ...(err.requestId === undefined ? {} : { requestId: err.requestId }) };
-        const status = lowlevelStatus(err.kind, spec.filtered?.(args) ?? false);
-        return failure({ status, retryAllowed: false, nextStep: NEXT[status], provider }, status === "requirements_unavailable" ? { isError: false } : {});
+        const f = lowlevelFailure(err, spec.filtered?.(args) ?? false);
+        return failure(f, f.status === "requirements_unavailable" ? { isError: false } : {});
       }
     },
   });
 }
 
+type LowlevelFailureStatus = Exclude<LowlevelResult["status"], "ok">;
+
+/** A lowlevel read's provider failure: only a busy or unreachable provider may be asked again unchanged. */
+export function lowlevelFailure(err: ProviderError, filtered: boolean): FailureFields<LowlevelFailureStatus> {
+  const provider = { kind: err.kind, ...(err.status === undefined ? {} : { httpStatus: err.status }), ...(err.code === undefined ? {} : { code: err.code }), ...(err.requestId === undefined ? {} : { requestId: err.requestId }) };
+  const status = lowlevelStatus(err.kind, filtered);
+  if (status === "provider_unavailable") return { status, retryAllowed: true, nextStep: NEXT.provider_unavailable, provider };
+  return { status, retryAllowed: false, nextStep: NEXT[status], provider };
+}
+
 const BUSY_OR_DOWN: ReadonlySet<ProviderErrorKind> = new Set(["unavailable", "rate_limited", "overloaded", "aborted"]);
 
-function lowlevelStatus(kind: ProviderErrorKind, filtered: boolean): Exclude<LowlevelResult["status"], "ok"> {
+function lowlevelStatus(kind: ProviderErrorKind, filtered: boolean): LowlevelFailureStatus {
   if (kind === "auth_rejected" || kind === "auth_unavailable") return "provider_auth_rejected";
   // Refused locally (a filter of the wrong form, an unknown field): nothing reached the provider.
   if (kind === "invalid_argument") return filtered ? "requirements_unavailable" : "invalid_input";
