@@ -5,7 +5,7 @@
 // provider string passes here (Hotels MCP journey adapter, broker customer reads) on its way out.
 
 import { missing, type Lang } from "./locale.js";
-import { REF_PREFIXES } from "./refs.js";
+import { REF_PREFIXES, refBodyLength } from "./refs.js";
 
 // "label": short provider codes shown as they are (payment type, extra service, promo reason).
 export type ProviderTextKind = "name" | "place" | "address" | "room" | "meal" | "label" | "description";
@@ -31,18 +31,43 @@ const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 /* eslint-enable no-control-regex */
 // Every character a person does not see: they make the text a person sees differ from the text the
-// model reads (an instruction spelled in TAG characters is read by a model and shown by no screen).
-// Format characters (bidi controls, zero-width ones, the joiner inside emoji too: the emoji stay,
-// side by side), default-ignorables (tags, variation selectors, Hangul fillers), private-use and
-// unassigned code points (no glyph a person can rely on, and room for an encoding as tags give),
-// lone surrogates, and the blanks that are symbols or letters (braille blank, Khitan filler).
-// (The Khitan filler is a combining mark: outside the class, where it cannot read as joined to one.)
-const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Co}\p{Cn}\p{Cs}\u2800]|\u{16FE4}/gu;
+// model reads (an instruction spelled in TAG characters is read by a model and shown by no screen,
+// bytes spelled in variation selectors after an emoji likewise). Format characters (bidi controls,
+// zero-width ones), default-ignorables (tags, variation selectors, Hangul fillers), private-use
+// code points and noncharacters (no glyph a person can rely on), lone surrogates, and the blanks
+// that are symbols or letters (braille blank, Khitan filler). Unassigned code points stay: which
+// ones are unassigned follows the runtime's Unicode version, and an older one would delete visible
+// newer characters. The prepended concatenation marks are format characters a person sees (the
+// Arabic number sign, the Syriac abbreviation mark ...): they stay.
+const HIDDEN = String.raw`[[\u{16FE4}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Co}\p{Noncharacter_Code_Point}\p{Cs}\u2800]--[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]]`;
+// Letters and marks of the scripts whose spelling has a joiner between two of them: ZWNJ in Persian
+// (می‌خواهم), ZWJ after a virama in Indic scripts (क्‍ष, Sinhala ශ්‍රී). Removing one changes the
+// word a person reads; one alone there carries a bit at most, and a run of them carries nothing.
+const JOINING = String.raw`[[[\p{L}\p{M}]--\p{Default_Ignorable_Code_Point}]&&[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Mandaic}\p{scx=Adlam}\p{scx=Hanifi_Rohingya}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}\p{scx=Myanmar}]]`;
+const MAY_HIDE = new RegExp(HIDDEN, "v");
+// A whole RGI emoji sequence is kept as it is (its ZWJs and VS16, and in the three subdivision flags
+// their fixed tags: 👨‍👩‍👧, 🏳️‍🌈, ❤️, 1️⃣); a single joiner between joining letters too; any
+// other hidden character goes. An emoji sequence the runtime does not know loses its joiners (its
+// emoji stay, side by side). Only a sequence with a hidden character needs keeping whole, and there
+// one is second, or third after a skin tone: trying the emoji set only there keeps it off every
+// other position, where it costs most of the scrub.
+const HAS_HIDDEN = String.raw`(?=.[\uFE0F\u{E0020}-\u{E007F}\u200D]|.[\u{1F3FB}-\u{1F3FF}]\u200D)`;
+const UNSEEN = new RegExp(String.raw`${HAS_HIDDEN}(\p{RGI_Emoji})|(?<=${JOINING})([\u200C\u200D])(?=${JOINING})|${HIDDEN}`, "gv");
 
-// The start of a ref a tool takes (bkr_, opt_, jrn_ ...): a hotel named "… bkr_<22 chars>" would
-// hand the model a ref-shaped token the broker never minted. The underscore becomes a space. Not in
-// providerData: integrators get the provider's exact strings, and the broker's own refs among them.
-const REF_START = new RegExp(`(${Object.values(REF_PREFIXES).map((r) => r.prefix.slice(0, -1)).join("|")})_`, "g");
+function withoutUnseen(text: string): string {
+  return MAY_HIDE.test(text) ? text.replace(UNSEEN, (_, emoji?: string, joiner?: string) => emoji ?? joiner ?? "") : text;
+}
+
+// A ref a tool takes (bkr_, opt_, jrn_ ... and its body's length) as a whole token, no ref character
+// either side: a hotel named "… bkr_<22 chars>" would hand the model a ref the broker never minted.
+// Its underscore becomes a space. Only there: "opt_in", "adopt_x" are words. Not in providerData:
+// integrators get the provider's exact strings, and the broker's own refs among them.
+const REF_TOKEN = new RegExp(
+  Object.values(REF_PREFIXES)
+    .map(({ prefix, bytes }) => String.raw`(?<![\w-])${prefix}(?=[\w-]{${refBodyLength(bytes)}}(?![\w-]))`)
+    .join("|"),
+  "g",
+);
 
 // One level of nested parentheses in the target, so `[x](javascript:alert(1))` goes whole.
 const TARGET = String.raw`\((?:[^()]|\([^()]*\))*\)`;
@@ -51,11 +76,12 @@ const LINK = new RegExp(String.raw`\[([^\]]*)\]` + TARGET, "g");
 const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^<>\s]*)>/gi;
 
 export function providerText(value: string, kind: ProviderTextKind): string {
-  return bounded(withoutRefs(clean(value)), PROVIDER_TEXT_MAX[kind]);
+  // Refs after the cut: "bkr_<22 chars>…" cut from a longer word is a ref to a model.
+  return withoutRefs(bounded(clean(value), PROVIDER_TEXT_MAX[kind]));
 }
 
 function withoutRefs(text: string): string {
-  return text.includes("_") ? text.replace(REF_START, "$1 ") : text;
+  return text.includes("_") ? text.replace(REF_TOKEN, (prefix) => `${prefix.slice(0, -1)} `) : text;
 }
 
 /** Longest provider string a low-level answer carries: exact data for integrators, never an essay. */
@@ -77,7 +103,7 @@ export function providerData(value: unknown): unknown {
 // unchanged: visible Latin, Cyrillic and common punctuation and symbols, without what starts a link,
 // an image or an autolink. Anything else (other scripts, emoji) takes the full scrub. Most hotel names
 // and addresses are such strings, and a search page holds hundreds of them; a list of what may pass
-// stays a short class, where INVISIBLE's is thousands of ranges.
+// stays a short class, where HIDDEN's is thousands of ranges.
 const MAY_CHANGE = /[^ -;=-Z\\^-~\u00a1-\u00ac\u00ae-\u024f\u0400-\u052f\u2010-\u2027\u2030-\u205e\u20a0-\u20bf\u2100-\u214f\u2190-\u21ff\u2600-\u26ff]| {2}|^ | $/;
 
 function clean(value: string): string {
@@ -86,21 +112,18 @@ function clean(value: string): string {
 
 /** Every rule, on any string (clean() skips it for strings it cannot change; tests hold the two equal). */
 export function scrubProviderText(value: string): string {
-  return value
-    .replace(OSC, "")
-    .replace(CSI, "")
-    .replace(ESC_OTHER, "")
-    .replace(LINE_BREAKS, " ")
-    .replace(CONTROLS, "")
-    .replace(INVISIBLE, "")
-    .replace(IMAGE, "")
-    .replace(LINK, "$1")
-    .replace(AUTOLINK, "$1")
-    // What the patterns above left half-built must not render as a link or an image.
-    .replaceAll("](", "] (")
-    .replaceAll("![", "! [")
-    .replace(/\s+/g, " ")
-    .trim();
+  const oneLine = value.replace(OSC, "").replace(CSI, "").replace(ESC_OTHER, "").replace(LINE_BREAKS, " ").replace(CONTROLS, "");
+  return (
+    withoutUnseen(oneLine)
+      .replace(IMAGE, "")
+      .replace(LINK, "$1")
+      .replace(AUTOLINK, "$1")
+      // What the patterns above left half-built must not render as a link or an image.
+      .replaceAll("](", "] (")
+      .replaceAll("![", "! [")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 // Where a text line's fields are split: " · " (cards, details), " | " (bookings, rate tables), and the
@@ -147,5 +170,6 @@ function bounded(text: string, max: number): string {
   // Never more code points than UTF-16 units.
   if (text.length <= max) return text;
   const points = Array.from(text);
-  return points.length <= max ? text : `${points.slice(0, max - 1).join("").trimEnd()}…`;
+  // A cut may part a joiner from its second letter, or an emoji sequence: clean() drops what is left.
+  return points.length <= max ? text : `${clean(points.slice(0, max - 1).join(""))}…`;
 }
