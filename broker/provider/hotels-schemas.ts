@@ -55,7 +55,7 @@ export const ProviderOrderV1Schema = z.looseObject({
   guests: z.array(z.unknown()).max(1000).nullish(),
   rateData: z
     .looseObject({
-      paymentData: z.looseObject({ paymentPrice: money.nullish(), currency: optionalText }).nullish(),
+      paymentData: z.looseObject({ paymentPrice: money.nullish(), currency: optionalText, paymentType: optionalText }).nullish(),
       cancellation: z
         .looseObject({
           freeCancellationUntil: optionalText,

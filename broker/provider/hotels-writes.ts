@@ -28,6 +28,12 @@ export const ProviderCheckoutSchema = z.looseObject({
 });
 export type ProviderCheckout = z.infer<typeof ProviderCheckoutSchema>;
 
+// Only what the approval display reads from the rates route: which rate a bookHash names and how it is paid.
+export const ProviderRatesSchema = z.looseObject({
+  rates: z.array(z.looseObject({ bookHash: optionalText, paymentType: optionalText })).max(500).nullish(),
+});
+export type ProviderRates = z.infer<typeof ProviderRatesSchema>;
+
 export const ProviderHotelCardSchema = z.looseObject({ name: optionalText, city: z.looseObject({ name: optionalText }).nullish() });
 export type ProviderHotelCard = z.infer<typeof ProviderHotelCardSchema>;
 
@@ -103,6 +109,12 @@ export class HotelsWritesApi {
   /** Public: the rate as the provider would book it now (room, meal, current price, cancellation). */
   checkoutInspect(request: BookingRequest, signal: AbortSignal, timeoutMs: number): Promise<ProviderCheckout> {
     return this.client.getJson({ ...routeCall(HOTELS_ROUTES, this.baseUrl, "checkout_inspect"), body: stayBody(request), signal, timeoutMs }, ProviderCheckoutSchema);
+  }
+
+  /** Public: the hotel's rates for the stay the request books, for the payment type of its bookHash. */
+  rates(request: BookingRequest, signal: AbortSignal, timeoutMs: number): Promise<ProviderRates> {
+    const { bookHash: _bookHash, ...stay } = stayBody(request);
+    return this.client.getJson({ ...routeCall(HOTELS_ROUTES, this.baseUrl, "rates", { hotelId: request.hotelId }), body: stay, signal, timeoutMs }, ProviderRatesSchema);
   }
 
   /** Public: the hotel's card, for its name. */

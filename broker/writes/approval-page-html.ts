@@ -1,4 +1,5 @@
-import type { ApprovalDisplay, PendingApproval } from "../../shared/protocol/ops-hotels-writes.js";
+import type { PendingApproval } from "../../shared/protocol/ops-hotels-writes.js";
+import { approvalLines, type ApprovalLine } from "../../shared/writes/approval-lines.js";
 
 // The loopback approval page's HTML. Every string that came from the provider or the person
 // (hotel names, rates, guest names, cancellation terms) goes through escapeHtml: a hotel name is
@@ -34,26 +35,17 @@ function row(label: string, value: string | null): string {
   return `<dt>${label}</dt><dd>${value === null ? "—" : escapeHtml(value)}</dd>`;
 }
 
-function list(label: string, values: readonly string[]): string {
-  if (values.length === 0) return row(label, null);
-  return `<dt>${label}</dt><dd><ul>${values.map((v) => `<li>${escapeHtml(v)}</li>`).join("")}</ul></dd>`;
+function line(l: ApprovalLine): string {
+  const label = `${escapeHtml(l.ru)} / ${escapeHtml(l.en)}`;
+  if (!l.list || l.values.length === 0) return row(label, l.values.length === 0 ? null : l.values.join("; "));
+  return `<dt>${label}</dt><dd><ul>${l.values.map((v) => `<li>${escapeHtml(v)}</li>`).join("")}</ul></dd>`;
 }
 
-function details(display: ApprovalDisplay, requestHash: string, expiresAt: string): string {
-  const dates = display.checkinDate === null && display.checkoutDate === null ? null : `${display.checkinDate ?? "?"} → ${display.checkoutDate ?? "?"}`;
-  const price = display.price === null ? null : `${display.price.amountDecimal} ${display.price.currency}`;
+function details(approval: PendingApproval): string {
   return `<dl>
-${row("Действие / Action", display.action)}
-${row("Отель / Hotel", display.hotel)}
-${row("Даты / Dates", dates)}
-${list("Гости / Guests", display.guests)}
-${row("Контакты / Contacts", display.contacts)}
-${row("Тариф / Rate", display.rate)}
-${row("Цена / Price", price)}
-${row("Отмена / Cancellation", display.cancellation)}
-${list("Что произойдёт / What will happen", display.effects)}
-<dt>Запрос / Request</dt><dd class="hash">${escapeHtml(requestHash.slice(0, 12))} (${escapeHtml(display.kind)})</dd>
-${row("Ждёт до / Waits until", expiresAt)}
+${approvalLines(approval).map(line).join("\n")}
+<dt>Запрос / Request</dt><dd class="hash">${escapeHtml(approval.requestHash.slice(0, 12))} (${escapeHtml(approval.display.kind)})</dd>
+${row("Ждёт до / Waits until", approval.expiresAt)}
 </dl>`;
 }
 
@@ -64,7 +56,7 @@ export function pendingPage(approval: PendingApproval, formAction: string, nonce
     "Подтвердите запрос / Approve this request",
     `<p>Модель просит выполнить действие от вашего имени. Проверьте всё ниже.<br>
 A model asks to act on your behalf. Check everything below.</p>
-${details(approval.display, approval.requestHash, approval.expiresAt)}
+${details(approval)}
 <form method="post" action="${escapeHtml(formAction)}">
 <input type="hidden" name="nonce" value="${escapeHtml(nonce)}">
 <button type="submit" name="decision" value="approve">Подтвердить / Approve</button>

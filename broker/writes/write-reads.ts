@@ -1,5 +1,6 @@
 import { BrokerError } from "../../shared/protocol/errors.js";
-import type { ApprovalDisplay, PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
+import type { ApprovalDisplay, BookingRequest, PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
+import type { Clock } from "../../shared/time.js";
 import type { HotelsCustomerApi } from "../provider/hotels.js";
 import type { HotelsWritesApi } from "../provider/hotels-writes.js";
 import { bookingDisplay, moneyFact, orderDisplay } from "./display.js";
@@ -14,6 +15,8 @@ export interface WriteReadsDeps {
   writesApi: HotelsWritesApi;
   hotels: HotelsCustomerApi;
   providerTimeoutMs: number;
+  /** The broker's clock: whether cancelling is free now is read against it. */
+  now: Clock;
 }
 
 export class WriteReads {
@@ -35,14 +38,28 @@ export class WriteReads {
   async #display(prepared: PreparedWrite, orderId: string | undefined, outer: AbortSignal): Promise<ApprovalDisplay> {
     const t = this.d.providerTimeoutMs;
     if (prepared.kind === "booking" || prepared.kind === "ls_booking") {
-      const [checkout, hotel] = await Promise.all([this.d.writesApi.checkoutInspect(prepared.request, outer, t), this.d.writesApi.hotel(prepared.request.hotelId, outer, t)]);
+      const [checkout, hotel, paymentType] = await Promise.all([
+        this.d.writesApi.checkoutInspect(prepared.request, outer, t),
+        this.d.writesApi.hotel(prepared.request.hotelId, outer, t),
+        this.#paymentType(prepared.request, outer),
+      ]);
       // The hotel shown is read by hotelId, the rate by bookHash: a pair from two hotels would show
       // one hotel's name over another's rate, so it is refused before anyone is asked.
       if (checkout.hotelId !== prepared.request.hotelId) throw preparationInvalid("the rate (bookHash) is not a rate of hotelId: prepare it again from that hotel's rates; nothing was sent");
-      return bookingDisplay(prepared, checkout, hotel);
+      return bookingDisplay(prepared, checkout, hotel, paymentType);
     }
     if (orderId === undefined) throw new Error("a write on an order without its orderId");
-    return orderDisplay(prepared, await this.d.hotels.orderV1(orderId, this.signal(outer)));
+    return orderDisplay(prepared, await this.d.hotels.orderV1(orderId, this.signal(outer)), this.d.now());
+  }
+
+  /** The booked rate's payment type from the rates route; a failed read or a rate not listed shows it as unknown. */
+  async #paymentType(request: BookingRequest, outer: AbortSignal): Promise<string | null> {
+    try {
+      const { rates } = await this.d.writesApi.rates(request, outer, this.d.providerTimeoutMs);
+      return rates?.find((r) => r.bookHash === request.bookHash)?.paymentType ?? null;
+    } catch {
+      return null;
+    }
   }
 
   /** Whether the order still shows the promo code or services; a failed read confirms nothing (the display's own read says what failed). */

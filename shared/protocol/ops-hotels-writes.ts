@@ -194,6 +194,15 @@ export const ApprovalIdSchema = z.string().regex(/^apr_[A-Za-z0-9_-]{11,43}$/);
 /** Bounds the longest line guestLines can build from valid rooms and names (205), with room to spare. */
 export const GUEST_LINE_MAX = 240;
 
+/** One room as it will be booked: its guests by name ("Ivan Petrov"), so two rooms never read as one. */
+export const ApprovalRoomSchema = z.strictObject({
+  adults: z.int().min(1).max(6),
+  childrenAges: z.array(z.int().min(0).max(17)).max(4),
+  // Two 80-letter names and a space: no name that will be sent is cut.
+  guests: z.array(z.string().max(161)).max(10),
+});
+export type ApprovalRoom = z.infer<typeof ApprovalRoomSchema>;
+
 export const ApprovalDisplaySchema = z.strictObject({
   kind: WriteKindSchema,
   action: z.string().max(200),
@@ -202,7 +211,12 @@ export const ApprovalDisplaySchema = z.strictObject({
   checkoutDate: IsoDateSchema.nullable(),
   // One entry per guest ("Room 1 (2 adults): Ivan Petrov"), so no name that will be sent is cut:
   // the longest is "Room 4 (6 adults, children 17, 17, 17, 17): " (44) and two 80-letter names (161).
+  // A broker before `rooms` sent this; a newer one sends `rooms` and leaves it empty.
   guests: z.array(z.string().max(GUEST_LINE_MAX)).max(40),
+  // A booking's rooms in the order they will be sent (empty for a write on an existing booking).
+  rooms: z.array(ApprovalRoomSchema).max(4).default([]),
+  // Whether money is taken before the stay or at the hotel, and a booking's payment status.
+  payment: z.string().max(300).nullable().default(null),
   // A booking's email and phone as they will be sent: where the confirmation and voucher go.
   contacts: z.string().max(300).nullable(),
   rate: ShortTextSchema.nullable(),

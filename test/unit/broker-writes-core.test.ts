@@ -2,7 +2,8 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cancellationText, guestLines } from "../../broker/writes/display.js";
+import { cancellationText, cancellingAt, cancellingText, roomsOf } from "../../broker/writes/display.js";
+import { roomLine } from "../../shared/writes/approval-lines.js";
 import { ApprovalDisplaySchema, BookingRequestSchema } from "../../shared/protocol/ops-hotels-writes.js";
 import { answeredFacts, type FactsContext } from "../../broker/writes/facts.js";
 import { missingGates, writeGatesOf } from "../../broker/writes/gates.js";
@@ -208,27 +209,42 @@ describe("write gates", () => {
 });
 
 describe("approval display", () => {
-  it("one line per room: counts, children's ages, names", () => {
-    expect(guestLines({ adults: 2, childrenAges: [7], guests: [{ firstName: "Ivan", lastName: "Petrov" }, { firstName: "Anna", lastName: "Petrova" }] }, 0)).toEqual(["Room 1 (2 adults, child 7): Ivan Petrov", "Room 1 (2 adults, child 7): Anna Petrova"]);
-    expect(guestLines({ adults: 1, childrenAges: [3, 9], guests: [{ firstName: "Ivan", lastName: "Petrov" }] }, 1)).toEqual(["Room 2 (1 adult, children 3, 9): Ivan Petrov"]);
-    // Ten long names in one room: every one is shown whole (the old one-line-per-room form cut them).
-    const long = { firstName: "Maximilianovna".repeat(5), lastName: "Konstantinopolskaya".repeat(4) };
-    const lines = guestLines({ adults: 6, childrenAges: [1, 2, 3, 4], guests: Array.from({ length: 10 }, () => long) }, 3);
-    expect(lines).toHaveLength(10);
-    for (const line of lines) expect(line.endsWith(long.lastName)).toBe(true);
-    // The longest names the booking schema takes, in the fullest room: the display still fits its
-    // schema (a line past it made the broker's result check refuse every pending approval).
+  it("one line per room with its own guests: counts, children's ages, every name whole", () => {
+    const rooms = roomsOf([
+      { adults: 2, childrenAges: [7], guests: [{ firstName: "Ivan", lastName: "Petrov" }, { firstName: "Anna", lastName: "Petrova" }] },
+      { adults: 1, childrenAges: [3, 9], guests: [{ firstName: "Oleg", lastName: "Sidorov" }] },
+    ]);
+    expect(rooms.map(roomLine)).toEqual(["Room 1 (2 adults, child 7): Ivan Petrov, Anna Petrova", "Room 2 (1 adult, children 3, 9): Oleg Sidorov"]);
+    // The longest names the booking schema takes, ten to a room, in four rooms: the display still
+    // fits its schema (a line past it made the broker's result check refuse every pending approval).
     const longest = { firstName: "A".repeat(80), lastName: "B".repeat(80) };
-    const widest = guestLines({ adults: 6, childrenAges: [17, 17, 17, 17], guests: [longest] }, 3);
-    expect(widest[0]?.length).toBe(205);
-    expect(ApprovalDisplaySchema.shape.guests.safeParse(widest).success).toBe(true);
+    const full = roomsOf(Array.from({ length: 4 }, () => ({ adults: 6, childrenAges: [17, 17, 17, 17], guests: Array.from({ length: 10 }, () => longest) })));
+    expect(ApprovalDisplaySchema.shape.rooms.safeParse(full).success).toBe(true);
+    expect(full[3]?.guests[9]).toBe(`${longest.firstName} ${longest.lastName}`);
   });
 
-  it("cancellation terms from the provider's facts, null without them", () => {
+  it("a rate's cancellation terms from the provider's facts, null without them", () => {
     expect(cancellationText({ freeCancellationUntil: "2027-03-20T18:00:00+03:00", penalties: [{ from: "2027-03-20T18:00:00+03:00", amount: { value: 4500, currency: "RUB" } }] })).toBe(
       "free cancellation until 20 Mar 2027 18:00 (UTC+03:00), then a penalty of ₽4,500",
     );
     expect(cancellationText({ freeCancellationUntil: null, penalties: [] })).toBeNull();
+  });
+
+  it("cancelling now: free before the first stage, the latest started stage after it, null with no facts", () => {
+    const terms = {
+      freeCancellationUntil: "2027-03-20T18:00:00+03:00",
+      penalties: [
+        { from: "2027-03-21T00:00:00+03:00", amount: { value: 18000, currency: "RUB" } },
+        { from: "2027-03-20T18:00:00+03:00", amount: { value: 4500, currency: "RUB" } },
+      ],
+    };
+    const at = (iso: string): string | null => cancellingText(cancellingAt(terms, Date.parse(iso)));
+    expect(at("2027-03-20T17:59:00+03:00")).toBe("free now (until 20 Mar 2027 18:00 (UTC+03:00)); a penalty of ₽4,500 after 20 Mar 2027 18:00 (UTC+03:00)");
+    expect(at("2027-03-20T18:00:00+03:00")).toBe("not free now: a penalty of ₽4,500 applies since 20 Mar 2027 18:00 (UTC+03:00) (free cancellation ended 20 Mar 2027 18:00 (UTC+03:00))");
+    expect(at("2027-03-21T01:00:00+03:00")).toMatch(/^not free now: a penalty of ₽18,000 applies since 21 Mar 2027 00:00/);
+    expect(cancellingAt({ freeCancellationUntil: null, penalties: [] }, 0)).toBeNull();
+    // A deadline already past with no stages stated: nothing to say about now.
+    expect(cancellingAt({ freeCancellationUntil: "2027-03-20T18:00:00+03:00", penalties: [] }, Date.parse("2027-03-21T00:00:00Z"))).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import type { BrokerConnection } from "../../../shared/protocol/client.js";
 import { BrokerError } from "../../../shared/protocol/errors.js";
 import { ApprovalIdSchema, type PendingApproval } from "../../../shared/protocol/ops-hotels-writes.js";
+import { approvalLines } from "../../../shared/writes/approval-lines.js";
 import { connectIfRunning, loadConfig, sleep } from "../broker-access.js";
 import { CommandError, UsageError } from "../errors.js";
 import type { CommandIo } from "../io.js";
@@ -137,24 +138,13 @@ function printable(text: string): string {
   return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, "\uFFFD");
 }
 
-function describeApproval(approval: PendingApproval, n: number, of: number): string {
-  const d = approval.display;
-  const field = (label: string, value: string | null): string => `  ${label.padEnd(14)}${value === null ? "—" : printable(value)}`;
-  const dates = d.checkinDate === null && d.checkoutDate === null ? null : `${d.checkinDate ?? "?"} → ${d.checkoutDate ?? "?"}`;
-  return [
-    `Request ${n} of ${of}: ${approval.approvalId} (${d.kind}, request ${approval.requestHash.slice(0, 12)})`,
-    field("Action", d.action),
-    field("Hotel", d.hotel),
-    field("Dates", dates),
-    field("Guests", d.guests.length === 0 ? null : d.guests.join("; ")),
-    field("Contacts", d.contacts),
-    field("Rate", d.rate),
-    field("Price", d.price === null ? null : `${d.price.amountDecimal} ${d.price.currency}`),
-    field("Cancellation", d.cancellation),
-    "  What will happen:",
-    ...(d.effects.length === 0 ? ["    —"] : d.effects.map((e) => `    - ${printable(e)}`)),
-    field("Waits until", approval.expiresAt),
-  ].join("\n");
+/** The request as the person reads it here: the same lines as the approval page (shared/writes/approval-lines.ts). */
+export function describeApproval(approval: PendingApproval, n: number, of: number): string {
+  const field = (label: string, value: string | null): string => `  ${label.padEnd(18)}${value === null ? "—" : printable(value)}`;
+  const lines = approvalLines(approval).flatMap((l) =>
+    l.list && l.values.length > 0 ? [`  ${l.en}:`, ...l.values.map((v) => `    - ${printable(v)}`)] : [field(l.en, l.values.length === 0 ? null : l.values.join("; "))],
+  );
+  return [`Request ${n} of ${of}: ${approval.approvalId} (${approval.display.kind}, request ${approval.requestHash.slice(0, 12)})`, ...lines, field("Waits until", approval.expiresAt)].join("\n");
 }
 
 export async function run(argv: string[], io: CommandIo, stdin: TerminalInput = process.stdin): Promise<void> {
