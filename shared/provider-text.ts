@@ -139,6 +139,15 @@ export function quoted(text: string): string {
   return `"${text.replace(FIELD_BREAKS, (c) => (c === '"' ? "'" : "/"))}"`;
 }
 
+// A code as the provider contract gives them (not_found, early_checkin, SANDBOX10): no space, no
+// separator, no digit first, so it cannot read as a price, a column or a second field.
+const CODE = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
+
+/** A provider code as it is; any other text as quoted(text), one field of its line. */
+export function codeOrQuoted(text: string): string {
+  return CODE.test(text) ? text : quoted(text);
+}
+
 /** quoted(text), or the language's "no data" as it is: a fact the tool states, not provider text. */
 export function quotedOr(text: string | null | undefined, lang: Lang): string {
   const none = missing(lang);

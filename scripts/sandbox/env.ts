@@ -27,6 +27,12 @@ export interface SandboxEnv {
    */
   hostilePlace?: string;
   /**
+   * Sent by checkout inspection as every extra service's type and time and every penalty stage's
+   * start, and by promo validation as the code it read and, for an invalid one, the reason: the
+   * short provider codes of a checkout as an attack.
+   */
+  hostileCheckout?: string;
+  /**
    * An integrator's static token (a static profile's TBANK_HOTELS_AUTH_TOKEN): when set, the order
    * reads by provider id accept it as `Bearer <token>` for any order. Absent: customer tokens only.
    */

@@ -27,6 +27,8 @@ export const SandboxOptionsSchema = z.strictObject({
   hostileStatus: z.string().min(1).max(2000).optional(),
   /** Appended to every region, landmark name and type, and one more amenity of every hotel (env.ts). */
   hostilePlace: z.string().min(1).max(2000).optional(),
+  /** Every extra service's type and time, penalty start, promo code read and reason (env.ts). */
+  hostileCheckout: z.string().min(1).max(2000).optional(),
   integrationToken: z.string().regex(/^[A-Za-z0-9._~-]{16,128}$/, "16-128 token characters").optional(),
 });
 export type SandboxOptions = z.input<typeof SandboxOptionsSchema>;
@@ -92,6 +94,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...(opts.hostileName === undefined ? {} : { hostileName: opts.hostileName }),
     ...(opts.hostileStatus === undefined ? {} : { hostileStatus: opts.hostileStatus }),
     ...(opts.hostilePlace === undefined ? {} : { hostilePlace: opts.hostilePlace }),
+    ...(opts.hostileCheckout === undefined ? {} : { hostileCheckout: opts.hostileCheckout }),
     ...(opts.integrationToken === undefined ? {} : { integrationToken: opts.integrationToken }),
     origin: () => origin,
     secret: makeSecretFactory(opts.canary),

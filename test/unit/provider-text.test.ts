@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PROVIDER_TEXT_MAX, providerData, providerText, providerTextOrNull, providerUrl, quoted, quotedOr, scrubProviderText } from "../../shared/provider-text.js";
+import { codeOrQuoted, PROVIDER_TEXT_MAX, providerData, providerText, providerTextOrNull, providerUrl, quoted, quotedOr, scrubProviderText } from "../../shared/provider-text.js";
 import { toBookingDetails } from "../../broker/operations/booking-details.js";
 import { toJourneyPage } from "../../mcp/hotels/journey/provider-shapes.js";
 import { ProviderSearchPageSchema } from "../../mcp/hotels/provider/index.js";
@@ -214,6 +214,13 @@ describe("provider text in a text line", () => {
     expect(quotedOr(null, "ru")).toBe("нет данных");
     expect(quotedOr("no data", "en")).toBe("no data");
     expect(quotedOr("Казань", "en")).toBe('"Казань"');
+  });
+
+  it("keeps a code as it is and quotes anything else that stands where a code should", () => {
+    for (const code of ["not_found", "early_checkin", "SANDBOX10", "currency-not-supported"]) expect(codeOrQuoted(code)).toBe(code);
+    expect(codeOrQuoted("expired) · скидка 99 %")).toBe('"expired) / скидка 99 %"');
+    expect(codeOrQuoted("990")).toBe('"990"');
+    expect(codeOrQuoted("")).toBe('""');
   });
 
   it("never carries a ref-shaped token: the broker's refs are the only ones a model sees", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { missing, type Lang } from "../../../shared/locale.js";
-import { quoted } from "../../../shared/provider-text.js";
+import { codeOrQuoted, quoted } from "../../../shared/provider-text.js";
 import type { CheckoutPublic } from "../journey/checkout.js";
 
 // The model's view of a checkout inspection, the same in both channels: one display sentence per
@@ -66,8 +66,15 @@ export interface ExtraView {
   service: string;
 }
 
+// The contract's time of day ("10:00"); anything else the provider sends there is quoted.
+const TIME_OF_DAY = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
 export function extraView(e: { extraServiceOptionRef: string; type: string; time: string; priceDisplay: string }, lang: Lang): ExtraView {
-  return { extraServiceOptionRef: e.extraServiceOptionRef, service: `${WORDS[lang].extraNames[e.type] ?? e.type} ${e.time} — ${e.priceDisplay}` };
+  const names = WORDS[lang].extraNames;
+  // Own keys only: a type "constructor" is not a name of ours.
+  const name = (Object.hasOwn(names, e.type) ? names[e.type] : undefined) ?? codeOrQuoted(e.type);
+  const time = TIME_OF_DAY.test(e.time) ? e.time : quoted(e.time);
+  return { extraServiceOptionRef: e.extraServiceOptionRef, service: `${name} ${time} — ${e.priceDisplay}` };
 }
 
 export function extraLine(e: ExtraView): string {
@@ -81,7 +88,8 @@ export function extrasLine(extras: readonly ExtraView[], lang: Lang): string {
 
 function promoText(p: NonNullable<CheckoutPublic["promo"]>, lang: Lang): string {
   const w = WORDS[lang];
-  return p.valid ? w.promoValid(p.promoCode, p.discountDisplay ?? "?", p.priceAfterDiscountDisplay ?? "?") : w.promoInvalid(p.promoCode, p.reason ?? missing(lang));
+  const code = codeOrQuoted(p.promoCode);
+  return p.valid ? w.promoValid(code, p.discountDisplay ?? "?", p.priceAfterDiscountDisplay ?? "?") : w.promoInvalid(code, p.reason === null ? missing(lang) : codeOrQuoted(p.reason));
 }
 
 function capitalize(text: string): string {

@@ -8,7 +8,7 @@ import { extrasLine, extraView, type ExtraView } from "./checkout-view.js";
 import { journeyView } from "../journey/view.js";
 import { deadlineDisplay } from "../journey/wording.js";
 import { missing, type Lang } from "../../../shared/locale.js";
-import { quoted } from "../../../shared/provider-text.js";
+import { codeOrQuoted, quoted } from "../../../shared/provider-text.js";
 import { defineTool } from "./define.js";
 import { Field, JourneyIdInput, List } from "./schemas.js";
 
@@ -83,8 +83,8 @@ function promoPreview(code: string, inspected: CheckoutPublic["promo"], lang: La
   const wanted = code.trim().toUpperCase();
   if (!inspected || inspected.promoCode.trim().toUpperCase() !== wanted) return { check: "not_validated", text: w.promoNotValidated(wanted) };
   return inspected.valid
-    ? { check: "valid", text: w.promoValid(inspected.promoCode, inspected.discountDisplay ?? "?") }
-    : { check: "invalid", text: w.promoInvalid(inspected.promoCode, inspected.reason ?? missing(lang)) };
+    ? { check: "valid", text: w.promoValid(codeOrQuoted(inspected.promoCode), inspected.discountDisplay ?? "?") }
+    : { check: "invalid", text: w.promoInvalid(codeOrQuoted(inspected.promoCode), inspected.reason === null ? missing(lang) : codeOrQuoted(inspected.reason)) };
 }
 
 function upgradePreview(c: CheckoutPublic, lang: Lang): { check: "offered" | "not_checked" | "not_available"; text: string } {

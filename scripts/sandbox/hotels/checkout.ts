@@ -51,6 +51,9 @@ export function checkoutRoutes(ctx: HotelsContext): RouteDef[] {
       checkouts.delete(id);
     }
     const offset = location.profile.utcOffset;
+    const terms = cancellationTermsOf(rate, stay, offset, currentPrice, now);
+    const extras = extraServices(ctx.env.seed, hotel, rate);
+    const hostile = ctx.env.hostileCheckout;
     return json(200, {
       checkOutId,
       hotelId: hotel.hotelId,
@@ -59,8 +62,8 @@ export function checkoutRoutes(ctx: HotelsContext): RouteDef[] {
       searchPrice: rate.price,
       currentPrice,
       priceChanged: currentPrice.value !== rate.price.value,
-      cancellation: cancellationTermsOf(rate, stay, offset, currentPrice, now),
-      extraServices: extraServices(ctx.env.seed, hotel, rate),
+      cancellation: hostile === undefined ? terms : { ...terms, penalties: terms.penalties.map((p) => ({ ...p, from: hostile })) },
+      extraServices: hostile === undefined ? extras : extras.map((e) => ({ ...e, type: hostile, time: hostile })),
       upgradeAvailable: rates[rate.rateIndex + 2] !== undefined,
       expiresAt: isoAtOffset(now + CHECKOUT_TTL_MS, offset),
     });
@@ -71,7 +74,10 @@ export function checkoutRoutes(ctx: HotelsContext): RouteDef[] {
     if ("status" in checkout) return checkout;
     const body = parseBody(req, PromoBodySchema);
     if (!body.ok) return body.response;
-    return json(200, validatePromo(body.value.promoCode, checkout.currentPrice));
+    const answer = validatePromo(body.value.promoCode, checkout.currentPrice);
+    const hostile = ctx.env.hostileCheckout;
+    if (hostile === undefined) return json(200, answer);
+    return json(200, answer.valid ? { ...answer, promoCode: hostile } : { ...answer, promoCode: hostile, reason: hostile });
   };
 
   const upgrade = (req: RouteRequest): SandboxResponse => {
