@@ -13,6 +13,7 @@ import { parseConfig } from "../../shared/config/index.js";
 import { testClock } from "../fixtures/clock.js";
 import { signIn, startInProcessBroker } from "../fixtures/in-process-broker.js";
 import { connectBroker } from "../../shared/protocol/client.js";
+import { describeApproval } from "../../scripts/cli/commands/approve.js";
 import { contradictions, observe, type Observed } from "./retry-rules.js";
 import { CANARY, EVAL_SEED } from "./sandbox-facts.js";
 import type { Expect, Scenario } from "./types.js";
@@ -157,9 +158,10 @@ const WRITES_ENV = {
 
 /**
  * The person at `tbank-mcp approve`: waits for the request the call is waiting on to appear in the
- * toolkit role's list, then decides it. Resolves false when nothing appeared within 4 s.
+ * toolkit role's list, reads it as the command prints it, then decides it. Resolves with what they
+ * read, or undefined when nothing appeared within 4 s.
  */
-async function decideFirstApproval(socketPath: string, decision: "approve" | "deny"): Promise<boolean> {
+async function decideFirstApproval(socketPath: string, decision: "approve" | "deny"): Promise<string | undefined> {
   const toolkit = await connectBroker({ socketPath, role: "toolkit", clientVersion: "eval", timeoutMs: 10_000 });
   try {
     for (let i = 0; i < 200; i++) {
@@ -167,11 +169,11 @@ async function decideFirstApproval(socketPath: string, decision: "approve" | "de
       const first = pending[0];
       if (first !== undefined) {
         await toolkit.call("broker.decide_approval", { approvalId: first.approvalId, decision });
-        return true;
+        return describeApproval(first, 1, pending.length);
       }
       await new Promise((r) => setTimeout(r, 20));
     }
-    return false;
+    return undefined;
   } finally {
     toolkit.close();
   }
@@ -234,7 +236,9 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       const args = substitute(step.args ?? {}, vars) as Record<string, unknown>;
       const person = step.person === undefined ? undefined : decideFirstApproval(config.broker.socketPath, step.person);
       const result = (await clients[step.server ?? "hotels"].callTool({ name: step.tool, arguments: args })) as CallToolResult;
-      if (person !== undefined && !(await person)) failures.push(`${step.tool}: no request reached the person's terminal to ${step.person}`);
+      const screen = await person;
+      if (person !== undefined && screen === undefined) failures.push(`${step.tool}: no request reached the person's terminal to ${step.person}`);
+      for (const fact of step.screen ?? []) if (!screen?.includes(fact)) failures.push(`${step.tool}: the approval screen does not show ${JSON.stringify(fact)}`);
       for (const route of Object.keys(step.faults ?? {})) sandbox.control.clearFaults(route);
       const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
       const data = (result.structuredContent ?? {}) as Record<string, unknown>;

@@ -44,6 +44,8 @@ export interface Step {
    * approval: approve or deny the request it shows. Absent: nobody answers (the approval times out).
    */
   person?: "approve" | "deny";
+  /** What the person's approval screen (`tbank-mcp approve`, the same lines as the page) must show, literally. */
+  screen?: string[];
   /** Sandbox faults to switch on right before this step (and cleared after it). */
   faults?: Record<string, FaultInput>;
   expect: Expect;

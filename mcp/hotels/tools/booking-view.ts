@@ -20,6 +20,7 @@ const LABELS = {
     freeEnded: "бесплатная отмена закончилась",
     free: "бесплатная отмена",
     penalty: "штраф",
+    penaltyAfter: "штраф после",
     cancelledNote: "бронь уже отменена: отменять нечего",
     completedNote: "проживание завершено: отменять нечего",
     upcoming: "предстоит",
@@ -33,6 +34,7 @@ const LABELS = {
     freeEnded: "free cancellation ended",
     free: "free cancellation",
     penalty: "penalty",
+    penaltyAfter: "penalty after",
     cancelledNote: "the booking is already cancelled: nothing to cancel",
     completedNote: "the stay is completed: nothing to cancel",
     upcoming: "upcoming",
@@ -101,8 +103,10 @@ function closedCancellation(status: string, lang: Lang): { closed: string } {
 export function cancellationLine(f: ReturnType<typeof cancellationFacts> | ReturnType<typeof closedCancellation>, lang: Lang): string {
   if ("closed" in f) return f.closed;
   const l = LABELS[lang];
-  const free = f.freeUntilIso === undefined ? `${l.free}: ${f.freeUntil}` : `${f.freeEnded ? l.freeEnded : l.freeUntil} ${f.freeUntil}`;
-  return `${free}; ${l.penalty}: ${f.penalty}`;
+  if (f.freeUntilIso === undefined) return `${l.free}: ${f.freeUntil}; ${l.penalty}: ${f.penalty}`;
+  // The penalty is the stage that starts when the free window closes: said with its date, so it
+  // never reads as charged now beside a deadline still ahead.
+  return `${f.freeEnded ? l.freeEnded : l.freeUntil} ${f.freeUntil}; ${l.penaltyAfter} ${f.freeUntil}: ${f.penalty}`;
 }
 
 /**

@@ -19,7 +19,7 @@ export const scenario: Scenario = {
         status: "ok",
         isError: false,
         text: ["AWAITING_PAYMENT", spb.hotelName, spb.dates, "Стандартный двухместный номер", spb.paymentPrice, "WAITING_FOR_PAYMENT", String(spb.freeCancellationShown), spb.penalty],
-        textOnly: ["гостей: 3", `цена оплаты, указанная в брони: ${spb.paymentPrice}`, `бесплатная отмена до ${String(spb.freeCancellationShown)}`, `штраф: ${spb.penalty}`],
+        textOnly: ["гостей: 3", `цена оплаты, указанная в брони: ${spb.paymentPrice}`, `бесплатная отмена до ${String(spb.freeCancellationShown)}`, `штраф после ${String(spb.freeCancellationShown)}: ${spb.penalty}`],
         // The old formats: a decimal with a currency code, an ISO deadline in the text.
         notText: ["к оплате", "balance", `${spb.amountDecimal} ${spb.currency}`, String(spb.freeCancellationUntil).replace("T", " ")],
         maxTokens: 230,

@@ -18,7 +18,7 @@ export const scenario: Scenario = {
       expect: {
         status: "ok",
         text: ["CONFIRMED", `"${kazan.hotelName}", "Казань"`, kazan.dates, kazan.paymentPrice, String(kazan.freeCancellationShown), kazan.penalty],
-        textOnly: ["гостей: 2", "цена оплаты, указанная в брони", `бесплатная отмена до ${String(kazan.freeCancellationShown)}`, `штраф: ${kazan.penalty}`],
+        textOnly: ["гостей: 2", "цена оплаты, указанная в брони", `бесплатная отмена до ${String(kazan.freeCancellationShown)}`, `штраф после ${String(kazan.freeCancellationShown)}: ${kazan.penalty}`],
         nextStep: ["tbank_hotels_save_voucher", "tbank_hotels_preview_cancellation"],
         notText: ["%PDF", "tbank_hotels_create_payment_handoff_preview"],
         maxTokens: 260,

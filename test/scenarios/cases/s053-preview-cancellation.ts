@@ -21,7 +21,9 @@ export const scenario: Scenario = {
         status: "ok",
         isError: false,
         text: ["cancelled=false", "bookingStatus=AWAITING_PAYMENT", String(spb.freeCancellationShown), spb.penalty],
-        textOnly: ["(preview only)", `бесплатная отмена до ${String(spb.freeCancellationShown)}`, `штраф: ${spb.penalty}`],
+        textOnly: ["(preview only)", `бесплатная отмена до ${String(spb.freeCancellationShown)}; штраф после ${String(spb.freeCancellationShown)}: ${spb.penalty}`],
+        // Never a bare penalty beside a free deadline still ahead: it would read as charged now.
+        notText: [`штраф: ${spb.penalty}`],
         nextStep: ["nothing was cancelled", "T-Bank app"],
         maxTokens: 130,
       },

@@ -18,6 +18,6 @@ export const scenario: Scenario = {
     { tool: "tbank_hotels_preview_cancellation", args: { bookingRef: "bkr_AAAAAAAAAAAAAAAAAAAAAB" }, expect: { status: "invalid_ref", retryAllowed: false, nextStep: ["exactly as"], maxTokens: 40 } },
     { tool: "tbank_hotels_save_voucher", args: { bookingRef: "bkr_9P64cuf4NZgfE7Mk" }, expect: { status: "invalid_ref", retryAllowed: false, nextStep: ["exactly as"], notText: ["voucher saved"], maxTokens: 40 } },
     listBookings({ status: "active", limit: 2 }, { status: "ok" }, { ref: "Санкт-Петербург" }),
-    { tool: "tbank_hotels_preview_cancellation", args: { bookingRef: "$ref" }, expect: { status: "ok", text: ["cancelled=false", spb.penalty], textOnly: [`штраф: ${spb.penalty}`] } },
+    { tool: "tbank_hotels_preview_cancellation", args: { bookingRef: "$ref" }, expect: { status: "ok", text: ["cancelled=false", spb.penalty], textOnly: [`штраф после ${String(spb.freeCancellationShown)}: ${spb.penalty}`] } },
   ],
 };

@@ -23,7 +23,7 @@ export const scenario: Scenario = {
       {
         status: "ok",
         text: [kazan.dates, kazan.paymentPrice, kazan.penalty, String(kazan.freeCancellationShown)],
-        textOnly: [`payment price observed on the booking: ${kazan.paymentPrice}; paymentStatus: PAID`, `free cancellation until ${String(kazan.freeCancellationShown)}; penalty: ${kazan.penalty}`, "guests: 2 | room: "],
+        textOnly: [`payment price observed on the booking: ${kazan.paymentPrice}; paymentStatus: PAID`, `free cancellation until ${String(kazan.freeCancellationShown)}; penalty after ${String(kazan.freeCancellationShown)}: ${kazan.penalty}`, "guests: 2 | room: "],
         notText: [kazanRu.paymentPrice, kazanRu.dates, "нет данных", "гостей"],
         maxTokens: 230,
       },

@@ -38,7 +38,7 @@ export const scenario: Scenario = {
         isError: false,
         text: ["state=confirmed", "replayed=false", "reconciled=false", "orderStatus=AWAITING_PAYMENT", hotel, rub(checkoutPrice.value)],
         textMatches: ["bookingRef=bkr_[A-Za-z0-9_-]{22} taskStatus=(IN_PROGRESS|SUCCESS)"],
-        nextStep: ["give the bookingRef", "tbank_hotels_create_payment_handoff_preview", "Do not confirm or book again"],
+        nextStep: ["listed in their bookings", "do not give it to the person", "tbank_hotels_create_payment_handoff_preview", "Do not confirm or book again"],
         notText: CONTACTS_NOT_ECHOED,
         maxTokens: 450,
       },

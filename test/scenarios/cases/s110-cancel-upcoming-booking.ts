@@ -3,6 +3,7 @@ import type { Scenario } from "../types.js";
 import { bookingIn } from "../sandbox-facts.js";
 
 const kazan = bookingIn("Казань");
+const kazanEn = bookingIn("Казань", "en");
 if (kazan.paymentStatus !== "PAID" || kazan.freeCancellationShown === undefined) throw new Error("s110 expects the Казань booking paid and freely cancellable on the eval day");
 
 export const scenario: Scenario = {
@@ -17,7 +18,7 @@ export const scenario: Scenario = {
     step(
       "tbank_hotels_preview_cancellation",
       { bookingRef: "$kazan" },
-      { status: "ok", text: ["cancelled=false", "bookingStatus=CONFIRMED", String(kazan.freeCancellationShown), kazan.penalty], nextStep: ["tbank_hotels_prepare_cancellation"], notText: ["cannot cancel"], maxTokens: 160 },
+      { status: "ok", text: ["cancelled=false", "bookingStatus=CONFIRMED", String(kazan.freeCancellationShown), kazan.penalty], textOnly: [`штраф после ${String(kazan.freeCancellationShown)}: ${kazan.penalty}`], nextStep: ["tbank_hotels_prepare_cancellation"], notText: ["cannot cancel", `штраф: ${kazan.penalty}`], maxTokens: 160 },
     ),
     step(
       "tbank_hotels_prepare_cancellation",
@@ -27,7 +28,7 @@ export const scenario: Scenario = {
         isError: false,
         text: ["executionAvailable=true", "kind=cancellation", "POST /v1/orders/:orderId/cancel", "$kazan", "tbank-mcp approve"],
         textMatches: ["confirmationPhrase: confirm cancel [0-9a-f]{8}\\n", "http://127\\.0\\.0\\.1:\\d+/approve/"],
-        nextStep: ["penalty and refund from tbank_hotels_preview_cancellation", "the provider's own terms", "nothing is sent yet", "only they can", "tbank_hotels_execute_cancellation", "If they say no, stop"],
+        nextStep: ["whether cancelling is free now or its penalty", "the refund is stated only in the provider's answer", "the provider's own terms", "nothing is sent yet", "only they can", "tbank_hotels_execute_cancellation", "If they say no, stop"],
         notText: ["ord_"],
         maxTokens: 450,
       },
@@ -45,7 +46,11 @@ export const scenario: Scenario = {
         notText: ["ord_"],
         maxTokens: 250,
       },
-      { person: "approve" },
+      {
+        person: "approve",
+        // Free now, the penalty after the deadline, and who states the refund: what the person approves.
+        screen: [`free now (until ${String(kazanEn.freeCancellationShown)}); a penalty of ${kazanEn.penalty} after ${String(kazanEn.freeCancellationShown)}`, "cancels the booking free of charge", "payment status PAID"],
+      },
     ),
     listBookings({ status: "all" }, { status: "ok", text: ["$kazan", "CANCELLED"], textOnly: [`$kazan | CANCELLED | "${kazan.hotelName}", "Казань"`], maxTokens: 650 }),
   ],

@@ -58,9 +58,14 @@ function settle(draft: BookingDraft, outcome: ExecuteOutcome, from: DraftPhase):
   return { ...draft, phase };
 }
 
+// What the person is told must stay true after this chat: the bookingRef expires with the broker's
+// refs (30 min), so it is the model's handle for its next calls, never something to hand over.
 function confirmedStep(orderStatus: string | null): string {
   const pay = orderStatus !== null && isAwaitingPayment(orderStatus) ? " It awaits payment: the person pays via tbank_hotels_create_payment_handoff_preview (a page in their browser)." : "";
-  return `tell the person the booking is made and give the bookingRef (taskStatus IN_PROGRESS: the provider is still confirming it). Read it with tbank_hotels_get_booking or tbank_hotels_list_bookings.${pay} Do not confirm or book again.`;
+  return (
+    "tell the person the booking is made (hotel, dates, price above) and listed in their bookings (T-Bank app, tbank_hotels_list_bookings); voucher: tbank_hotels_save_voucher once CONFIRMED. " +
+    `bookingRef is for your calls only (expires in 30 min): do not give it to the person. taskStatus IN_PROGRESS: still being confirmed.${pay} Do not confirm or book again.`
+  );
 }
 
 // Not RECONCILE: its "same preparedRequestHash" would be this call's wrong one, a repeat that cannot help.
