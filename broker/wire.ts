@@ -31,11 +31,12 @@ export interface WireOptions {
 const defaultApprovalPage: StartApprovalPage = async (registry) => (await import("./writes/approval-page.js")).startApprovalPage(registry);
 
 /**
- * An execute waits for the person (the approval timeout), then gets the usual request budget for
- * its provider calls (each also bounded by TBANK_HOTELS_TIMEOUT_MS).
+ * An execute call waits for the person at most the hold (then answers approval_pending; the
+ * request waits on without it), plus the usual request budget for the provider calls it makes
+ * itself (each also bounded by TBANK_HOTELS_TIMEOUT_MS).
  */
 export function executeDeadlineMs(config: ToolkitConfig): number {
-  return config.broker.approvalTimeoutMs + config.broker.timeoutMs;
+  return config.broker.approvalHoldMs + config.broker.timeoutMs;
 }
 
 interface WriteParts {
@@ -55,7 +56,7 @@ async function createWrites({ config, client, hotels, refs, session, opts, now }
   const registry = new ApprovalRegistry({ now, timeoutMs: config.broker.approvalTimeoutMs });
   const ledger = await WriteLedger.open({ dir: config.broker.stateDir, now, logger });
   const writesApi = new HotelsWritesApi(client, config.hotels.apiBaseUrl);
-  const executor = new WriteExecutor({ gates, registry, ledger, writesApi, hotels, refs, session, secrets, audit, logger, now, providerTimeoutMs: config.hotels.timeoutMs });
+  const executor = new WriteExecutor({ gates, registry, ledger, writesApi, hotels, refs, session, secrets, audit, logger, now, providerTimeoutMs: config.hotels.timeoutMs, holdMs: config.broker.approvalHoldMs });
   return new WriteService({ gates, registry, executor, startPage: opts.startApprovalPage ?? defaultApprovalPage, audit, logger });
 }
 

@@ -38,6 +38,7 @@ export const WRITE_GATE_VARIABLES = [
   "TBANK_HOTELS_MUTATION_EXECUTION_PROFILE",
   "TBANK_HOTELS_TRUSTED_REAL_IP",
   "TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS",
+  "TBANK_AUTH_BROKER_APPROVAL_HOLD_MS",
 ] as const;
 
 export function brokerChildEnv(env: Readonly<Record<string, string | undefined>>, opts: { writeGates?: boolean } = {}): Record<string, string> {

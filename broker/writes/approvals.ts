@@ -6,13 +6,16 @@ import { toIsoTimestamp, type Clock } from "../../shared/time.js";
 // The person's side of a write, the analogue of `ssh-add -c`: an execute registers the request it
 // is about to send (bound to its requestHash) and waits, bounded, until the person approves or
 // denies it through a channel no model types into: `tbank-mcp approve` (toolkit role) or the
-// one-time loopback page. Nothing here is persisted: a restart forgets pending approvals, and the
-// execute that waited on one gets `approval_timeout` (nothing sent).
+// one-time loopback page. A request waits here longer than any one tool call (see `request`), so
+// the person may decide after the call that asked has answered `approval_pending`. Nothing here is
+// persisted: a restart forgets pending approvals (nothing was sent; the next execute asks again).
 
 export type ApprovalDecision = "approved" | "denied" | "timeout";
 
 interface Pending {
   approval: PendingApproval;
+  /** Decided or timed out at this instant of `now` (also swept lazily, for clocks tests move). */
+  expiresAtMs: number;
   waiters: Set<(d: ApprovalDecision) => void>;
   timer: NodeJS.Timeout;
 }
@@ -26,7 +29,7 @@ interface PageToken {
 
 export interface ApprovalRegistryOptions {
   now: Clock;
-  /** How long an execute waits for the person (TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS, default 120 s). */
+  /** How long a request waits for the person's decision (TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS, default 120 s), across calls. */
   timeoutMs: number;
   randomBytes?: (n: number) => Buffer;
   /** At most this many requests wait at once; more are refused as `busy`. */
@@ -60,24 +63,7 @@ export class ApprovalRegistry {
    * resolves with their decision, or `timeout` after timeoutMs, or when `signal` aborts.
    */
   waitForDecision(requestHash: string, display: ApprovalDisplay, signal: AbortSignal): Promise<ApprovalDecision> {
-    let entry = this.pending.get(requestHash);
-    if (entry === undefined) {
-      if (this.pending.size >= (this.opts.maxPending ?? 16)) throw new BrokerError("busy", "too many requests are waiting for approval");
-      const requestedAt = this.opts.now();
-      const approval: PendingApproval = {
-        approvalId: `apr_${this.random(16).toString("base64url")}`,
-        requestHash,
-        display,
-        requestedAt: toIsoTimestamp(requestedAt),
-        expiresAt: toIsoTimestamp(requestedAt + this.opts.timeoutMs),
-      };
-      const timer = setTimeout(() => this.settle(requestHash, "timeout"), this.opts.timeoutMs);
-      timer.unref();
-      entry = { approval, waiters: new Set(), timer };
-      this.pending.set(requestHash, entry);
-      this.changed();
-    }
-    const waiters = entry.waiters;
+    const waiters = this.register(requestHash, display, Number.POSITIVE_INFINITY).waiters;
     return new Promise<ApprovalDecision>((resolve) => {
       const onAbort = (): void => {
         waiters.delete(done);
@@ -96,16 +82,30 @@ export class ApprovalRegistry {
     });
   }
 
+  /**
+   * Shows `display` to the person under `requestHash` until they decide, the approval timeout
+   * passes, or `notAfter` (the preparation's expiry: approving later could send nothing). No call
+   * holds it: the execute that asked may answer `approval_pending` and end, and the decision still
+   * comes here. Joins the request already shown under the hash.
+   */
+  request(requestHash: string, display: ApprovalDisplay, notAfter: number): Promise<ApprovalDecision> {
+    const entry = this.register(requestHash, display, notAfter);
+    return new Promise<ApprovalDecision>((resolve) => entry.waiters.add(resolve));
+  }
+
   list(): PendingApproval[] {
+    this.sweep();
     return [...this.pending.values()].map((p) => p.approval);
   }
 
   byHash(requestHash: string): PendingApproval | undefined {
+    this.sweep();
     return this.pending.get(requestHash)?.approval;
   }
 
   /** The person's decision. Throws `invalid_ref` for an unknown or already decided approval. */
   decide(approvalId: string, decision: "approve" | "deny"): { decided: "approved" | "denied"; requestHash: string } {
+    this.sweep();
     const entry = [...this.pending.values()].find((p) => p.approval.approvalId === approvalId);
     if (entry === undefined) throw new BrokerError("invalid_ref", "no pending request with this id (already decided or timed out)");
     const decided = decision === "approve" ? "approved" : "denied";
@@ -167,6 +167,34 @@ export class ApprovalRegistry {
     for (const hash of [...this.pending.keys()]) this.settle(hash, "timeout");
     this.pageTokens.clear();
     this.pageTokenKeys.clear();
+  }
+
+  private register(requestHash: string, display: ApprovalDisplay, notAfter: number): Pending {
+    this.sweep();
+    const live = this.pending.get(requestHash);
+    if (live !== undefined) return live;
+    if (this.pending.size >= (this.opts.maxPending ?? 16)) throw new BrokerError("busy", "too many requests are waiting for approval");
+    const requestedAt = this.opts.now();
+    const expiresAtMs = Math.min(requestedAt + this.opts.timeoutMs, notAfter);
+    const approval: PendingApproval = {
+      approvalId: `apr_${this.random(16).toString("base64url")}`,
+      requestHash,
+      display,
+      requestedAt: toIsoTimestamp(requestedAt),
+      expiresAt: toIsoTimestamp(expiresAtMs),
+    };
+    const timer = setTimeout(() => this.settle(requestHash, "timeout"), Math.max(0, expiresAtMs - requestedAt));
+    timer.unref();
+    const entry: Pending = { approval, expiresAtMs, waiters: new Set(), timer };
+    this.pending.set(requestHash, entry);
+    this.changed();
+    return entry;
+  }
+
+  /** Requests past their expiry by `now` (a clock moved ahead of the timers) time out before anyone sees them. */
+  sweep(): void {
+    const now = this.opts.now();
+    for (const [hash, p] of [...this.pending]) if (p.expiresAtMs <= now) this.settle(hash, "timeout");
   }
 
   private settle(requestHash: string, decision: ApprovalDecision): void {

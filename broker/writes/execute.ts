@@ -1,6 +1,6 @@
 import type { Logger, SecretRegistry } from "../../shared/logger.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
-import { REAL_IP_KINDS, type ApprovalDisplay, type ExecuteWriteArgs, type ExecuteWriteResult, type PreparedWrite, type WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
+import { REAL_IP_KINDS, type ApprovalDisplay, type ExecuteWriteAnswer, type ExecuteWriteArgs, type ExecuteWriteResult, type PreparedWrite, type WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
 import { toIsoTimestamp, type Clock } from "../../shared/time.js";
 import { clientRequestIdOf, confirmationPhraseOf, requestHashOf } from "../../shared/writes/hash.js";
 import type { Audit } from "../audit.js";
@@ -16,6 +16,7 @@ import { missingGates, type WriteGateConfig } from "./gates.js";
 import type { LedgerEntry, WriteLedger } from "./ledger.js";
 import { classifyLookup, classifySend } from "./outcome.js";
 import { isFresh, preparationInvalid, requireFresh } from "./freshness.js";
+import { PendingWrites, type Settled } from "./pending-writes.js";
 import { repeatEffects } from "./repeats.js";
 import { WriteReads } from "./write-reads.js";
 
@@ -33,9 +34,22 @@ export interface WriteExecutorDeps {
   now: Clock;
   /** Bounds each provider call of an execute (the write itself and every read around it). */
   providerTimeoutMs: number;
+  /**
+   * How long one execute call waits for the person before answering `approval_pending`
+   * (TBANK_AUTH_BROKER_APPROVAL_HOLD_MS), counted from the call's start: under every client's
+   * tool-call timeout, so no client gives up on a call the broker would still answer.
+   */
+  holdMs: number;
+  /** Real elapsed milliseconds (the clients' timeouts are real time whatever `now` says). */
+  elapsed?: () => number;
 }
 
-type Step = "approval_requested" | "approved" | "denied" | "approval_timeout" | "sent" | "committed" | "refused" | "unknown" | "reconciled" | "reconcile_not_found" | "reconcile_failed" | "not_sent";
+const IN_PROGRESS = "this request is already being executed (waiting for the person's approval or for the provider): wait for that answer";
+
+// A write the person approved is sent by the broker whether or not a call still waits for it.
+const NO_CALL: AbortSignal = new AbortController().signal;
+
+type Step = "approval_requested" | "approval_pending" | "approved" | "denied" | "approval_timeout" | "sent" | "committed" | "refused" | "unknown" | "reconciled" | "reconcile_not_found" | "reconcile_failed" | "not_sent";
 
 /**
  * hotels.execute_write_v1. The order of the checks is the contract (docs/protocol.md): gates,
@@ -47,17 +61,30 @@ type Step = "approval_requested" | "approved" | "denied" | "approval_timeout" | 
  */
 export class WriteExecutor {
   readonly #reads: WriteReads;
+  readonly #pending: PendingWrites;
+  readonly #elapsed: () => number;
 
   constructor(private readonly d: WriteExecutorDeps) {
     this.#reads = new WriteReads(d);
+    this.#pending = new PendingWrites({ now: d.now });
+    this.#elapsed = d.elapsed ?? (() => performance.now());
   }
 
-  async execute({ prepared, requestHash, confirmationPhrase }: ExecuteWriteArgs, req: RequestContext): Promise<ExecuteWriteResult> {
+  async execute({ prepared, requestHash, confirmationPhrase }: ExecuteWriteArgs, req: RequestContext): Promise<ExecuteWriteAnswer> {
+    const holdUntil = this.#elapsed() + this.d.holdMs;
     const unavailable = this.unavailable(prepared.kind);
     if (unavailable !== undefined) throw new BrokerError("execution_unavailable", unavailable);
     const sessionId = requireSessionId(this.d.session);
     if (requestHashOf(prepared) !== requestHash) throw preparationInvalid("the request differs from the prepared request: prepare it again");
     if (confirmationPhrase !== confirmationPhraseOf(prepared.kind, requestHash)) throw preparationInvalid("wrong confirmation phrase: use the one prepare returned");
+    // A decision or outcome that came while no call waited: this call is the one that hears it.
+    const kept = this.#pending.take(requestHash);
+    if (kept !== undefined) return settledAnswer(kept);
+    if (this.#pending.running(requestHash)) {
+      // One call at a time waits on a write: a parallel one is told so, as before it was pending.
+      if (this.#pending.awaited(requestHash)) throw new BrokerError("in_progress", IN_PROGRESS);
+      return this.#join(requestHash, prepared, holdUntil);
+    }
     const entry = this.d.ledger.get(requestHash);
     if (entry !== undefined) return this.#fromLedger(entry, prepared, sessionId, req);
     requireFresh(prepared, this.d.now());
@@ -83,7 +110,24 @@ export class WriteExecutor {
       await this.#recordResult(requestHash, mine);
       return mine;
     }
-    return this.#fresh(prepared, requestHash, orderId, sessionId, req);
+    return this.#fresh(prepared, requestHash, orderId, sessionId, req, holdUntil);
+  }
+
+  /**
+   * Waits for the running write of `hash` until the call's hold ends. Still undecided: pending,
+   * with the approval's expiry. Approved and still being sent: in_progress. Both leave the write
+   * running; the same execute again picks up what happened.
+   */
+  async #join(hash: string, prepared: PreparedWrite, holdUntil: number): Promise<ExecuteWriteAnswer> {
+    // An approval already past its expiry ends now, so this call hears that rather than waiting.
+    this.d.registry.sweep();
+    const joined = await this.#pending.join(hash, holdUntil - this.#elapsed());
+    if (joined === undefined) throw new BrokerError("in_progress", "this request is already being executed: call execute again with the same request for its outcome");
+    if (joined !== "waiting") return settledAnswer(joined);
+    const approval = this.d.registry.byHash(hash);
+    if (approval === undefined) throw new BrokerError("in_progress", "the person approved this request and it is being sent now: call execute again with the same request for its outcome; nothing is sent twice");
+    this.#audit(prepared, hash, "approval_pending");
+    return { outcome: "approval_pending", requestHash: hash, approvalExpiresAt: approval.expiresAt };
   }
 
   /** Why `kind` cannot be executed here (the gates to set, or the ledger's problem and its fix), or undefined. */
@@ -112,7 +156,7 @@ export class WriteExecutor {
     if (prepared.kind === "booking" || prepared.kind === "ls_booking") return undefined;
     const twin = this.d.ledger.committedTwin(hash, fingerprint);
     if (twin === undefined) return undefined;
-    let result = twin.result;
+    let result: ExecuteWriteAnswer | undefined = twin.result;
     if (prepared.kind === "payment_setup") {
       const page = result?.outcome === "committed" && result.facts.kind === "payment_setup" ? result.facts.paymentPageExpiresAt : null;
       if (page === null || !(Date.parse(page) > this.d.now())) return undefined;
@@ -158,13 +202,13 @@ export class WriteExecutor {
     return result;
   }
 
-  async #fromLedger(entry: LedgerEntry, prepared: PreparedWrite, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult> {
+  async #fromLedger(entry: LedgerEntry, prepared: PreparedWrite, sessionId: string, req: RequestContext): Promise<ExecuteWriteAnswer> {
     const hash = entry.requestHash;
     switch (entry.state) {
       case "awaiting_approval":
       case "sending":
       case "reconciling":
-        throw new BrokerError("in_progress", "this request is already being executed (waiting for the person's approval or for the provider): wait for that answer");
+        throw new BrokerError("in_progress", IN_PROGRESS);
       case "refused":
         if (entry.result) return { ...entry.result, replayed: true };
         return { outcome: "refused_by_provider", requestHash: hash, replayed: true, reason: entry.refusal ?? "rejected", currentPrice: null, completedAt: toIsoTimestamp(entry.updatedAt) };
@@ -176,7 +220,7 @@ export class WriteExecutor {
     }
   }
 
-  async #fresh(prepared: PreparedWrite, hash: string, orderId: string | undefined, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult> {
+  async #fresh(prepared: PreparedWrite, hash: string, orderId: string | undefined, sessionId: string, req: RequestContext, holdUntil: number): Promise<ExecuteWriteAnswer> {
     const { ledger, registry } = this.d;
     let display: ApprovalDisplay;
     try {
@@ -192,23 +236,35 @@ export class WriteExecutor {
     const repeats = repeatEffects(ledger.committedTwin(hash, ledger.fingerprintOf(prepared, orderId)) !== undefined, parts.filter((p) => shared.has(p.fingerprint)).map((p) => p.part));
     if (repeats.length > 0) display = { ...display, effects: [...display.effects, ...repeats].slice(-6) };
     this.#audit(prepared, hash, "approval_requested");
-    let decision: ApprovalDecision;
+    let decision: Promise<ApprovalDecision>;
     try {
-      decision = await registry.waitForDecision(hash, display, req.signal);
+      // The person can approve only while the preparation lives: later, nothing could be sent.
+      decision = registry.request(hash, display, Date.parse(prepared.expiresAt));
     } catch (err) {
       await this.#forget(hash);
       throw err;
     }
-    if (decision !== "approved" || req.signal.aborted) {
+    // The decision and the one send it allows run apart from this call, so a call that answered
+    // approval_pending (or a connection that broke) loses nothing; its role is all it lends.
+    const detached: RequestContext = { ...req, signal: NO_CALL };
+    this.#pending.start(hash, () => this.#decided(decision, prepared, hash, orderId, sessionId, detached));
+    return this.#join(hash, prepared, holdUntil);
+  }
+
+  /** After the person's decision (or the approval's expiry): nothing sent, or exactly one POST. */
+  async #decided(decision: Promise<ApprovalDecision>, prepared: PreparedWrite, hash: string, orderId: string | undefined, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult> {
+    const decided = await decision;
+    if (decided !== "approved") {
       await this.#forget(hash);
-      if (decision === "denied") {
+      if (decided === "denied") {
         this.#audit(prepared, hash, "denied");
         throw new BrokerError("approval_denied");
       }
       this.#audit(prepared, hash, "approval_timeout");
+      if (!isFresh(prepared, this.d.now())) throw preparationInvalid(`the preparation expired at ${prepared.expiresAt} before the person approved it: nothing was sent; prepare it again and ask the person to approve the new one`);
       throw new BrokerError(
         "approval_timeout",
-        `the person did not approve within ${Math.round(registry.timeoutMs / 1000)} s: nothing was sent. Ask them to run \`tbank-mcp approve\` (or open the approval page) and call execute again while they do`,
+        `the person did not approve within ${Math.round(this.d.registry.timeoutMs / 1000)} s: nothing was sent. Ask them to run \`tbank-mcp approve\` (or open the approval page) and call execute again while they do`,
       );
     }
     this.#audit(prepared, hash, "approved");
@@ -220,7 +276,7 @@ export class WriteExecutor {
       throw preparationInvalid(`the preparation expired at ${prepared.expiresAt} while the person was deciding: nothing was sent; prepare it again and ask the person to approve the new one`);
     }
     try {
-      await ledger.update(hash, "sending");
+      await this.d.ledger.update(hash, "sending");
     } catch (err) {
       await this.#forget(hash);
       throw new BrokerError("internal", "could not record the write before sending it: nothing was sent", { cause: err });
@@ -276,7 +332,7 @@ export class WriteExecutor {
    * clientRequestId was committed. Found: the facts are read back. Not found: it never happened,
    * and the execute goes on as a new one (the person approves again). Failed: still unknown.
    */
-  async #reconcile(entry: LedgerEntry, prepared: PreparedWrite, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult> {
+  async #reconcile(entry: LedgerEntry, prepared: PreparedWrite, sessionId: string, req: RequestContext): Promise<ExecuteWriteAnswer> {
     const hash = entry.requestHash;
     const before = entry.state;
     await this.d.ledger.update(hash, "reconciling");
@@ -293,7 +349,7 @@ export class WriteExecutor {
         throw err;
       }
       await this.d.ledger.update(hash, "awaiting_approval");
-      return this.#fresh(prepared, hash, orderId, sessionId, req);
+      return this.#fresh(prepared, hash, orderId, sessionId, req, this.#elapsed() + this.d.holdMs);
     }
     if (lookup.kind !== "found") {
       // A write the ledger recorded as committed that the provider cannot find is not sent again.
@@ -338,4 +394,9 @@ export class WriteExecutor {
   #audit(prepared: PreparedWrite, requestHash: string, step: Step): void {
     this.d.audit.record({ event: "write", writeKind: prepared.kind, requestHash, outcome: step });
   }
+}
+
+function settledAnswer(settled: Settled): ExecuteWriteResult {
+  if (settled.ok) return settled.result;
+  throw settled.error;
 }

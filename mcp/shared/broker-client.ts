@@ -1,5 +1,4 @@
 import type { Socket } from "node:net";
-import { MAX_APPROVAL_TIMEOUT_MS } from "../../shared/config/index.js";
 import { BrokerUnavailableError, connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { BrokerError, isBrokerError, type ErrorCode } from "../../shared/protocol/errors.js";
 import type { StatusResult } from "../../shared/protocol/ops-hotels.js";
@@ -25,11 +24,11 @@ export interface BrokerClientOptions {
   opTimeoutMs?: Partial<Record<OperationName, number>>;
 }
 
-// An execute waits in the broker for the person's approval (120 s by default, at most 600 s: the
-// broker's own setting, which this process does not read) and then for the provider. The broker
-// ends it by its own deadline; giving up earlier would leave the model without an outcome the broker
-// still delivers, so the client waits for the longest the broker may take.
-export const EXECUTE_WRITE_EXTRA_MS = MAX_APPROVAL_TIMEOUT_MS + 10_000;
+// An execute answers within the broker's hold (TBANK_AUTH_BROKER_APPROVAL_HOLD_MS, at most 40 s,
+// counted from its start) unless a provider read runs long. Past this wait its answer counts as
+// lost: the broker keeps the write, and the same execute again picks it up. So the tool call stays
+// under the 60 s the MCP SDK and Codex allow by default.
+export const EXECUTE_WRITE_WAIT_MS = 55_000;
 
 /** What connection_status reports about customer reads; computed locally, no provider call. */
 export type BrokerReadiness =
@@ -169,7 +168,7 @@ export class BrokerClient {
   private timeoutFor(op: OperationName): number {
     const override = this.opts.opTimeoutMs?.[op];
     if (override !== undefined) return override;
-    return op === "hotels.execute_write_v1" ? this.opts.timeoutMs + EXECUTE_WRITE_EXTRA_MS : this.opts.timeoutMs;
+    return op === "hotels.execute_write_v1" ? EXECUTE_WRITE_WAIT_MS : this.opts.timeoutMs;
   }
 
   private async status(conn: BrokerConnection): Promise<StatusResult> {

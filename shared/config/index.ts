@@ -20,6 +20,11 @@ export const DEFAULT_TOOLSETS: readonly Toolset[] = ["journey", "customer"];
 // How long an execute waits for the person's approval (`tbank-mcp approve` or the loopback page).
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
 export const MAX_APPROVAL_TIMEOUT_MS = 600_000;
+// How long one execute call waits for that approval before answering approval_pending: under the
+// tool-call timeouts of MCP clients (the SDK's and Codex's default 60 s), with room for the reads
+// before the wait and the answer after it.
+export const DEFAULT_APPROVAL_HOLD_MS = 25_000;
+export const MAX_APPROVAL_HOLD_MS = 40_000;
 
 export interface ConfigDeps {
   platform?: NodeJS.Platform;
@@ -96,6 +101,7 @@ export function parseConfig(env: Env, deps: ConfigDeps = {}): ConfigResult {
       combinedProfile: socketOverride !== undefined,
       timeoutMs: readInt(env, "TBANK_AUTH_BROKER_TIMEOUT_MS", 45_000, 1000, 120_000, p),
       approvalTimeoutMs: readInt(env, "TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS", DEFAULT_APPROVAL_TIMEOUT_MS, 5000, MAX_APPROVAL_TIMEOUT_MS, p),
+      approvalHoldMs: readInt(env, "TBANK_AUTH_BROKER_APPROVAL_HOLD_MS", DEFAULT_APPROVAL_HOLD_MS, 1000, MAX_APPROVAL_HOLD_MS, p),
       stateDir,
       sessionStore: readEnum(env, "TBANK_AUTH_SESSION_STORE", SESSION_STORES, "auto", p),
       issuerUrl,

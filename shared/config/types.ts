@@ -42,6 +42,8 @@ export interface ToolkitConfig {
     timeoutMs: number;
     /** How long hotels.execute_write_v1 waits for the person's approval (TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS). */
     approvalTimeoutMs: number;
+    /** How long one execute call waits for that approval before answering approval_pending (TBANK_AUTH_BROKER_APPROVAL_HOLD_MS). */
+    approvalHoldMs: number;
     stateDir: string;
     sessionStore: SessionStoreChoice;
     issuerUrl: string | undefined;

@@ -184,6 +184,22 @@ export const ExecuteWriteResultSchema = z.discriminatedUnion("outcome", [
 ]);
 export type ExecuteWriteResult = z.infer<typeof ExecuteWriteResultSchema>;
 
+/**
+ * The person has not decided within one call's wait (TBANK_AUTH_BROKER_APPROVAL_HOLD_MS), which is
+ * kept under every client's tool-call timeout. Nothing was sent; the request still waits for them
+ * until `approvalExpiresAt`, and the same execute again returns their decision or its one outcome.
+ * (Approved and still being sent when the wait ends: `in_progress`, as for a parallel execute.)
+ */
+export const ExecutePendingSchema = z.strictObject({
+  outcome: z.literal("approval_pending"),
+  requestHash: RequestHashSchema,
+  approvalExpiresAt: TimestampSchema,
+});
+export type ExecutePending = z.infer<typeof ExecutePendingSchema>;
+
+export const ExecuteWriteAnswerSchema = z.union([ExecuteWriteResultSchema, ExecutePendingSchema]);
+export type ExecuteWriteAnswer = z.infer<typeof ExecuteWriteAnswerSchema>;
+
 // ---- broker.list_approvals / broker.decide_approval (toolkit role: the person's channel) ----
 
 export const ApprovalIdSchema = z.string().regex(/^apr_[A-Za-z0-9_-]{11,43}$/);

@@ -6,7 +6,7 @@ import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import type { BookingSummary } from "../../shared/protocol/ops-hotels.js";
-import type { ExecuteWriteResult, PendingApproval, PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
+import type { ExecuteWriteAnswer, PendingApproval, PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
 import { confirmationPhraseOf, PREPARATION_TTL_MS, requestHashOf } from "../../shared/writes/hash.js";
 import { brokerEnv, brokerPids, startDaemon, type BrokerEnv } from "./helpers/broker-process.js";
 
@@ -23,7 +23,7 @@ const GATES = {
 };
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-type Outcome = { ok: true; result: ExecuteWriteResult } | { ok: false; code: string; message: string };
+type Outcome = { ok: true; result: ExecuteWriteAnswer } | { ok: false; code: string; message: string };
 
 function prepareCancellation(bookingRef: string): { prepared: PreparedWrite; requestHash: string; confirmationPhrase: string } {
   const at = Date.now();

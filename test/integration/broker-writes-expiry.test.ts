@@ -12,7 +12,8 @@ import { brokerEnv, prepare } from "./helpers/writes-broker.js";
 
 // Issue 28 item 5: a preparation lives five minutes, and the person may take up to the approval
 // timeout to decide. A preparation that expired while the person was deciding is not sent: the
-// broker checks freshness again after the decision. The clock is the test's, shared by the broker
+// request leaves the person's list when it expires, and the broker checks freshness again after
+// any decision. The clock is the test's, shared by the broker
 // and the sandbox, and moved while the approval waits.
 
 describe("a preparation that expires while the person decides", () => {
@@ -44,7 +45,7 @@ describe("a preparation that expires while the person decides", () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it("approved after expiry: nothing sent, preparation_invalid saying it expired and to prepare again", async () => {
+  it("approved after expiry: the request is gone, nothing sent, preparation_invalid saying it expired and to prepare again", async () => {
     const bookingRef = (await hotels.call("hotels.list_bookings", { limit: 20 })).items.find((b) => b.status === "CONFIRMED")!.bookingRef;
     const { prepared, requestHash, confirmationPhrase } = prepare(clock, { kind: "cancellation", request: { bookingRef } });
     sandbox.control.resetCounters();
@@ -61,9 +62,11 @@ describe("a preparation that expires while the person decides", () => {
         if (approvalId === undefined) await new Promise((r) => setTimeout(r, 10));
       }
       expect(approvalId).toBeDefined();
-      // The person reads for a while: the preparation's five minutes end before they approve.
+      // The person reads for a while: the preparation's five minutes end before they approve, and
+      // the request leaves their list with it (issue 29: it waits no longer than it can be sent).
       clock.advance(PREPARATION_TTL_MS + 1000);
-      await toolkit.call("broker.decide_approval", { approvalId: approvalId!, decision: "approve" });
+      await expect(toolkit.call("broker.decide_approval", { approvalId: approvalId!, decision: "approve" })).rejects.toMatchObject({ code: "invalid_ref" });
+      expect((await toolkit.call("broker.list_approvals", {})).pending.map((p) => p.requestHash)).not.toContain(requestHash);
     } finally {
       toolkit.close();
     }

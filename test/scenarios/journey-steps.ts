@@ -4,7 +4,7 @@ import type { Expect, Step } from "./types.js";
 // what to save. The journey prefix most rates and checkout scenarios share is defined here too.
 
 type Args = Record<string, unknown>;
-type Extra = Pick<Step, "faults" | "save" | "server" | "person" | "screen">;
+type Extra = Pick<Step, "faults" | "save" | "server" | "person" | "screen" | "personBefore" | "advanceClockMs">;
 
 /** Any tool call. */
 export function step(tool: string, args: Args | undefined, expect: Expect, extra: Extra = {}): Step {

@@ -234,6 +234,8 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
     for (const step of scenario.steps) {
       for (const [route, fault] of Object.entries(step.faults ?? {})) sandbox.control.setFault(route, fault);
       const args = substitute(step.args ?? {}, vars) as Record<string, unknown>;
+      if (step.advanceClockMs !== undefined) clock.advance(step.advanceClockMs);
+      if (step.personBefore !== undefined && !(await decideFirstApproval(config.broker.socketPath, step.personBefore))) failures.push(`${step.tool}: no request waited in the person's terminal to ${step.personBefore}`);
       const person = step.person === undefined ? undefined : decideFirstApproval(config.broker.socketPath, step.person);
       const result = (await clients[step.server ?? "hotels"].callTool({ name: step.tool, arguments: args })) as CallToolResult;
       const screen = await person;

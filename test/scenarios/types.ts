@@ -44,6 +44,13 @@ export interface Step {
    * approval: approve or deny the request it shows. Absent: nobody answers (the approval times out).
    */
   person?: "approve" | "deny";
+  /**
+   * What the person does in their terminal before this call, while no call waits (after an
+   * approval_pending answer): approve or deny the request waiting for them.
+   */
+  personBefore?: "approve" | "deny";
+  /** Moves the one clock of the run (sandbox, broker, servers) forward before this call. */
+  advanceClockMs?: number;
   /** What the person's approval screen (`tbank-mcp approve`, the same lines as the page) must show, literally. */
   screen?: string[];
   /** Sandbox faults to switch on right before this step (and cleared after it). */

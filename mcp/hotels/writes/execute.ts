@@ -4,6 +4,7 @@ import type { ExecuteWriteArgs, ExecuteWriteResult } from "../../../shared/proto
 import { confirmationPhraseOf, PREPARATION_TTL_MS, requestHashOf } from "../../../shared/writes/hash.js";
 import { brokerFailure, type BrokerFailure } from "../../shared/broker-client.js";
 import type { HotelsContext } from "../context.js";
+import { openApproval, type ApprovalChannels } from "./prepare.js";
 import { writeReadiness } from "./readiness.js";
 
 // The MCP half of an execute. Readiness comes first (the seed: a tool that cannot execute must not
@@ -17,6 +18,9 @@ export type ExecuteOutcome =
   | { status: "refused_by_provider"; result: Extract<ExecuteWriteResult, { outcome: "refused_by_provider" }> }
   | { status: "execution_unavailable"; reason: string }
   | { status: "preparation_invalid"; problem: PreparationProblem }
+  // Not decided within the call's wait: the request still waits for the person until
+  // approvalExpiresAt; the same call again returns the decision, or the one outcome.
+  | { status: "approval_pending"; approvalExpiresAt: string; channels: ApprovalChannels }
   | { status: "approval_denied" }
   | { status: "approval_timeout" }
   | { status: "in_progress" }
@@ -58,6 +62,7 @@ export async function executeWrite(ctx: HotelsContext, args: ExecuteWriteArgs, s
   if (signal.aborted) return { status: "cancelled" };
   try {
     const result = await ctx.broker.call("hotels.execute_write_v1", args);
+    if (result.outcome === "approval_pending") return { status: "approval_pending", approvalExpiresAt: result.approvalExpiresAt, channels: await openApproval(ctx, args.requestHash, args.prepared.kind) };
     return result.outcome === "committed" ? { status: "committed", result } : { status: "refused_by_provider", result };
   } catch (err) {
     // Sent, and the answer never came: the broker may still be waiting for the person or sending.

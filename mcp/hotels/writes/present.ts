@@ -196,6 +196,18 @@ export function presentExecuted(outcome: ExecuteOutcome, head: Head, steps: Writ
       return answer("preparation_invalid", false, `nothing was sent. ${steps.prepare}, show the new preview, and let the person approve that one.`, { reason: outcome.problem, message: PROBLEM[outcome.problem] }, [
         `reason=${outcome.problem}: ${PROBLEM[outcome.problem]}`,
       ]);
+    case "approval_pending": {
+      const { approvalUrl, terminalCommand } = outcome.channels;
+      const where = approvalUrl ? `\`${terminalCommand}\` in a terminal or at ${approvalUrl}` : `\`${terminalCommand}\` in a terminal`;
+      return answer(
+        "approval_pending",
+        true,
+        `nothing is sent yet: the request waits for the person's approval until ${outcome.approvalExpiresAt}. If they have not approved it, tell them to in ${where} (only they can). ` +
+          "Then call this same tool again with the same arguments, unchanged: it returns their decision, or the outcome once approved; it never sends the request twice. Do not prepare again.",
+        { expiresAt: outcome.approvalExpiresAt, approvalUrl, terminalCommand },
+        [`approve: ${where}`, `approval waits until ${outcome.approvalExpiresAt}`],
+      );
+    }
     case "approval_denied":
       return answer("approval_denied", false, "the person denied this request; nothing was sent. Do not ask again unless they bring it up.");
     case "approval_timeout":

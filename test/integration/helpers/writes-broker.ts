@@ -3,14 +3,14 @@ import type { Sandbox } from "../../../scripts/sandbox/index.js";
 import { parseConfig } from "../../../shared/config/index.js";
 import type { ToolkitConfig } from "../../../shared/config/types.js";
 import { BrokerError } from "../../../shared/protocol/errors.js";
-import type { ExecuteWriteResult, PreparedWrite } from "../../../shared/protocol/ops-hotels-writes.js";
+import type { ExecuteWriteAnswer, PreparedWrite } from "../../../shared/protocol/ops-hotels-writes.js";
 import { confirmationPhraseOf, PREPARATION_TTL_MS, requestHashOf } from "../../../shared/writes/hash.js";
 import type { TestClock } from "../../fixtures/clock.js";
 
 // What the broker write tests share: a broker's configuration in a temp root pointed at a sandbox,
 // a preparation as the Hotels MCP makes one, and an execute's outcome as a value.
 
-export type Outcome = { ok: true; result: ExecuteWriteResult } | { ok: false; code: string; message: string };
+export type Outcome = { ok: true; result: ExecuteWriteAnswer } | { ok: false; code: string; message: string };
 
 export interface Prepared {
   prepared: PreparedWrite;
@@ -24,7 +24,7 @@ export function prepare(clock: TestClock, write: Pick<PreparedWrite, "kind" | "r
   return { prepared, requestHash, confirmationPhrase: confirmationPhraseOf(prepared.kind, requestHash) };
 }
 
-export async function outcome(run: Promise<ExecuteWriteResult>): Promise<Outcome> {
+export async function outcome(run: Promise<ExecuteWriteAnswer>): Promise<Outcome> {
   try {
     return { ok: true, result: await run };
   } catch (err) {

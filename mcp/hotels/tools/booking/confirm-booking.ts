@@ -34,6 +34,7 @@ function phaseAfter(outcome: ExecuteOutcome, from: DraftPhase): DraftPhase {
     case "in_progress":
       return "outcome_unknown";
     case "refused_by_provider":
+    case "approval_pending":
     case "approval_denied":
     case "approval_timeout":
       return "ready";
@@ -102,7 +103,7 @@ export const confirmBooking = defineTool({
   name: "tbank_hotels_confirm_booking",
   title: "Confirm a draft's booking",
   description:
-    "Books the prepared draft after the person approved it outside the chat (`tbank-mcp approve` or the approval page); waits for that approval. " +
+    "Books the prepared draft once the person approves it outside the chat (`tbank-mcp approve` or the approval page). approval_pending: not decided yet, call again unchanged. " +
     "outcome_unknown: call again later to reconcile, never a new draft.",
   toolset: "booking",
   input: z.strictObject({ bookingDraftId: DraftIdInput, preparedRequestHash: z.string().max(64), confirmationPhrase: ConfirmationPhraseSchema }),

@@ -74,7 +74,7 @@ export function mutationTools(spec: MutationSpec): [AnyToolDef, AnyToolDef] {
   const execute = defineTool({
     name: executeName,
     title: `Execute ${spec.title}`,
-    description: `Sends a prepared ${spec.title} once the person approves it outside the chat: same fields + preparedRequestHash, preparedAt, expiresAt, confirmationPhrase.`,
+    description: `Sends a prepared ${spec.title} once the person approves it outside the chat: same fields + preparedRequestHash, preparedAt, expiresAt, confirmationPhrase. approval_pending: call again unchanged.`,
     toolset: "mutations",
     input: wire(spec.input.extend({ ...ExecuteFields, ...AnswerLanguage })),
     output: WriteOutput,
