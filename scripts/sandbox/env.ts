@@ -27,9 +27,9 @@ export interface SandboxEnv {
    */
   hostilePlace?: string;
   /**
-   * Sent by checkout inspection as every extra service's type and time and every penalty stage's
-   * start, and by promo validation as the code it read and, for an invalid one, the reason: the
-   * short provider codes of a checkout as an attack.
+   * Sent as every rate's paymentType by the rates routes, by checkout inspection as every extra
+   * service's type and time and every penalty stage's start, and by promo validation as the code it
+   * read and, for an invalid one, the reason: the short provider codes of a checkout as an attack.
    */
   hostileCheckout?: string;
   /**

@@ -27,7 +27,7 @@ export const SandboxOptionsSchema = z.strictObject({
   hostileStatus: z.string().min(1).max(2000).optional(),
   /** Appended to every region, landmark name and type, and one more amenity of every hotel (env.ts). */
   hostilePlace: z.string().min(1).max(2000).optional(),
-  /** Every extra service's type and time, penalty start, promo code read and reason (env.ts). */
+  /** Every rate's paymentType, extra service's type and time, penalty start, promo code and reason (env.ts). */
   hostileCheckout: z.string().min(1).max(2000).optional(),
   integrationToken: z.string().regex(/^[A-Za-z0-9._~-]{16,128}$/, "16-128 token characters").optional(),
 });

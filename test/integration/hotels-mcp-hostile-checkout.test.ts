@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 import { createJourney, type JourneyFixture } from "./helpers/journey-fixture.js";
 
-// A checkout's short provider codes as an attack (the sandbox's hostileCheckout: every extra
-// service's type and time, every penalty start, the promo code the provider read and its reason),
+// A checkout's short provider codes as an attack (the sandbox's hostileCheckout: every rate's
+// payment type, every extra service's type and time, every penalty start, the promo code the
+// provider read and its reason),
 // read through the real Hotels MCP. Each is one field of its line: a code as the contract gives it,
 // anything else inside "…"; once the "…" fields are set aside, nothing of the attack is left.
 
@@ -75,5 +76,21 @@ describe("checkout codes carrying a price, a discount and a ref", () => {
     const services = (preview.data.extraServices as { service: string }[]).map((e) => e.service);
     expect(services).toEqual(c.extraServices.map((e) => e.service));
     expectOneField("preview_checkout_changes", preview, services);
+  });
+
+  it("stays one field as a rate's payment type: rates table, selected rate, checkout and booking previews", async () => {
+    const option = journey.options.find((o) => o.public.hasRates && o.hotelId !== null);
+    await h.call("tbank_hotels_select_stay_option", { journeyId: journey.journeyId, optionId: option?.public.optionId });
+    const calls: [string, Row][] = [
+      ["tbank_hotels_get_selected_stay_rates", {}],
+      ["tbank_hotels_select_stay_rate", { rateNumber: 1 }],
+      ["tbank_hotels_create_checkout_handoff", {}],
+      ["tbank_hotels_create_booking_preview", {}],
+    ];
+    for (const [tool, args] of calls) {
+      const r = await h.call(tool, { journeyId: journey.journeyId, ...args });
+      expect(r.result.isError, `${tool}: ${r.text}`).toBeFalsy();
+      expectOneField(tool, r, r.text.split("\n").filter((l) => l.includes("AAAAAAAA")));
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { divideDecimal, formatMoney, type Decimal } from "../../../shared/money.js";
 import { missing, type Lang } from "../../../shared/locale.js";
-import { quoted } from "../../../shared/provider-text.js";
+import { codeOrQuoted, quoted } from "../../../shared/provider-text.js";
 import { formatInstantAt, formatOffsetDateTime, parseOffsetDateTime } from "../../../shared/time.js";
 import type { BandPosition } from "./best-value.js";
 import type { BreakfastEvidence } from "./facts.js";
@@ -185,9 +185,10 @@ const PAYMENT: Record<Lang, Record<string, string>> = {
   en: { prepay: "prepay", pay_at_hotel: "pay at the hotel" },
 };
 
-/** Prepay or pay at the hotel; an unknown provider value is shown as it came. */
+/** Prepay or pay at the hotel; another provider code as it came, any other text as one quoted field. */
 export function paymentDisplay(paymentType: string, lang: Lang): string {
-  return PAYMENT[lang][paymentType] ?? (paymentType.trim() === "" ? missing(lang) : paymentType);
+  const known = Object.hasOwn(PAYMENT[lang], paymentType) ? PAYMENT[lang][paymentType] : undefined;
+  return known ?? (paymentType.trim() === "" ? missing(lang) : codeOrQuoted(paymentType));
 }
 
 /** Said only when the room is known to hold fewer guests than one room of the search. */

@@ -27,7 +27,7 @@ export function hotelRoutes(ctx: HotelsContext): RouteDef[] {
     const hotel = ctx.catalog.hotel(req.params.hotelId ?? "");
     const location = hotel && ctx.catalog.location(hotel.locationId);
     if (!hotel || !location) return providerError(404, "hotel_not_found", "no such hotel", req.requestId);
-    return { hotel, rates: ratesFor(ctx.env.seed, hotel, stay, location.profile.utcOffset).map(rateView) };
+    return { hotel, rates: ratesFor(ctx.env.seed, hotel, stay, location.profile.utcOffset).map((r) => rateView(r, ctx.env.hostileCheckout)) };
   };
 
   const rates = (req: RouteRequest): SandboxResponse => {
@@ -84,8 +84,8 @@ export function hotelRoutes(ctx: HotelsContext): RouteDef[] {
   ];
 }
 
-/** A rate as the rates routes answer it. */
-function rateView(r: Rate) {
+/** A rate as the rates routes answer it; hostileCheckout, when set, as its paymentType. */
+function rateView(r: Rate, hostilePaymentType: string | undefined) {
   return {
     rateId: r.rateId,
     bookHash: r.bookHash,
@@ -94,6 +94,6 @@ function rateView(r: Rate) {
     mealName: r.mealName,
     price: r.price,
     cancellation: r.cancellation,
-    paymentType: r.paymentType,
+    paymentType: hostilePaymentType ?? r.paymentType,
   };
 }

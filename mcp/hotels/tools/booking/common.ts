@@ -93,14 +93,14 @@ export function draftSummary(draft: BookingDraft, nowMs: number): DraftSummary {
   const { stay, validation } = draft;
   const { lang } = stay;
   const checked = validation ? checkoutView(validation.checkout, lang) : null;
-  const meal = stay.rate.mealName ?? "";
+  const meal = stay.rate.mealName ? quoted(stay.rate.mealName) : "";
   return {
     hotel: stay.hotelName,
     checkinDate: stay.checkinDate,
     checkoutDate: stay.checkoutDate,
     dates: `${formatIsoDate(stay.checkinDate, lang)} → ${formatIsoDate(stay.checkoutDate, lang)}, ${nightsPhrase(stay.nights, lang)}`,
     guests: stay.rooms.map((room, i) => `${(draft.guests[i] ?? []).map((g) => `${g.firstName} ${g.lastName}`).join(", ")} (${guestsDisplay([room], lang)})`),
-    rate: [`#${stay.rate.rateNumber} ${stay.rate.roomName}`, meal, paymentDisplay(stay.rate.paymentType, lang)].filter((p) => p !== "").join(", "),
+    rate: [`#${stay.rate.rateNumber} ${quoted(stay.rate.roomName)}`, meal, paymentDisplay(stay.rate.paymentType, lang)].filter((p) => p !== "").join(", "),
     price: validation ? validation.checkout.currentPrice.display : stay.rate.price.display,
     cancellation: checked ? checked.cancellation : cancellationDisplay(stay.rate.cancellation, draftView(stay, nowMs)),
     contacts: maskContacts(draft.contacts),
