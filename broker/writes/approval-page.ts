@@ -13,8 +13,8 @@ import { PAGE_TOKEN_TTL_MS, type ApprovalPageServer, type ApprovalRegistry } fro
 // person approves one write. The model receives the one-time URL, so the page is built on the
 // assumption that the model can read it: a GET only ever shows, and only a same-origin form POST
 // carrying a nonce from a rendered page decides. Other local pages are kept out by the Host check
-// (DNS rebinding), the Origin / Sec-Fetch-Site checks (cross-site form posts), the nonce (a form
-// forged without reading the page) and the CSP/framing headers (clickjacking).
+// (DNS rebinding), the Sec-Fetch-Site / Origin checks (other origins' form posts and fetches), the
+// nonce (a form forged without reading the page) and the CSP/framing headers (clickjacking).
 
 export interface ApprovalPageOptions {
   host?: "127.0.0.1";
@@ -72,12 +72,15 @@ export async function startApprovalPage(registry: ApprovalRegistry, opts: Approv
   }
 
   async function decide(req: IncomingMessage, res: ServerResponse, token: string): Promise<PageHtml> {
+    // Sec-Fetch-Site: same-origin is the browser's word that a document of this origin sent the
+    // post, and this origin serves nothing but these script-free pages. Origin is "null" there: the
+    // Fetch standard sends null for a form post under the page's Referrer-Policy: no-referrer
+    // (Chromium and Firefox do); other pages' posts say same-site or cross-site, null or not.
+    // Both headers are required, not only checked when present: a model's HTTP tool that read the
+    // page (and its nonce) usually sends neither; one that forges them is code acting as the
+    // person (docs/threat-model.md).
     const origin = req.headers.origin;
-    const site = req.headers["sec-fetch-site"];
-    // Both are required, not only checked when present: every current browser sends them with a
-    // form POST, while a model's HTTP tool that read the page (and its nonce) usually sends neither.
-    // A tool that forges them is code acting as the person (docs/threat-model.md).
-    if (origin !== expectedOrigin || site !== "same-origin") {
+    if (req.headers["sec-fetch-site"] !== "same-origin" || (origin !== "null" && origin !== expectedOrigin)) {
       return messagePage(403, "Запрос с другого сайта отклонён", "Cross-site request refused");
     }
     const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();

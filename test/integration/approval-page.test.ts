@@ -131,9 +131,9 @@ describe("the loopback approval page", () => {
     const waiter = pending(registry, hash);
     const url = page.urlFor(registry.mintPageToken(hash).token);
     const nonce = nonceIn((await http(url)).body);
-    // A browser opening the page by hand sends Sec-Fetch-Site: none with no Origin on navigation; a
-    // form post from it says same-origin. Both are the person's own.
-    const res = await post(url, { decision: "deny", nonce }, { "sec-fetch-site": "same-origin" });
+    // What chromium and firefox send for the page's own form under its Referrer-Policy: no-referrer
+    // (test/e2e/approval-browser.test.ts drives the real browser).
+    const res = await post(url, { decision: "deny", nonce }, { origin: "null", "sec-fetch-site": "same-origin" });
     expect(res.status).toBe(200);
     expect(res.body).toContain("Nothing was sent");
     await expect(waiter.decision).resolves.toBe("denied");
@@ -184,9 +184,13 @@ describe("the loopback approval page", () => {
     const url = page.urlFor(token);
     const nonce = nonceIn((await http(url)).body);
     expect((await post(url, { decision: "approve", nonce }, { origin: "http://evil.example" })).status).toBe(403);
-    expect((await post(url, { decision: "approve", nonce }, { origin: "null" })).status).toBe(403);
     expect((await post(url, { decision: "approve", nonce }, { "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect((await post(url, { decision: "approve", nonce }, { "sec-fetch-site": "same-site" })).status).toBe(403);
+    // Origin: null is the page's own form only when the browser also says same-origin; a sandboxed
+    // frame or a no-referrer page elsewhere says cross-site or same-site (test/e2e/approval-browser).
+    for (const site of ["cross-site", "same-site", "none", undefined]) {
+      expect((await post(url, { decision: "approve", nonce }, { origin: "null", "sec-fetch-site": site })).status, String(site)).toBe(403);
+    }
     // An HTTP client that read the page but is no browser: neither header, or only one of them.
     expect((await post(url, { decision: "approve", nonce }, { origin: undefined, "sec-fetch-site": undefined })).status).toBe(403);
     expect((await post(url, { decision: "approve", nonce }, { "sec-fetch-site": undefined })).status).toBe(403);

@@ -8,10 +8,12 @@ import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { HOTELS_WRITE_ROUTES } from "../../shared/http/routes.js";
 import { decimalFromProviderNumber } from "../../shared/money.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
-import type { BookingRequest, PendingApproval, PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
+import type { PendingApproval, PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
 import { PREPARATION_TTL_MS } from "../../shared/writes/hash.js";
-import { stayFrom, testClock, type TestClock } from "../fixtures/clock.js";
+import { stayFrom, testClock } from "../fixtures/clock.js";
 import { decideNextApproval, signIn, startInProcessBroker, type RunningBroker } from "../fixtures/in-process-broker.js";
+// GUESTS and CONTACTS: guest PII that must never reach the broker's log or audit lines.
+import { BOOKING_CONTACTS as CONTACTS, BOOKING_GUESTS as GUESTS, findRate } from "./helpers/bookable-rate.js";
 import { brokerEnv, outcome, prepare, type Outcome, type Prepared } from "./helpers/writes-broker.js";
 
 // The broker's write path end to end: an in-process broker (the bin's parts) with a signed-in
@@ -21,42 +23,9 @@ import { brokerEnv, outcome, prepare, type Outcome, type Prepared } from "./help
 const CANARY = "CANARY-brkwr-7c3e";
 const SEED = "broker-writes";
 const REAL_IP = "203.0.113.77";
-// Guest PII that must never reach the broker's log or audit lines.
-const GUESTS = [
-  { firstName: "Zyxcanaria", lastName: "Quorvetsova" },
-  { firstName: "Vlimtrandor", lastName: "Quorvetsov" },
-];
-const CONTACTS = { email: "zyx.quorv@canary.example", phone: "+79005550123" };
 const WRITE_ROUTE_IDS = Object.keys(HOTELS_WRITE_ROUTES);
 
 const writeRequests = (sandbox: Sandbox): number => WRITE_ROUTE_IDS.reduce((n, id) => n + sandbox.control.requestCount(id), 0);
-
-/** A bookable RUB rate for two adults in Kazan, as the public routes answer it now. */
-async function findRate(sandbox: Sandbox, clock: TestClock): Promise<{ request: BookingRequest; currentPrice: { value: number; currency: string } }> {
-  const api = sandbox.urls.hotelsApiBaseUrl;
-  const post = async (path: string, body: unknown): Promise<unknown> => (await fetch(`${api}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
-  const locations = (await (await fetch(`${api}/v1/seo/locations?limit=100`)).json()) as { items: { id: string; name: string }[] };
-  const kazan = locations.items.find((l) => l.name === "Казань")!.id;
-  const stay = stayFrom(clock.now(), 20, 2);
-  const guests = [{ adultsCount: 2, childrenAges: [] }];
-  for (let i = 1; i <= 60; i++) {
-    const hotelId = `${kazan}${String(i).padStart(4, "0")}`;
-    const { rates } = (await post(`/v3/hotels/${hotelId}/rates`, { ...stay, guests })) as { rates?: { bookHash: string; price: { currency: string }; paymentType: string }[] };
-    const rate = rates?.find((r) => r.price.currency === "RUB" && r.paymentType === "prepay");
-    if (!rate) continue;
-    const { currentPrice } = (await post("/v1/checkout/inspect", { bookHash: rate.bookHash, ...stay, guests })) as { currentPrice: { value: number; currency: string } };
-    const request: BookingRequest = {
-      hotelId,
-      bookHash: rate.bookHash,
-      ...stay,
-      rooms: [{ adults: 2, childrenAges: [], guests: GUESTS }],
-      contacts: CONTACTS,
-      expectedPrice: { amountDecimal: decimalFromProviderNumber(currentPrice.value), currency: currentPrice.currency },
-    };
-    return { request, currentPrice };
-  }
-  throw new Error("no prepay RUB rate in Kazan");
-}
 
 describe("gates off", () => {
   let sandbox: Sandbox;
