@@ -1,23 +1,23 @@
 import type { Logger, SecretRegistry } from "../../shared/logger.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
-import { REAL_IP_KINDS, type ApprovalDisplay, type ExecuteWriteAnswer, type ExecuteWriteArgs, type ExecuteWriteResult, type PreparedWrite, type WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
+import type { ApprovalDisplay, ExecuteWriteAnswer, ExecuteWriteArgs, ExecuteWriteResult, PreparedWrite, WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
 import { toIsoTimestamp, type Clock } from "../../shared/time.js";
 import { clientRequestIdOf, confirmationPhraseOf, requestHashOf } from "../../shared/writes/hash.js";
 import type { Audit } from "../audit.js";
 import { requireSessionId } from "../operations/deps.js";
-import { brokerError } from "../provider/errors.js";
 import type { HotelsCustomerApi } from "../provider/hotels.js";
 import type { HotelsWritesApi } from "../provider/hotels-writes.js";
 import type { RefTable } from "../refs.js";
 import type { RequestContext, SessionManager } from "../types.js";
 import type { ApprovalDecision, ApprovalRegistry } from "./approvals.js";
-import { answeredFacts, reconciledFacts, type FactsContext } from "./facts.js";
+import { reconciledFacts } from "./facts.js";
 import { missingGates, type WriteGateConfig } from "./gates.js";
 import type { LedgerEntry, WriteLedger } from "./ledger.js";
-import { classifyLookup, classifySend } from "./outcome.js";
+import { classifyLookup } from "./outcome.js";
 import { isFresh, preparationInvalid, requireFresh } from "./freshness.js";
 import { PendingWrites, type Settled } from "./pending-writes.js";
 import { repeatEffects } from "./repeats.js";
+import { WriteSender } from "./send.js";
 import { WriteReads } from "./write-reads.js";
 
 export interface WriteExecutorDeps {
@@ -49,8 +49,6 @@ const IN_PROGRESS = "this request is already being executed (waiting for the per
 // A write the person approved is sent by the broker whether or not a call still waits for it.
 const NO_CALL: AbortSignal = new AbortController().signal;
 
-type Step = "approval_requested" | "approval_pending" | "approved" | "denied" | "approval_timeout" | "sent" | "committed" | "refused" | "unknown" | "reconciled" | "reconcile_not_found" | "reconcile_failed" | "not_sent";
-
 /**
  * hotels.execute_write_v1. The order of the checks is the contract (docs/protocol.md): gates,
  * session, hash, phrase, then the ledger (replay, in progress, reconcile), then — only for a write
@@ -61,11 +59,13 @@ type Step = "approval_requested" | "approval_pending" | "approved" | "denied" | 
  */
 export class WriteExecutor {
   readonly #reads: WriteReads;
+  readonly #out: WriteSender;
   readonly #pending: PendingWrites;
   readonly #elapsed: () => number;
 
   constructor(private readonly d: WriteExecutorDeps) {
     this.#reads = new WriteReads(d);
+    this.#out = new WriteSender(d, this.#reads);
     this.#pending = new PendingWrites({ now: d.now });
     this.#elapsed = d.elapsed ?? (() => performance.now());
   }
@@ -100,14 +100,14 @@ export class WriteExecutor {
       if (twin !== undefined) settled = await this.#settleTwin(twin, prepared, requestHash, sessionId, req);
       settled ??= await this.#committedTwin(prepared, requestHash, fingerprint, orderId, sessionId, req);
     } catch (err) {
-      await this.#forget(requestHash);
+      await this.#out.forget(requestHash);
       throw err;
     }
     if (settled !== undefined) {
       // Recorded under this hash too, as what it was (a payment page asked for again may be
       // refused): replaying it answers from the ledger, never sends.
       const mine: ExecuteWriteResult = { ...settled, requestHash };
-      await this.#recordResult(requestHash, mine);
+      await this.#out.recordResult(requestHash, mine);
       return mine;
     }
     return this.#fresh(prepared, requestHash, orderId, sessionId, req, holdUntil);
@@ -126,7 +126,7 @@ export class WriteExecutor {
     if (joined !== "waiting") return settledAnswer(joined);
     const approval = this.d.registry.byHash(hash);
     if (approval === undefined) throw new BrokerError("in_progress", "the person approved this request and it is being sent now: call execute again with the same request for its outcome; nothing is sent twice");
-    this.#audit(prepared, hash, "approval_pending");
+    this.#out.audit(prepared, hash, "approval_pending");
     return { outcome: "approval_pending", requestHash: hash, approvalExpiresAt: approval.expiresAt };
   }
 
@@ -179,26 +179,26 @@ export class WriteExecutor {
     void this.d.ledger.update(twin.requestHash, "reconciling");
     const lookup = classifyLookup(await this.d.writesApi.writeRequest(clientRequestIdOf(twin.requestHash), req.signal, this.d.providerTimeoutMs));
     if (lookup.kind === "not_found") {
-      this.#audit(prepared, twin.requestHash, "reconcile_not_found");
-      await this.#forget(twin.requestHash);
+      this.#out.audit(prepared, twin.requestHash, "reconcile_not_found");
+      await this.#out.forget(twin.requestHash);
       return undefined;
     }
     if (lookup.kind !== "found") {
-      await this.#record(twin.requestHash, "outcome_unknown");
-      this.#audit(prepared, twin.requestHash, "reconcile_failed");
+      await this.#out.record(twin.requestHash, "outcome_unknown");
+      this.#out.audit(prepared, twin.requestHash, "reconcile_failed");
       throw new BrokerError("outcome_unknown", "the same request, prepared earlier, was sent and its answer lost; it cannot be checked yet: list the bookings, do not prepare it again");
     }
     if (prepared.kind === "payment_setup") {
       // The page address exists only in the provider's answer: ask for it again under the first id.
       await this.d.ledger.update(twin.requestHash, "sending");
-      return this.#send(prepared, twin.requestHash, lookup.value.orderId, sessionId, req, true);
+      return this.#out.send(prepared, twin.requestHash, lookup.value.orderId, sessionId, req, true);
     }
     this.d.secrets.add(lookup.value.orderId);
-    const facts = await reconciledFacts(prepared, lookup.value.orderId, this.#factsContext(sessionId, req));
+    const facts = await reconciledFacts(prepared, lookup.value.orderId, this.#out.factsContext(sessionId, req));
     const result: ExecuteWriteResult = { outcome: "committed", requestHash, replayed: false, reconciled: true, facts, completedAt: toIsoTimestamp(this.d.now()) };
     // Each preparation's entry answers with its own hash when replayed.
-    await this.#record(twin.requestHash, "committed", { result: { ...result, requestHash: twin.requestHash } });
-    this.#audit(prepared, twin.requestHash, "reconciled");
+    await this.#out.record(twin.requestHash, "committed", { result: { ...result, requestHash: twin.requestHash } });
+    this.#out.audit(prepared, twin.requestHash, "reconciled");
     return result;
   }
 
@@ -226,7 +226,7 @@ export class WriteExecutor {
     try {
       display = await this.#reads.display(prepared, orderId, req.signal);
     } catch (err) {
-      await this.#forget(hash);
+      await this.#out.forget(hash);
       throw err;
     }
     // The same write (or a service of it), prepared at another time, already went through: the
@@ -235,13 +235,13 @@ export class WriteExecutor {
     const shared = ledger.committedParts(hash, parts.map((p) => p.fingerprint));
     const repeats = repeatEffects(ledger.committedTwin(hash, ledger.fingerprintOf(prepared, orderId)) !== undefined, parts.filter((p) => shared.has(p.fingerprint)).map((p) => p.part));
     if (repeats.length > 0) display = { ...display, effects: [...display.effects, ...repeats].slice(-6) };
-    this.#audit(prepared, hash, "approval_requested");
+    this.#out.audit(prepared, hash, "approval_requested");
     let decision: Promise<ApprovalDecision>;
     try {
       // The person can approve only while the preparation lives: later, nothing could be sent.
       decision = registry.request(hash, display, Date.parse(prepared.expiresAt));
     } catch (err) {
-      await this.#forget(hash);
+      await this.#out.forget(hash);
       throw err;
     }
     // The decision and the one send it allows run apart from this call, so a call that answered
@@ -255,76 +255,33 @@ export class WriteExecutor {
   async #decided(decision: Promise<ApprovalDecision>, prepared: PreparedWrite, hash: string, orderId: string | undefined, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult> {
     const decided = await decision;
     if (decided !== "approved") {
-      await this.#forget(hash);
+      await this.#out.forget(hash);
       if (decided === "denied") {
-        this.#audit(prepared, hash, "denied");
+        this.#out.audit(prepared, hash, "denied");
         throw new BrokerError("approval_denied");
       }
-      this.#audit(prepared, hash, "approval_timeout");
+      this.#out.audit(prepared, hash, "approval_timeout");
       if (!isFresh(prepared, this.d.now())) throw preparationInvalid(`the preparation expired at ${prepared.expiresAt} before the person approved it: nothing was sent; prepare it again and ask the person to approve the new one`);
       throw new BrokerError(
         "approval_timeout",
         `the person did not approve within ${Math.round(this.d.registry.timeoutMs / 1000)} s: nothing was sent. Ask them to run \`tbank-mcp approve\` (or open the approval page) and call execute again while they do`,
       );
     }
-    this.#audit(prepared, hash, "approved");
+    this.#out.audit(prepared, hash, "approved");
     // The person may decide up to the approval timeout after the execute began: a preparation that
     // expired meanwhile is not sent, approved or not (nothing was recorded as sent).
     if (!isFresh(prepared, this.d.now())) {
-      await this.#forget(hash);
-      this.#audit(prepared, hash, "not_sent");
+      await this.#out.forget(hash);
+      this.#out.audit(prepared, hash, "not_sent");
       throw preparationInvalid(`the preparation expired at ${prepared.expiresAt} while the person was deciding: nothing was sent; prepare it again and ask the person to approve the new one`);
     }
     try {
       await this.d.ledger.update(hash, "sending");
     } catch (err) {
-      await this.#forget(hash);
+      await this.#out.forget(hash);
       throw new BrokerError("internal", "could not record the write before sending it: nothing was sent", { cause: err });
     }
-    return this.#send(prepared, hash, orderId, sessionId, req, false);
-  }
-
-  async #send(prepared: PreparedWrite, hash: string, orderId: string | undefined, sessionId: string, req: RequestContext, reconciled: boolean): Promise<ExecuteWriteResult> {
-    this.#audit(prepared, hash, "sent");
-    const verdict = classifySend(
-      await this.d.writesApi.send(prepared, {
-        clientRequestId: clientRequestIdOf(hash),
-        orderId,
-        realIp: REAL_IP_KINDS.has(prepared.kind) ? this.d.gates.trustedRealIp : undefined,
-        signal: req.signal,
-        timeoutMs: this.d.providerTimeoutMs,
-      }),
-    );
-    const completedAt = toIsoTimestamp(this.d.now());
-    switch (verdict.kind) {
-      case "answered": {
-        const facts = await answeredFacts(prepared, orderId, verdict.value, this.#factsContext(sessionId, req));
-        const result: ExecuteWriteResult = { outcome: "committed", requestHash: hash, replayed: false, reconciled, facts, completedAt };
-        await this.#recordResult(hash, result);
-        this.#audit(prepared, hash, reconciled ? "reconciled" : "committed");
-        return result;
-      }
-      case "refused": {
-        const currentPrice = verdict.reason === "price_changed" && (prepared.kind === "booking" || prepared.kind === "ls_booking") ? await this.#reads.currentPrice(prepared, req.signal) : null;
-        const result: ExecuteWriteResult = { outcome: "refused_by_provider", requestHash: hash, replayed: false, reason: verdict.reason, currentPrice, completedAt };
-        await this.#recordResult(hash, result);
-        this.#audit(prepared, hash, "refused");
-        return result;
-      }
-      case "unknown":
-        await this.#record(hash, "outcome_unknown");
-        this.#audit(prepared, hash, "unknown");
-        throw new BrokerError("outcome_unknown", undefined, { cause: verdict.error });
-      case "throttled":
-        await this.#forget(hash);
-        this.#audit(prepared, hash, "not_sent");
-        throw new BrokerError("provider_unavailable", "the provider is rate limiting and did not take the write: nothing changed", { retryAllowed: true });
-      case "auth_rejected":
-      case "not_sent":
-        await this.#forget(hash);
-        this.#audit(prepared, hash, "not_sent");
-        throw brokerError(verdict.error);
-    }
+    return this.#out.send(prepared, hash, orderId, sessionId, req, false);
   }
 
   /**
@@ -338,14 +295,14 @@ export class WriteExecutor {
     await this.d.ledger.update(hash, "reconciling");
     const lookup = classifyLookup(await this.d.writesApi.writeRequest(clientRequestIdOf(hash), req.signal, this.d.providerTimeoutMs));
     if (lookup.kind === "not_found" && before === "outcome_unknown") {
-      this.#audit(prepared, hash, "reconcile_not_found");
+      this.#out.audit(prepared, hash, "reconcile_not_found");
       // Never committed: it may go again, but only as a new write, with a live preparation.
       let orderId: string | undefined;
       try {
         requireFresh(prepared, this.d.now());
         orderId = this.#orderIdOf(prepared, sessionId, req);
       } catch (err) {
-        await this.#forget(hash);
+        await this.#out.forget(hash);
         throw err;
       }
       await this.d.ledger.update(hash, "awaiting_approval");
@@ -353,8 +310,8 @@ export class WriteExecutor {
     }
     if (lookup.kind !== "found") {
       // A write the ledger recorded as committed that the provider cannot find is not sent again.
-      await this.#record(hash, before);
-      this.#audit(prepared, hash, "reconcile_failed");
+      await this.#out.record(hash, before);
+      this.#out.audit(prepared, hash, "reconcile_failed");
       throw new BrokerError("outcome_unknown", "the provider's answer to this request was lost and it cannot be checked yet: call execute again later with the same request, or list the bookings; do not prepare a new one");
     }
     const orderId = lookup.value.orderId;
@@ -363,36 +320,13 @@ export class WriteExecutor {
     // clientRequestId asks for it again, which the provider answers with its first answer.
     if (prepared.kind === "payment_setup") {
       await this.d.ledger.update(hash, "sending");
-      return this.#send(prepared, hash, orderId, sessionId, req, true);
+      return this.#out.send(prepared, hash, orderId, sessionId, req, true);
     }
-    const facts = await reconciledFacts(prepared, orderId, this.#factsContext(sessionId, req));
+    const facts = await reconciledFacts(prepared, orderId, this.#out.factsContext(sessionId, req));
     const result: ExecuteWriteResult = { outcome: "committed", requestHash: hash, replayed: false, reconciled: true, facts, completedAt: toIsoTimestamp(this.d.now()) };
-    await this.#record(hash, "committed", { result });
-    this.#audit(prepared, hash, "reconciled");
+    await this.#out.record(hash, "committed", { result });
+    this.#out.audit(prepared, hash, "reconciled");
     return result;
-  }
-
-  #factsContext(sessionId: string, req: RequestContext): FactsContext {
-    return { hotels: this.d.hotels, refs: this.d.refs, secrets: this.d.secrets, sessionId, role: req.role, signal: () => this.#reads.signal(req.signal) };
-  }
-
-  /** A decided outcome under its hash, in the state it means: replays answer with it. */
-  async #recordResult(hash: string, result: ExecuteWriteResult): Promise<void> {
-    if (result.outcome === "committed") await this.#record(hash, "committed", { result });
-    else await this.#record(hash, "refused", { refusal: result.reason, result });
-  }
-
-  // The outcome is already decided: a failed save is logged, never turned into a second answer.
-  async #record(hash: string, state: LedgerEntry["state"], extra: Pick<LedgerEntry, "refusal" | "result"> = {}): Promise<void> {
-    await this.d.ledger.update(hash, state, extra).catch((err: unknown) => this.d.logger.warn({ event: "write_ledger_save_failed", err }, "could not save the write ledger"));
-  }
-
-  async #forget(hash: string): Promise<void> {
-    await this.d.ledger.remove(hash).catch((err: unknown) => this.d.logger.warn({ event: "write_ledger_save_failed", err }, "could not save the write ledger"));
-  }
-
-  #audit(prepared: PreparedWrite, requestHash: string, step: Step): void {
-    this.d.audit.record({ event: "write", writeKind: prepared.kind, requestHash, outcome: step });
   }
 }
 

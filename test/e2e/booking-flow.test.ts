@@ -156,7 +156,8 @@ describe("booking with real processes: draft, validate, prepare, the person appr
       approveOnPage(p.approvalUrl),
     ]);
     expect(unknown.status).toBe("outcome_unknown");
-    expect(unknown.retryAllowed).toBe(false);
+    // The same confirm, repeated unchanged, reconciles (below): that is what retryAllowed promises.
+    expect(unknown.retryAllowed).toBe(true);
     expect(sandbox.control.commitCount("create_booking")).toBe(committedBefore + 1);
 
     // A new preparation of the same draft is refused: it would be a second booking.
