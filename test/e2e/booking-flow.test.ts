@@ -36,25 +36,6 @@ describe("booking with real processes: draft, validate, prepare, the person appr
   }
 
   /** The person's browser: polls the page until the request shows, then posts Approve from it. */
-  async function approveOnPage(url: string): Promise<void> {
-    const origin = new URL(url).origin;
-    for (let i = 0; i < 300; i++) {
-      const page = await (await fetch(url)).text();
-      const nonce = /name="nonce" value="([^"]+)"/.exec(page)?.[1];
-      if (nonce !== undefined) {
-        const res = await fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", origin, "sec-fetch-site": "same-origin" },
-          body: new URLSearchParams({ decision: "approve", nonce }).toString(),
-        });
-        expect(res.status).toBe(200);
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error("the request never reached the approval page");
-  }
-
   /**
    * The person at `tbank-mcp approve --wait` in a real terminal (a pty from util-linux `script`):
    * answers "y" when the request and its question appear. Resolves with what the terminal showed.
@@ -147,13 +128,13 @@ describe("booking with real processes: draft, validate, prepare, the person appr
     expect(sandbox.control.commitCount("create_booking")).toBe(1);
   }, 60_000);
 
-  it("a lost answer (approved on the page) is outcome_unknown, the retry is refused until it reconciles, and exactly one order exists", async () => {
+  it("a lost answer (approved in the terminal) is outcome_unknown, the retry is refused until it reconciles, and exactly one order exists", async () => {
     const committedBefore = sandbox.control.commitCount("create_booking");
     const p = await preparedDraft();
     sandbox.control.setFault("create_booking", { kind: "lost_response", times: 1 });
     const [unknown] = await Promise.all([
       call("tbank_hotels_confirm_booking", { bookingDraftId: p.bookingDraftId, preparedRequestHash: p.requestHash, confirmationPhrase: p.confirmationPhrase }),
-      approveOnPage(p.approvalUrl),
+      approveInTerminal(),
     ]);
     expect(unknown.status).toBe("outcome_unknown");
     // The same confirm, repeated unchanged, reconciles (below): that is what retryAllowed promises.
