@@ -385,7 +385,9 @@ describe("execution ready", () => {
       return [data.nextStep as string, text];
     };
     for (const next of await terms("tbank_hotels_prepare_cancellation", { bookingRef })) {
-      expect(next).toContain("first tell the person the penalty and refund from tbank_hotels_preview_cancellation");
+      expect(next).toContain("first tell the person, from tbank_hotels_preview_cancellation, whether cancelling is free now or its penalty");
+      // No refund figure exists before cancelling: only the provider's answer states one.
+      expect(next).toContain("the refund is stated only in the provider's answer");
       expect(next).toContain("when approving, the auth broker shows them the provider's own terms");
       expect(next).not.toContain("show the person the preview and the price");
     }

@@ -151,7 +151,7 @@ function committedStep(facts: CommittedFacts, steps: WriteSteps, reconciled: boo
   switch (facts.kind) {
     case "booking":
     case "ls_booking":
-      return `tell the person the booking is made (bookingRef ${facts.bookingRef}; taskStatus IN_PROGRESS means the provider is still confirming it). Read it with tbank_hotels_get_booking or ${steps.check}; ${once}.`;
+      return `tell the person the booking is made (hotel, dates) and is listed in their bookings; taskStatus IN_PROGRESS means the provider is still confirming it. bookingRef ${facts.bookingRef} is for your calls only (expires in 30 min): do not give it to the person. Read it with tbank_hotels_get_booking or ${steps.check}; ${once}.`;
     case "cancellation": {
       // The structured facts keep null: say here which null it is, as the text line does.
       const nulls = facts.penalty === null || facts.refund === null;
