@@ -271,6 +271,11 @@ describe("execution ready", () => {
     expect(executed.data).toMatchObject({ status: "committed", kind: "booking", replayed: false, reconciled: false, facts: { kind: "booking", bookingRef: expect.stringMatching(/^bkr_/) as string } });
     const bookingRef = (executed.data.facts as Row).bookingRef as string;
     expect(executed.text).toContain(`bookingRef=${bookingRef}`);
+    // The person is told what stays true; the 30-minute ref stays the model's, in both channels.
+    for (const said of [executed.data.nextStep as string, executed.text]) {
+      expect(said).toContain("is listed in their bookings");
+      expect(said).toContain("do not give it to the person");
+    }
     expect(sandbox.control.commitCount("create_booking")).toBe(1);
 
     const list = await h.call("tbank_hotels_list_bookings", { limit: 20 });
