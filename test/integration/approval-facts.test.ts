@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
 import { PassThrough } from "node:stream";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
@@ -10,9 +8,8 @@ import { connectBroker, type BrokerConnection } from "../../shared/protocol/clie
 import type { BookingRequest, PendingApproval } from "../../shared/protocol/ops-hotels-writes.js";
 import { formatOffsetDateTime } from "../../shared/time.js";
 import { stayFrom, testClock } from "../fixtures/clock.js";
-import { signIn, startInProcessBroker, type RunningBroker } from "../fixtures/in-process-broker.js";
 import { sandboxBooking } from "../fixtures/sandbox-bookings.js";
-import { brokerEnv, outcome, prepare, type Prepared } from "./helpers/writes-broker.js";
+import { GATES_ON, outcome, prepare, startWritesBroker, type Prepared, type WritesBroker } from "./helpers/writes-broker.js";
 
 // What the person reads before approving, in both of their channels (the loopback page and
 // `tbank-mcp approve`), built by a real broker from its own provider reads of the sandbox.
@@ -35,8 +32,7 @@ function pageText(html: string): string {
 
 describe("the approval screen states the broker's own facts, the same on the page and in tbank-mcp approve", () => {
   let sandbox: Sandbox;
-  let root: string;
-  let broker: RunningBroker;
+  let writes: WritesBroker;
   let hotels: BrokerConnection;
   let env: Record<string, string>;
   let socketPath: string;
@@ -44,26 +40,15 @@ describe("the approval screen states the broker's own facts, the same on the pag
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: SEED, canary: "CANARY-apf-1", deviceIntervalSeconds: 0, now: clock.now });
-    root = await mkdtemp(join(tmpdir(), "apf-"));
-    const extra = {
-      TBANK_HOTELS_ENABLE_MUTATIONS: "true",
-      TBANK_HOTELS_MUTATION_EXECUTION_PROFILE: "non_production_v1_reviewed",
-      TBANK_HOTELS_TRUSTED_REAL_IP: "203.0.113.9",
-      TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS: "20000",
-    };
-    const made = brokerEnv(root, sandbox, extra);
-    socketPath = made.socketPath;
-    env = { HOME: root, TBANK_AUTH_BROKER_SOCKET: socketPath, TBANK_AUTH_BROKER_STATE_DIR: join(root, "state"), TBANK_AUTH_SESSION_STORE: "file" };
-    broker = await startInProcessBroker(made.config, { now: clock.now, selfPeer: true });
-    await signIn(socketPath, sandbox);
-    hotels = await connectBroker({ socketPath, role: "hotels", clientVersion: "test", timeoutMs: 30_000 });
+    writes = await startWritesBroker(sandbox, clock, { ...GATES_ON, TBANK_HOTELS_TRUSTED_REAL_IP: "203.0.113.9", TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS: "20000" });
+    ({ socketPath, hotels } = writes);
+    // What `tbank-mcp approve` reads to find this broker.
+    env = { HOME: writes.root, TBANK_AUTH_BROKER_SOCKET: socketPath, TBANK_AUTH_BROKER_STATE_DIR: join(writes.root, "state"), TBANK_AUTH_SESSION_STORE: "file" };
   });
 
   afterAll(async () => {
-    hotels.close();
-    await broker.stop("test done");
-    await sandbox.close();
-    await rm(root, { recursive: true, force: true });
+    await writes?.stop();
+    await sandbox?.close();
   });
 
   /**

@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import { PREPARATION_TTL_MS } from "../../shared/writes/hash.js";
 import { testClock } from "../fixtures/clock.js";
-import { signIn, startInProcessBroker, type RunningBroker } from "../fixtures/in-process-broker.js";
-import { brokerEnv, prepare } from "./helpers/writes-broker.js";
+import { GATES_ON, prepare, startWritesBroker, type WritesBroker } from "./helpers/writes-broker.js";
 
 // Issue 28 item 5: a preparation lives five minutes, and the person may take up to the approval
 // timeout to decide. A preparation that expired while the person was deciding is not sent: the
@@ -19,30 +15,19 @@ import { brokerEnv, prepare } from "./helpers/writes-broker.js";
 describe("a preparation that expires while the person decides", () => {
   const clock = testClock();
   let sandbox: Sandbox;
-  let root: string;
   let socketPath: string;
-  let broker: RunningBroker;
+  let writes: WritesBroker;
   let hotels: BrokerConnection;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: "writes-expiry", deviceIntervalSeconds: 0, now: clock.now });
-    root = await mkdtemp(join(tmpdir(), "brkwr-exp-"));
-    const env = brokerEnv(root, sandbox, {
-      TBANK_HOTELS_ENABLE_MUTATIONS: "true",
-      TBANK_HOTELS_MUTATION_EXECUTION_PROFILE: "non_production_v1_reviewed",
-      TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS: "600000",
-    });
-    socketPath = env.socketPath;
-    broker = await startInProcessBroker(env.config, { now: clock.now, selfPeer: true });
-    await signIn(socketPath, sandbox);
-    hotels = await connectBroker({ socketPath, role: "hotels", clientVersion: "test", timeoutMs: 30_000 });
+    writes = await startWritesBroker(sandbox, clock, { ...GATES_ON, TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS: "600000" });
+    ({ socketPath, hotels } = writes);
   });
 
   afterAll(async () => {
-    hotels.close();
-    await broker.stop("test done");
-    await sandbox.close();
-    await rm(root, { recursive: true, force: true });
+    await writes?.stop();
+    await sandbox?.close();
   });
 
   it("approved after expiry: the request is gone, nothing sent, preparation_invalid saying it expired and to prepare again", async () => {

@@ -1,13 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import type { PendingApproval } from "../../shared/protocol/ops-hotels-writes.js";
 import { testClock } from "../fixtures/clock.js";
-import { signIn, startInProcessBroker, type RunningBroker } from "../fixtures/in-process-broker.js";
-import { brokerEnv, outcome, prepare, type Outcome, type Prepared } from "./helpers/writes-broker.js";
+import { GATES_ON, outcome, prepare, startWritesBroker, type Outcome, type Prepared, type WritesBroker } from "./helpers/writes-broker.js";
 
 // Issue 28, second review, item 2: when a write on an order is "the same" as one already committed.
 // Extra services are a set: the same services in another order are the same write (answered with
@@ -20,25 +16,16 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 describe("twins of extra services and promo codes", () => {
   const clock = testClock();
   let sandbox: Sandbox;
-  let root: string;
   let socketPath: string;
-  let broker: RunningBroker;
+  let writes: WritesBroker;
   let hotels: BrokerConnection;
   let confirmed: string[];
   let awaiting: string;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: "writes-twins", deviceIntervalSeconds: 0, now: clock.now });
-    root = await mkdtemp(join(tmpdir(), "brkwr-twin-"));
-    const env = brokerEnv(root, sandbox, {
-      TBANK_HOTELS_ENABLE_MUTATIONS: "true",
-      TBANK_HOTELS_MUTATION_EXECUTION_PROFILE: "non_production_v1_reviewed",
-      TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS: "5000",
-    });
-    socketPath = env.socketPath;
-    broker = await startInProcessBroker(env.config, { now: clock.now, selfPeer: true });
-    await signIn(socketPath, sandbox);
-    hotels = await connectBroker({ socketPath, role: "hotels", clientVersion: "test", timeoutMs: 30_000 });
+    writes = await startWritesBroker(sandbox, clock, { ...GATES_ON, TBANK_AUTH_BROKER_APPROVAL_TIMEOUT_MS: "5000" });
+    ({ socketPath, hotels } = writes);
     const items = (await hotels.call("hotels.list_bookings", { limit: 20 })).items;
     confirmed = items.filter((b) => b.status === "CONFIRMED").map((b) => b.bookingRef);
     awaiting = items.find((b) => b.status === "AWAITING_PAYMENT")!.bookingRef;
@@ -46,10 +33,8 @@ describe("twins of extra services and promo codes", () => {
   });
 
   afterAll(async () => {
-    hotels.close();
-    await broker.stop("test done");
-    await sandbox.close();
-    await rm(root, { recursive: true, force: true });
+    await writes?.stop();
+    await sandbox?.close();
   });
 
   /**

@@ -1,11 +1,15 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Sandbox } from "../../../scripts/sandbox/index.js";
 import { parseConfig } from "../../../shared/config/index.js";
 import type { ToolkitConfig } from "../../../shared/config/types.js";
+import { connectBroker, type BrokerConnection } from "../../../shared/protocol/client.js";
 import { BrokerError } from "../../../shared/protocol/errors.js";
 import type { ExecuteWriteAnswer, PreparedWrite } from "../../../shared/protocol/ops-hotels-writes.js";
 import { confirmationPhraseOf, PREPARATION_TTL_MS, requestHashOf } from "../../../shared/writes/hash.js";
 import type { TestClock } from "../../fixtures/clock.js";
+import { signIn, startInProcessBroker, type RunningBroker } from "../../fixtures/in-process-broker.js";
 
 // What the broker write tests share: a broker's configuration in a temp root pointed at a sandbox,
 // a preparation as the Hotels MCP makes one, and an execute's outcome as a value.
@@ -49,4 +53,39 @@ export function brokerEnv(root: string, sandbox: Sandbox, extra: Record<string, 
   });
   if (!parsed.ok) throw new Error(`bad broker config: ${JSON.stringify(parsed.problems)}`);
   return { socketPath, config: parsed.config };
+}
+
+/** The write gates a person turns on to let writes through (booking kinds need the real IP too). */
+export const GATES_ON = {
+  TBANK_HOTELS_ENABLE_MUTATIONS: "true",
+  TBANK_HOTELS_MUTATION_EXECUTION_PROFILE: "non_production_v1_reviewed",
+} as const;
+
+export interface WritesBroker {
+  root: string;
+  socketPath: string;
+  broker: RunningBroker;
+  /** A connection in the hotels role, signed in. */
+  hotels: BrokerConnection;
+  stop(): Promise<void>;
+}
+
+/** An in-process broker on the test's clock, in a temp root, signed in to `sandbox`. */
+export async function startWritesBroker(sandbox: Sandbox, clock: TestClock, extra: Record<string, string>): Promise<WritesBroker> {
+  const root = await mkdtemp(join(tmpdir(), "brkwr-"));
+  const { socketPath, config } = brokerEnv(root, sandbox, extra);
+  const broker = await startInProcessBroker(config, { now: clock.now, selfPeer: true });
+  await signIn(socketPath, sandbox);
+  const hotels = await connectBroker({ socketPath, role: "hotels", clientVersion: "test", timeoutMs: 30_000 });
+  return {
+    root,
+    socketPath,
+    broker,
+    hotels,
+    stop: async () => {
+      hotels.close();
+      await broker.stop("test done");
+      await rm(root, { recursive: true, force: true });
+    },
+  };
 }
