@@ -86,7 +86,7 @@ export class WriteExecutor {
       return this.#join(requestHash, prepared, holdUntil);
     }
     const entry = this.d.ledger.get(requestHash);
-    if (entry !== undefined) return this.#fromLedger(entry, prepared, sessionId, req);
+    if (entry !== undefined) return this.#fromLedger(entry, prepared, sessionId, req, holdUntil);
     requireFresh(prepared, this.d.now());
     const orderId = this.#orderIdOf(prepared, sessionId, req);
     const fingerprint = this.d.ledger.fingerprintOf(prepared, orderId);
@@ -98,7 +98,7 @@ export class WriteExecutor {
     let settled: ExecuteWriteResult | undefined;
     try {
       if (twin !== undefined) settled = await this.#settleTwin(twin, prepared, requestHash, sessionId, req);
-      settled ??= await this.#committedTwin(prepared, requestHash, fingerprint, orderId, sessionId, req);
+      settled ??= await this.#committedTwin(prepared, requestHash, fingerprint, orderId, sessionId, req, holdUntil);
     } catch (err) {
       await this.#out.forget(requestHash);
       throw err;
@@ -125,7 +125,9 @@ export class WriteExecutor {
     if (joined === undefined) throw new BrokerError("in_progress", "this request is already being executed: call execute again with the same request for its outcome");
     if (joined !== "waiting") return settledAnswer(joined);
     const approval = this.d.registry.byHash(hash);
-    if (approval === undefined) throw new BrokerError("in_progress", "the person approved this request and it is being sent now: call execute again with the same request for its outcome; nothing is sent twice");
+    // Decided in this very moment (approved and being sent, or ended as the hold ran out): which one
+    // the next call hears.
+    if (approval === undefined) throw new BrokerError("in_progress", "the person's decision on this request arrived just now: call execute again with the same request for its outcome; nothing is sent twice");
     this.#out.audit(prepared, hash, "approval_pending");
     return { outcome: "approval_pending", requestHash: hash, approvalExpiresAt: approval.expiresAt };
   }
@@ -152,7 +154,7 @@ export class WriteExecutor {
    * taken off elsewhere); otherwise the person decides, told it was sent before. A new booking is
    * never answered this way: two identical stays can be meant, so the person decides (#fresh warns).
    */
-  async #committedTwin(prepared: PreparedWrite, hash: string, fingerprint: string, orderId: string | undefined, sessionId: string, req: RequestContext): Promise<ExecuteWriteResult | undefined> {
+  async #committedTwin(prepared: PreparedWrite, hash: string, fingerprint: string, orderId: string | undefined, sessionId: string, req: RequestContext, holdUntil: number): Promise<ExecuteWriteResult | undefined> {
     if (prepared.kind === "booking" || prepared.kind === "ls_booking") return undefined;
     const twin = this.d.ledger.committedTwin(hash, fingerprint);
     if (twin === undefined) return undefined;
@@ -163,7 +165,7 @@ export class WriteExecutor {
     } else {
       if ((prepared.kind === "promo_code" || prepared.kind === "extra_services") && !(await this.#reads.stillShown(prepared, orderId, req.signal))) return undefined;
       // Its facts were in memory only (a restart): the provider says it committed, the order is read back.
-      result ??= await this.#reconcile(twin, prepared, sessionId, req);
+      result ??= await this.#reconcile(twin, prepared, sessionId, req, holdUntil);
     }
     if (result?.outcome !== "committed") return undefined;
     return { ...result, requestHash: hash, replayed: true, facts: { ...result.facts, bookingRef: prepared.request.bookingRef } };
@@ -202,7 +204,7 @@ export class WriteExecutor {
     return result;
   }
 
-  async #fromLedger(entry: LedgerEntry, prepared: PreparedWrite, sessionId: string, req: RequestContext): Promise<ExecuteWriteAnswer> {
+  async #fromLedger(entry: LedgerEntry, prepared: PreparedWrite, sessionId: string, req: RequestContext, holdUntil: number): Promise<ExecuteWriteAnswer> {
     const hash = entry.requestHash;
     switch (entry.state) {
       case "awaiting_approval":
@@ -214,9 +216,9 @@ export class WriteExecutor {
         return { outcome: "refused_by_provider", requestHash: hash, replayed: true, reason: entry.refusal ?? "rejected", currentPrice: null, completedAt: toIsoTimestamp(entry.updatedAt) };
       case "committed":
         if (entry.result) return { ...entry.result, replayed: true };
-        return this.#reconcile(entry, prepared, sessionId, req);
+        return this.#reconcile(entry, prepared, sessionId, req, holdUntil);
       case "outcome_unknown":
-        return this.#reconcile(entry, prepared, sessionId, req);
+        return this.#reconcile(entry, prepared, sessionId, req, holdUntil);
     }
   }
 
@@ -281,6 +283,12 @@ export class WriteExecutor {
       await this.#out.forget(hash);
       throw new BrokerError("internal", "could not record the write before sending it: nothing was sent", { cause: err });
     }
+    // That save may have waited behind others: the preparation must still live as the POST leaves.
+    if (!isFresh(prepared, this.d.now())) {
+      await this.#out.forget(hash);
+      this.#out.audit(prepared, hash, "not_sent");
+      throw preparationInvalid(`the preparation expired at ${prepared.expiresAt} as it was about to be sent: nothing was sent; prepare it again and ask the person to approve the new one`);
+    }
     return this.#out.send(prepared, hash, orderId, sessionId, req, false);
   }
 
@@ -289,7 +297,7 @@ export class WriteExecutor {
    * clientRequestId was committed. Found: the facts are read back. Not found: it never happened,
    * and the execute goes on as a new one (the person approves again). Failed: still unknown.
    */
-  async #reconcile(entry: LedgerEntry, prepared: PreparedWrite, sessionId: string, req: RequestContext): Promise<ExecuteWriteAnswer> {
+  async #reconcile(entry: LedgerEntry, prepared: PreparedWrite, sessionId: string, req: RequestContext, holdUntil: number): Promise<ExecuteWriteAnswer> {
     const hash = entry.requestHash;
     const before = entry.state;
     await this.d.ledger.update(hash, "reconciling");
@@ -306,7 +314,7 @@ export class WriteExecutor {
         throw err;
       }
       await this.d.ledger.update(hash, "awaiting_approval");
-      return this.#fresh(prepared, hash, orderId, sessionId, req, this.#elapsed() + this.d.holdMs);
+      return this.#fresh(prepared, hash, orderId, sessionId, req, holdUntil);
     }
     if (lookup.kind !== "found") {
       // A write the ledger recorded as committed that the provider cannot find is not sent again.
