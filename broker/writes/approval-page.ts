@@ -14,7 +14,8 @@ import { PAGE_TOKEN_TTL_MS, type ApprovalPageServer, type ApprovalRegistry } fro
 // assumption that the model can read it: a GET only ever shows, and only a same-origin form POST
 // carrying a nonce from a rendered page decides. Other local pages are kept out by the Host check
 // (DNS rebinding), the Sec-Fetch-Site / Origin checks (other origins' form posts and fetches), the
-// nonce (a form forged without reading the page) and the CSP/framing headers (clickjacking).
+// Sec-Fetch-Mode/Dest/User checks (a service worker or script on this origin), the nonce (a form
+// forged without reading the page) and the CSP/framing headers (clickjacking).
 
 export interface ApprovalPageOptions {
   host?: "127.0.0.1";
@@ -82,6 +83,12 @@ export async function startApprovalPage(registry: ApprovalRegistry, opts: Approv
     const origin = req.headers.origin;
     if (req.headers["sec-fetch-site"] !== "same-origin" || (origin !== "null" && origin !== expectedOrigin)) {
       return messagePage(403, "Запрос с другого сайта отклонён", "Cross-site request refused");
+    }
+    // Same-origin is not enough: a service worker left on this port by an earlier local server is
+    // same-origin too, and its fetch is never a navigation. Only a click on the page's form is a
+    // top-level document navigation with user activation; a script's submit is not.
+    if (req.headers["sec-fetch-mode"] !== "navigate" || req.headers["sec-fetch-dest"] !== "document" || req.headers["sec-fetch-user"] !== "?1") {
+      return messagePage(403, "Нажмите кнопку на странице", "Press a button on the page to decide");
     }
     const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
     if (type !== "application/x-www-form-urlencoded") return messagePage(415, "Неверный формат формы", "Unsupported form encoding");

@@ -191,9 +191,12 @@ describe.skipIf(MISSING && !CI)(MISSING ? `the approval page in a real browser: 
     expect(await run).toMatchObject({ ok: true, result: { outcome: "committed", facts: { kind: "booking" } } });
     expect(sandbox.control.commitCount("create_booking")).toBe(1);
 
-    // Reloading the answer sends the same form (and nonce) again: the link is spent.
+    // Reloading the answer sends the same form (and nonce) again: the link is spent. A reload is
+    // browser-initiated, so chromium marks it a user navigation, as it does the click.
     const [again] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.reload()]);
     expect(again.status()).toBe(410);
+    const resent = await again.request().allHeaders();
+    expect([resent["sec-fetch-site"], resent["sec-fetch-mode"], resent["sec-fetch-dest"], resent["sec-fetch-user"]]).toEqual(["same-origin", "navigate", "document", "?1"]);
     expect(await page.locator("h1").innerText()).toBe("Эта ссылка уже использована / This link has already been used");
     const visit = await page.goto(url);
     expect(visit?.status()).toBe(410);

@@ -31,6 +31,9 @@ function http(url: string, init: { method?: string; headers?: Record<string, str
 
 
 
+/** What a browser adds to the post a click on the page's form sends (a top-level navigation with user activation). */
+const CLICK = { "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", "sec-fetch-user": "?1" } as const;
+
 describe("the loopback approval page", () => {
   let clock = TEST_EPOCH;
   const pages: ApprovalPageServer[] = [];
@@ -61,10 +64,10 @@ describe("the loopback approval page", () => {
     return m[1];
   }
 
-  /** A form POST as a browser sends it; a header given as undefined is left out. */
+  /** A form POST as a browser sends it for a click on the page; a header given as undefined is left out. */
   function post(url: string, form: Record<string, string>, headers: Record<string, string | undefined> = {}): Promise<Reply> {
     const origin = new URL(url).origin;
-    const all = { "content-type": "application/x-www-form-urlencoded", origin, "sec-fetch-site": "same-origin", ...headers };
+    const all = { "content-type": "application/x-www-form-urlencoded", origin, "sec-fetch-site": "same-origin", ...CLICK, ...headers };
     return http(url, {
       method: "POST",
       headers: Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined)),
@@ -203,7 +206,7 @@ describe("the loopback approval page", () => {
     const otherNonce = nonceIn((await http(page.urlFor(registry.mintPageToken(other).token))).body);
     expect((await post(url, { decision: "approve", nonce: otherNonce })).status).toBe(403);
     // text/plain is what a cross-site no-cors fetch may send without a preflight.
-    const plain = await http(url, { method: "POST", headers: { "content-type": "text/plain", origin: new URL(url).origin, "sec-fetch-site": "same-origin" }, body: `decision=approve&nonce=${nonce}` });
+    const plain = await http(url, { method: "POST", headers: { "content-type": "text/plain", origin: new URL(url).origin, "sec-fetch-site": "same-origin", ...CLICK }, body: `decision=approve&nonce=${nonce}` });
     expect(plain.status).toBe(415);
     expect((await post(url, { decision: "approve", nonce, pad: "x".repeat(5000) })).status).toBe(413);
     expect((await post(url, { decision: "maybe", nonce })).status).toBe(400);
@@ -253,6 +256,32 @@ describe("the loopback approval page", () => {
     expect(res.body).toContain("&lt;b onmouseover=&#39;x&#39;&gt;Eve&lt;/b&gt;");
     expect(res.body).toContain("Book &amp; &lt;pay&gt;");
     expect(res.body.match(/<form /g)).toHaveLength(1);
+  });
+
+  it("refuses a same-origin post that is not the person's click (a service worker's fetch, a script's submit) and decides nothing", async () => {
+    const { registry, page } = await setup();
+    const hash = hashOf("not-a-click");
+    const waiter = pending(registry, hash);
+    const url = page.urlFor(registry.mintPageToken(hash).token);
+    const nonce = nonceIn((await http(url)).body);
+    const forged: Record<string, Record<string, string | undefined>> = {
+      "no Sec-Fetch-Mode": { "sec-fetch-mode": undefined },
+      "a worker's fetch (same-origin mode)": { "sec-fetch-mode": "same-origin", "sec-fetch-dest": "empty", "sec-fetch-user": undefined },
+      "a cors fetch": { "sec-fetch-mode": "cors", "sec-fetch-dest": "empty", "sec-fetch-user": undefined },
+      "no Sec-Fetch-Dest": { "sec-fetch-dest": undefined },
+      "into a frame": { "sec-fetch-dest": "iframe" },
+      "no Sec-Fetch-User (a script's submit)": { "sec-fetch-user": undefined },
+      "Sec-Fetch-User other than ?1": { "sec-fetch-user": "?0" },
+    };
+    for (const [name, headers] of Object.entries(forged)) {
+      const res = await post(url, { decision: "approve", nonce }, headers);
+      expect(res.status, name).toBe(403);
+      expect(res.body, name).toContain("Press a button on the page to decide");
+    }
+    expect(waiter.settled()).toBeUndefined();
+    expect(registry.byHash(hash)).toBeDefined();
+    expect((await post(url, { decision: "approve", nonce })).status).toBe(200);
+    await expect(waiter.decision).resolves.toBe("approved");
   });
 
   it("sends the security headers on every answer: page, waiting, 404, 421, 403", async () => {
