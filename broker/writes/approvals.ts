@@ -10,7 +10,8 @@ import { toIsoTimestamp, type Clock } from "../../shared/time.js";
 // the person may decide after the call that asked has answered `approval_pending`. Nothing here is
 // persisted: a restart forgets pending approvals (nothing was sent; the next execute asks again).
 
-export type ApprovalDecision = "approved" | "denied" | "timeout";
+/** `ended`: the session ended (logout, a new sign-in) or the broker is stopping before anyone decided. */
+export type ApprovalDecision = "approved" | "denied" | "timeout" | "ended";
 
 interface Pending {
   approval: PendingApproval;
@@ -162,9 +163,9 @@ export class ApprovalRegistry {
     return () => this.listeners.delete(listener);
   }
 
-  /** Logout or exit: every waiting execute is told `timeout`, and every page dies. */
+  /** Logout or exit: every waiting execute is told the session `ended`, and every page dies. */
   clear(): void {
-    for (const hash of [...this.pending.keys()]) this.settle(hash, "timeout");
+    for (const hash of [...this.pending.keys()]) this.settle(hash, "ended");
     this.pageTokens.clear();
     this.pageTokenKeys.clear();
   }

@@ -262,6 +262,10 @@ export class WriteExecutor {
         this.#out.audit(prepared, hash, "denied");
         throw new BrokerError("approval_denied");
       }
+      if (decided === "ended") {
+        this.#out.audit(prepared, hash, "not_sent");
+        throw new BrokerError("mobile_login_required", "the session ended (logout or a new sign-in) before the person decided: nothing was sent; once they are signed in (tbank-mcp login), prepare it again");
+      }
       this.#out.audit(prepared, hash, "approval_timeout");
       if (!isFresh(prepared, this.d.now())) throw preparationInvalid(`the preparation expired at ${prepared.expiresAt} before the person approved it: nothing was sent; prepare it again and ask the person to approve the new one`);
       throw new BrokerError(

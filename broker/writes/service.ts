@@ -57,7 +57,7 @@ export class WriteService {
     }
   }
 
-  /** Logout or session end: every waiting execute gets approval_timeout, every page token dies. */
+  /** Logout or session end: every waiting execute hears the session ended, every page token dies. */
   clearApprovals(): void {
     this.opts.registry.clear();
   }

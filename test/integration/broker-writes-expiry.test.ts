@@ -66,4 +66,31 @@ describe("a preparation that expires while the person decides", () => {
     await expect(hotels.call("hotels.execute_write_v1", { prepared, requestHash, confirmationPhrase })).rejects.toMatchObject({ code: "preparation_invalid" });
     expect(sandbox.control.requestCount("cancel_order")).toBe(0);
   });
+
+  it("a logout while the person decides: the waiting call hears the session ended, nothing is sent", async () => {
+    const bookingRef = (await hotels.call("hotels.list_bookings", { limit: 20 })).items.find((b) => b.status === "CONFIRMED")!.bookingRef;
+    const { prepared, requestHash, confirmationPhrase } = prepare(clock, { kind: "cancellation", request: { bookingRef } });
+    sandbox.control.resetCounters();
+    const run = hotels.call("hotels.execute_write_v1", { prepared, requestHash, confirmationPhrase }).then(
+      (result) => ({ ok: true as const, result }),
+      (err: unknown) => ({ ok: false as const, err }),
+    );
+    const toolkit = await connectBroker({ socketPath, role: "toolkit", clientVersion: "test", timeoutMs: 10_000 });
+    try {
+      let listed = false;
+      for (let i = 0; i < 500 && !listed; i++) {
+        listed = (await toolkit.call("broker.list_approvals", {})).pending.some((p) => p.requestHash === requestHash);
+        if (!listed) await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(listed).toBe(true);
+      await toolkit.call("broker.logout", {});
+    } finally {
+      toolkit.close();
+    }
+    const out = await run;
+    expect(out.ok).toBe(false);
+    // Not "did not approve in time, call again": the session is gone, so signing in comes first.
+    expect(out.ok ? undefined : out.err).toMatchObject({ code: "mobile_login_required", message: expect.stringMatching(/session ended.*nothing was sent.*sign(ed)? in/) as unknown });
+    expect(sandbox.control.requestCount("cancel_order")).toBe(0);
+  });
 });
