@@ -10,7 +10,7 @@ export const APPROVAL_PENDING: Expect = {
   status: "approval_pending",
   isError: false,
   retryAllowed: true,
-  text: ["state=ready", "kind=booking", "approval waits until 2027-03-01T09:05"],
+  text: ["state=pending", "kind=booking", "approval waits until 2027-03-01T09:05"],
   textMatches: ["approve: `tbank-mcp approve` in a terminal or at http://127\\.0\\.0\\.1:\\d+/approve/[A-Za-z0-9_-]{43}"],
   nextStep: ["nothing is sent yet", "only they can", "call this same tool again with the same arguments, unchanged", "never sends the request twice"],
   notText: ["bkr_", "confirmed", "timed out"],

@@ -9,8 +9,12 @@ import type { CancellationInput, View } from "../journey/wording.js";
 // the guests' names and contacts (the only place guest PII lives; memory only, gone on restart),
 // and the write's progress. The provider's hotelId and bookHash stay in `stay`; answers never show them.
 
-/** ready → confirming → confirmed | outcome_unknown (confirm again reconciles) | back to ready. */
-export type DraftPhase = "ready" | "confirming" | "outcome_unknown" | "confirmed";
+/**
+ * ready → confirming → confirmed | outcome_unknown (confirm again reconciles) | pending | back to ready.
+ * pending: the person has the preparation to approve; only a confirm with its hash goes on, so its
+ * outcome reaches the model (a new preparation would leave it unheard in the broker).
+ */
+export type DraftPhase = "ready" | "confirming" | "pending" | "outcome_unknown" | "confirmed";
 
 export interface DraftStay {
   lang: Lang;

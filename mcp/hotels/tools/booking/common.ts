@@ -19,7 +19,7 @@ import { Field } from "../schemas.js";
 // Checked by the store lookup, not advertised: the bounds of an opaque id tell a model nothing.
 export const DraftIdInput = z.string().min(1).max(64).meta({ minLength: undefined, maxLength: undefined });
 
-export const DRAFT_FAILURES = ["draft_not_found", "draft_expired", "in_progress", "outcome_unknown", "already_confirmed"] as const;
+export const DRAFT_FAILURES = ["draft_not_found", "draft_expired", "in_progress", "awaiting_approval", "outcome_unknown", "already_confirmed"] as const;
 
 export interface DraftFailure {
   status: (typeof DRAFT_FAILURES)[number];
@@ -36,6 +36,8 @@ export function draftOutput<S extends readonly [string, ...string[]]>(statuses: 
 }
 
 export const NEW_DRAFT = "tbank_hotels_create_booking_draft from the journey (tbank_hotels_plan_stay if the journey expired)";
+export const HEAR_DECISION =
+  "the person has this request to approve; call tbank_hotels_confirm_booking again with the same arguments (bookingDraftId, the preparedRequestHash and confirmationPhrase you confirmed with) to hear their decision. Do not check, prepare or create a new draft meanwhile";
 export const RECONCILE =
   "call tbank_hotels_confirm_booking again later with the same bookingDraftId, preparedRequestHash and confirmationPhrase: it reconciles through the broker. Do not create a new draft or book again";
 
@@ -54,11 +56,14 @@ export function loadDraft(ctx: HotelsContext, bookingDraftId: string): { ok: tru
   return lookup.status === "found" ? { ok: true, record: lookup.record } : { ok: false, outcome: draftGone(lookup.status) };
 }
 
-/** The answer for a draft that is not `ready`: a confirm is running, its outcome is unknown, or it is booked. */
+/** The answer for a draft that is not `ready`: a confirm is running, awaits approval, its outcome is unknown, or it is booked. */
 export function notReady(draft: BookingDraft): ToolOutcome<DraftFailure> {
   const state = draft.phase;
   if (state === "confirming") {
     return refused({ status: "in_progress", retryAllowed: false, state, nextStep: "wait for the running tbank_hotels_confirm_booking to answer; call nothing else for this draft", message: "A confirmation of this draft is running; nothing more was sent." });
+  }
+  if (state === "pending") {
+    return refused({ status: "awaiting_approval", retryAllowed: false, state, nextStep: HEAR_DECISION, message: "This draft's booking request awaits the person's approval; nothing was changed." });
   }
   if (state === "outcome_unknown") {
     return refused({ status: "outcome_unknown", retryAllowed: false, state, nextStep: RECONCILE, message: "The last confirmation's outcome is unknown; the draft cannot change until it is reconciled." });

@@ -24,7 +24,8 @@ const STEPS: WriteSteps = {
 
 /**
  * Where the draft goes after an execute. A write that may have happened never reopens the draft
- * (a new preparation would be a second booking); one the broker never sent returns to where it was.
+ * (a new preparation would be a second booking), nor does one the person may still approve; one the
+ * broker never sent and never will returns to ready, any other answer to where it was.
  */
 function phaseAfter(outcome: ExecuteOutcome, from: DraftPhase): DraftPhase {
   switch (outcome.status) {
@@ -33,12 +34,15 @@ function phaseAfter(outcome: ExecuteOutcome, from: DraftPhase): DraftPhase {
     case "outcome_unknown":
     case "in_progress":
       return "outcome_unknown";
-    case "refused_by_provider":
     case "approval_pending":
+      return "pending";
+    case "refused_by_provider":
     case "approval_denied":
     case "approval_timeout":
       return "ready";
     case "preparation_invalid":
+      // Expired or refused by the broker: the person can no longer approve it.
+      return from === "pending" && outcome.problem !== "wrong_phrase" ? "ready" : from;
     case "execution_unavailable":
     case "cancelled":
     case "broker_failure":
@@ -72,6 +76,9 @@ function confirmedStep(orderStatus: string | null): string {
 // Not RECONCILE: its "same preparedRequestHash" would be this call's wrong one, a repeat that cannot help.
 const RECONCILE_WITH_PREPARED =
   "the last confirmation's outcome is unknown: call tbank_hotels_confirm_booking with the preparedRequestHash and confirmationPhrase that tbank_hotels_prepare_draft_booking returned to reconcile it. Do not create a new draft or book again";
+
+const AWAITING_WITH_PREPARED =
+  "the person has this draft's pending request to approve: call tbank_hotels_confirm_booking with the preparedRequestHash and confirmationPhrase that tbank_hotels_prepare_draft_booking returned (the ones of your approval_pending confirm) to hear their decision. Do not prepare again";
 
 const UNRECONCILABLE =
   "the broker no longer holds a record of this unknown outcome (kept 24 h) and its preparation expired, so confirm cannot reconcile it. Read tbank_hotels_list_bookings to see whether the booking exists; do not create a new draft or book again until it is clear.";
@@ -123,11 +130,12 @@ export const confirmBooking = defineTool({
     if (draft.phase === "confirming" || draft.phase === "confirmed") return notReady(draft);
     const prep = draft.preparation;
     if (!prep || prep.requestHash !== preparedRequestHash) {
-      const nextStep = draft.phase === "outcome_unknown" ? RECONCILE_WITH_PREPARED : "call tbank_hotels_prepare_draft_booking and use the requestHash it returns";
+      const nextStep =
+        draft.phase === "outcome_unknown" ? RECONCILE_WITH_PREPARED : draft.phase === "pending" ? AWAITING_WITH_PREPARED : "call tbank_hotels_prepare_draft_booking and use the requestHash it returns";
       const message = "preparedRequestHash is not this draft's current preparation; nothing was sent.";
       return failure({ status: "preparation_invalid", retryAllowed: false, state: draft.phase, nextStep, message }, { isError: false });
     }
-    const claim = ctx.bookingDrafts.claim(bookingDraftId, ["ready", "outcome_unknown"], "confirming");
+    const claim = ctx.bookingDrafts.claim(bookingDraftId, ["ready", "pending", "outcome_unknown"], "confirming");
     if (!claim.claimed) return claim.lookup.status === "found" ? notReady(claim.lookup.record.draft) : draftGone(claim.lookup.status);
 
     const outcome = await executeWrite(ctx, { prepared: prep.prepared, requestHash: prep.requestHash, confirmationPhrase }, extra.signal);

@@ -10,7 +10,7 @@ import { Field, Obj } from "../schemas.js";
 import { DraftIdInput, draftGone, draftOutput, draftSummary, loadDraft, notReady, summaryLines } from "./common.js";
 
 const Output = z.object({
-  ...draftOutput(["prepared", "validation_required", "execution_unavailable", "draft_not_found", "draft_expired", "in_progress", "outcome_unknown", "already_confirmed"]),
+  ...draftOutput(["prepared", "validation_required", "execution_unavailable", "draft_not_found", "draft_expired", "in_progress", "awaiting_approval", "outcome_unknown", "already_confirmed"]),
   ...PREPARED_FIELDS,
   summary: Obj.optional(),
   bookingRef: Field,

@@ -18,6 +18,7 @@ const Output = z.object({
     "draft_not_found",
     "draft_expired",
     "in_progress",
+    "awaiting_approval",
     "outcome_unknown",
     "already_confirmed",
   ]),
