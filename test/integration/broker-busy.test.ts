@@ -119,7 +119,7 @@ describe("a broker at its connection limit (real broker process, every slot held
 describe("a broker that answers a call busy (in-process broker, its status refused as busy)", () => {
   // The call's busy (its requests at their limit, or the session store held by another broker) is
   // not the connection limit: the person has no program to close, the model only asks again.
-  it("hotels connection_status: broker_request_busy and the write readiness say try again, never connections", async () => {
+  it("hotels connection_status and every write tool: broker_request_busy says try again, never connections", async () => {
     const dirs = await tempBrokerDirs();
     const handlers = sampleHandlers({ "hotels.status": () => Promise.reject(new BrokerError("busy", "another tbank-auth-broker holds the session store")) });
     const broker = await startTestBroker({ ...dirs, handlers });
@@ -128,6 +128,7 @@ describe("a broker that answers a call busy (in-process broker, its status refus
         TBANK_AUTH_BROKER_SOCKET: dirs.socketPath,
         TBANK_AUTH_BROKER_STATE_DIR: dirs.stateDir,
         TBANK_HOTELS_ENABLE_MUTATIONS: "true",
+        TBANK_HOTELS_TOOLSETS: "journey,customer,booking,mutations",
         TBANK_HOTELS_MUTATION_EXECUTION_PROFILE: "non_production_v1_reviewed",
       },
       deps: { startBroker: () => Promise.resolve() },
@@ -138,6 +139,20 @@ describe("a broker that answers a call busy (in-process broker, its status refus
       expect(data.bookingExecution).toMatchObject({ available: false, reason: expect.stringMatching(/busy with other requests/) as string });
       expect(text).not.toMatch(/connections/);
       expect(text).not.toMatch(NOT_RUNNING);
+
+      // A model asked to cancel, or to confirm a draft, while the broker is busy: it is told to ask
+      // again in a moment, not that writes are off and must not be offered.
+      const asks = [
+        ["tbank_hotels_prepare_cancellation", { bookingRef: "bkr_AAAAAAAAAAAAAAAAAAAAAA" }],
+        ["tbank_hotels_execute_cancellation", { bookingRef: "bkr_AAAAAAAAAAAAAAAAAAAAAA", preparedRequestHash: "a".repeat(64), preparedAt: "2027-03-01T09:00:00Z", expiresAt: "2027-03-01T09:05:00Z", confirmationPhrase: "p" }],
+        ["tbank_hotels_confirm_booking", { bookingDraftId: "bd_x", preparedRequestHash: "h", confirmationPhrase: "p" }],
+      ] as const;
+      for (const [tool, args] of asks) {
+        const answer = await h.call(tool, args);
+        expect(answer.data, tool).toMatchObject({ status: "busy", retryAllowed: true, nextStep: expect.stringMatching(/same tool again with the same arguments in a moment/) as string });
+        expect(answer.text, tool).toMatch(/status=busy retryAllowed=true/);
+        expect(answer.text, tool).not.toMatch(/not available|do not offer|preview_only/);
+      }
     } finally {
       await h.close();
       await broker.stop("test");

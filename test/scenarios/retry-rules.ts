@@ -21,8 +21,10 @@ const SAME_CALL = /\bsame (?:call|tool|execute|fields|arguments|request|bookingD
 const AGAIN = /\b(?:again|once more)\b/iu;
 // A repeat that names no tool: "try once more", "try later", "ask again in a minute", "before calling tools again", "retry".
 const GENERIC_REPEAT = /\b(?:(?:try|ask|call|search|validate|execute|confirm|preview)(?: it| this)? (?:again|once more)|try later|calling tools again|retry|retries)\b/iu;
-// Something else comes first, so the repeat is not the same call unchanged.
-const GATED = /\b(?:then|fix|fixed|corrected|after (?:the person|they|you)|only when|when (?:they|the person|the user) asks?|with (?:other|another|new|the corrected))\b/iu;
+// Something else comes first, so the repeat is not the same call unchanged. "with other" only before
+// what the call is given: "busy with other requests" is the broker's state, not a change.
+const GATED =
+  /\b(?:then|fix|fixed|corrected|after (?:the person|they|you)|only when|when (?:they|the person|the user) asks?|with (?:another|new|the corrected)|with other (?:arguments|fields|dates|values|guests|rates?|hotels?))\b/iu;
 const NEGATION = /\b(?:do not|don't|never|no|not)\b/iu;
 
 const FORBID = /\b(?:no retries|do not retry|never retry|not retry)\b/iu;

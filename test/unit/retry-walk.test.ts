@@ -1,10 +1,15 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { HotelsContext } from "../../mcp/hotels/context.js";
 import { rateLimitedResult } from "../../mcp/hotels/http/jsonrpc.js";
 import { createSharedStore } from "../../mcp/hotels/store/index.js";
+import { BOOKING_TOOLS } from "../../mcp/hotels/tools/booking/index.js";
+import type { AnyToolDef } from "../../mcp/hotels/tools/define.js";
 import { lowlevelFailure } from "../../mcp/hotels/tools/lowlevel/define-lowlevel.js";
+import { MUTATION_TOOLS } from "../../mcp/hotels/tools/mutations/index.js";
 import { invalidInput, journeyGone, providerFailure } from "../../mcp/hotels/tools/outcomes.js";
+import { WRITE_REASONS, writeReadiness, type WriteReadiness } from "../../mcp/hotels/writes/readiness.js";
 import { BrokerConnectionsFullError, BrokerUnverifiedError, brokerFailure } from "../../mcp/shared/broker-client.js";
 import { REPEATABLE_STATUSES, type FailureFields } from "../../mcp/shared/outcome.js";
 import { PROVIDER_ERROR_KINDS, ProviderError } from "../../shared/http/provider-error.js";
@@ -13,6 +18,10 @@ import { BrokerError, DEFAULT_RETRY_ALLOWED, ERROR_CODES } from "../../shared/pr
 import { OPERATION_NAMES } from "../../shared/protocol/operations.js";
 import { BrokerUntrustedError } from "../../shared/protocol/socket-trust.js";
 import { clauseDirective, directives, walkReport, type Observed } from "../scenarios/retry-rules.js";
+
+// Every write tool's answer when its readiness says no, whatever the reason: the readiness is
+// stubbed so each reason reaches each tool's own answer builder, as a real broker would give it.
+vi.mock("../../mcp/hotels/writes/readiness.js", async (actual) => ({ ...(await actual<object>()), writeReadiness: vi.fn() }));
 
 // The static half of the retryAllowed walk: every input each shared failure builder takes, as the
 // tools that use it would answer. The eval (test/scenarios) is the dynamic half: real tool calls.
@@ -42,6 +51,12 @@ describe("the retryAllowed rules read a next step clause by clause", () => {
     expect(clauseDirective("t", "Fix every listed field (ask the user; never guess) and call again")).toBeNull();
     expect(clauseDirective("t", "search again only when the user asks")).toBeNull();
     expect(clauseDirective("tbank_hotels_prepare_booking", "call tbank_hotels_execute_booking with the same fields")).toBeNull();
+  });
+
+  it("a busy broker's own words are not a change first: \"busy with other requests; ask again\"", () => {
+    expect(clauseDirective("t", "the auth broker is busy with other requests; ask again in a moment".split(";")[1] ?? "")).toBe("repeat");
+    expect(clauseDirective("t", "nothing was sent (the auth broker is busy with other requests; ask again in a moment)")).toBe("repeat");
+    expect(clauseDirective("t", "call it again with other dates")).toBeNull();
   });
 
   it("keeps a parenthesis inside its clause", () => {
@@ -92,6 +107,35 @@ describe("the retryAllowed walk over the shared failure builders", () => {
     const limited = rateLimitedResult(Date.UTC(2027, 2, 1, 9, 1), Date.UTC(2027, 2, 1, 9, 0));
     walked.push(seen("tbank_hotels_plan_stay", limited.structuredContent as unknown as FailureFields));
     expectNoContradictions(walked);
+  });
+});
+
+describe("the retryAllowed walk over every write readiness reason", () => {
+  it("every tool that checks write readiness answers each reason without a contradiction", async () => {
+    const unavailable = (reason: string): WriteReadiness => ({
+      available: false,
+      kinds: new Proxy({}, { get: () => ({ available: false, reason }) }) as WriteReadiness["kinds"],
+      gates: null,
+    });
+    const draft = { phase: "ready" };
+    const ctx = { bookingDrafts: { get: () => ({ status: "found", record: { draft } }) }, now: () => Date.UTC(2027, 2, 1, 9) } as unknown as HotelsContext;
+    const extra = { signal: new AbortController().signal } as Parameters<AnyToolDef["handler"]>[2];
+    const tools = [...MUTATION_TOOLS, ...BOOKING_TOOLS.filter((t) => t.name !== "tbank_hotels_validate_checkout")];
+    const walked: Observed[] = [];
+    for (const reason of Object.values(WRITE_REASONS)) {
+      vi.mocked(writeReadiness).mockResolvedValue(unavailable(reason));
+      for (const tool of tools) {
+        const out = await tool.handler({ bookingDraftId: "bd_x", preparedRequestHash: "h", confirmationPhrase: "p" }, ctx, extra);
+        const s = out.structured as Partial<FailureFields>;
+        // A success (preview_only) carries no retryAllowed: its next step must not ask for a repeat either.
+        walked.push({ tool: tool.name, status: s.status ?? "", retryAllowed: s.retryAllowed ?? false, nextStep: s.nextStep ?? "" });
+      }
+    }
+    expect(walked).toHaveLength(Object.keys(WRITE_REASONS).length * tools.length);
+    expectNoContradictions(walked);
+    // A busy broker passes by itself: every tool says so, and says to ask again.
+    const busy = walked.filter((_, i) => [WRITE_REASONS.brokerBusy, WRITE_REASONS.brokerRequestBusy].includes(Object.values(WRITE_REASONS)[Math.floor(i / tools.length)] as never));
+    expect(busy.filter((o) => o.status !== "busy" || !o.retryAllowed).map((o) => `${o.tool} ${o.status} retryAllowed=${o.retryAllowed}`)).toEqual([]);
   });
 });
 

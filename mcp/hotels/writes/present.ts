@@ -5,6 +5,7 @@ import type { CommittedFacts, WriteKind } from "../../../shared/protocol/ops-hot
 import { failure, success, type Line } from "../../shared/outcome.js";
 import type { ToolOutcome } from "../tools/define.js";
 import { Field, Obj, wire } from "../tools/schemas.js";
+import { busyReadiness } from "./busy.js";
 import type { ExecuteOutcome, PreparationProblem } from "./execute.js";
 import type { ApprovalChannels, PreparedWriteView } from "./prepare.js";
 
@@ -67,8 +68,10 @@ function previewLine(preview: Record<string, unknown>): string {
   return `preview: ${JSON.stringify(preview)}`;
 }
 
-/** Execution is not ready: the preview only, no hash, no phrase, nothing to approve. */
+/** Execution is not ready: the preview only, no hash, no phrase, nothing to approve (or busy: ask again). */
 export function presentPreviewOnly(kind: WriteKind, endpoint: string, preview: Record<string, unknown>, reason: string, steps: WriteSteps): ToolOutcome<WriteResult> {
+  const busy = busyReadiness(reason);
+  if (busy) return failure({ ...busy, kind, endpoint, reason }, { facts: `kind=${kind}`, isError: false });
   const nextStep = `execution is not available (${reason}); nothing can be sent from here, so do not offer to perform it. Show the preview only; ${steps.alternative}`;
   return success({ status: "preview_only", executionAvailable: false, kind, endpoint, preview, reason, nextStep }, [
     `status=preview_only executionAvailable=false kind=${kind} endpoint=${endpoint}`,
@@ -190,8 +193,11 @@ export function presentExecuted(outcome: ExecuteOutcome, head: Head, steps: Writ
         `reason=${r.reason} replayed=${r.replayed} currentPrice=${moneyText(r.currentPrice, lang)} completedAt=${r.completedAt}`,
       ]);
     }
-    case "execution_unavailable":
+    case "execution_unavailable": {
+      const busy = busyReadiness(outcome.reason);
+      if (busy) return answer(busy.status, busy.retryAllowed, busy.nextStep, { reason: outcome.reason }, [`reason: ${outcome.reason}`]);
       return answer("execution_unavailable", false, `nothing was sent: execution is not available. Do not prepare again; ${steps.alternative}`, { reason: outcome.reason }, [`reason: ${outcome.reason}`]);
+    }
     case "preparation_invalid":
       return answer("preparation_invalid", false, `nothing was sent. ${steps.prepare}, show the new preview, and let the person approve that one.`, { reason: outcome.problem, message: PROBLEM[outcome.problem] }, [
         `reason=${outcome.problem}: ${PROBLEM[outcome.problem]}`,

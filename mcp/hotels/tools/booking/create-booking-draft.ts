@@ -6,6 +6,7 @@ import { guestCoverage } from "../../booking/coverage.js";
 import { draftStayOf, newDraft } from "../../booking/snapshot.js";
 import { fieldPath } from "../../journey/input.js";
 import type { FieldError } from "../../journey/types.js";
+import { busyReadiness } from "../../writes/busy.js";
 import { writeReadiness } from "../../writes/readiness.js";
 import { loadSelectedRate } from "../checkout-common.js";
 import { defineTool, type ToolOutcome } from "../define.js";
@@ -30,6 +31,7 @@ const Input = advertise(DraftInputSchema, (json) => {
 const Output = z.object({
   ...draftOutput([
     "draft_ready",
+    "busy",
     "execution_unavailable",
     "invalid_input",
     "journey_not_found",
@@ -73,6 +75,8 @@ export const createBookingDraft = defineTool({
     const readiness = await writeReadiness(ctx);
     const booking = readiness.kinds.booking;
     if (!booking.available) {
+      const busy = busyReadiness(booking.reason);
+      if (busy) return failure(busy, { isError: false });
       const message = `Booking execution is not available: ${booking.reason ?? "not configured"}. No draft was created and nothing was stored.`;
       return failure({ status: "execution_unavailable", retryAllowed: false, nextStep: PREVIEW_INSTEAD, message }, { isError: false });
     }
