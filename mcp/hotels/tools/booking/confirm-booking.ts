@@ -7,6 +7,7 @@ import type { BookingDraft, DraftPhase } from "../../booking/draft.js";
 import type { HotelsContext } from "../../context.js";
 import { executeWrite, type ExecuteOutcome } from "../../writes/execute.js";
 import { factsLine, presentExecuted, WriteOutput, type WriteSteps } from "../../writes/present.js";
+import { busyReadiness } from "../../writes/busy.js";
 import { writeReadiness } from "../../writes/readiness.js";
 import { defineTool, type ToolOutcome } from "../define.js";
 import { Field, Obj } from "../schemas.js";
@@ -121,6 +122,8 @@ export const confirmBooking = defineTool({
     const booking = (await writeReadiness(ctx)).kinds.booking;
     if (!booking.available) {
       const reason = booking.reason ?? "not configured";
+      const busy = busyReadiness(reason);
+      if (busy) return failure(busy, { isError: false });
       return failure({ status: "execution_unavailable", retryAllowed: false, reason, nextStep: `nothing was sent: booking execution is not available (${reason}). ${STEPS.alternative}` }, { isError: false });
     }
     // Looked up after the await, and claimed in the same synchronous step as the checks below.

@@ -4,13 +4,14 @@ import { bookingRequestOf } from "../../booking/draft.js";
 import { isValidationFresh } from "../../booking/validate.js";
 import { openApproval, prepareWrite } from "../../writes/prepare.js";
 import { PREPARED_FIELDS } from "../../writes/present.js";
+import { busyReadiness } from "../../writes/busy.js";
 import { writeReadiness } from "../../writes/readiness.js";
 import { defineTool, type ToolOutcome } from "../define.js";
 import { Field, Obj } from "../schemas.js";
 import { DraftIdInput, draftGone, draftOutput, draftSummary, loadDraft, notReady, summaryLines } from "./common.js";
 
 const Output = z.object({
-  ...draftOutput(["prepared", "validation_required", "execution_unavailable", "draft_not_found", "draft_expired", "in_progress", "awaiting_approval", "outcome_unknown", "already_confirmed"]),
+  ...draftOutput(["prepared", "busy", "validation_required", "execution_unavailable", "draft_not_found", "draft_expired", "in_progress", "awaiting_approval", "outcome_unknown", "already_confirmed"]),
   ...PREPARED_FIELDS,
   summary: Obj.optional(),
   bookingRef: Field,
@@ -36,6 +37,8 @@ export const prepareDraftBooking = defineTool({
     if (draft.phase !== "ready") return notReady(draft);
     const readiness = await writeReadiness(ctx);
     if (!readiness.kinds.booking.available) {
+      const busy = busyReadiness(readiness.kinds.booking.reason);
+      if (busy) return failure({ ...busy, state: draft.phase }, { isError: false });
       const message = `Booking execution is not available now: ${readiness.kinds.booking.reason ?? "not configured"}. Nothing was prepared.`;
       return failure({ status: "execution_unavailable", retryAllowed: false, state: draft.phase, nextStep: "tell the person; the seller's page still works: tbank_hotels_create_checkout_handoff", message }, { isError: false });
     }
