@@ -11,6 +11,7 @@ import { connectBroker, type BrokerConnection } from "../../shared/protocol/clie
 import { approvalDisplay, hashOf } from "../fixtures/approval-display.js";
 import { testClock } from "../fixtures/clock.js";
 import { startInProcessBroker, type RunningBroker } from "../fixtures/in-process-broker.js";
+import { CLICK } from "./helpers/approval-click.js";
 
 // One same-user client asking for approval page URLs as fast as it can: every call mints a page
 // token. The table stays at its cap, and the person's own approval (waiting, or asked for after
@@ -36,7 +37,7 @@ async function decideOnPage(url: string, decision: "approve" | "deny"): Promise<
   const origin = new URL(url).origin;
   const posted = await http(url, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin, "sec-fetch-site": "same-origin" },
+    headers: { "content-type": "application/x-www-form-urlencoded", origin, "sec-fetch-site": "same-origin", ...CLICK },
     body: new URLSearchParams({ decision, nonce }).toString(),
   });
   return { shown: page.status, decided: posted.status };

@@ -5,6 +5,7 @@ import { ApprovalRegistry, PAGE_TOKEN_TTL_MS, type ApprovalDecision, type Approv
 import type { ApprovalDisplay } from "../../shared/protocol/ops-hotels-writes.js";
 import { approvalDisplay as display, hashOf } from "../fixtures/approval-display.js";
 import { TEST_EPOCH } from "../fixtures/clock.js";
+import { CLICK } from "./helpers/approval-click.js";
 
 interface Reply {
   status: number;
@@ -28,11 +29,6 @@ function http(url: string, init: { method?: string; headers?: Record<string, str
     req.end(init.body);
   });
 }
-
-
-
-/** What a browser adds to the post a click on the page's form sends (a top-level navigation with user activation). */
-const CLICK = { "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", "sec-fetch-user": "?1" } as const;
 
 describe("the loopback approval page", () => {
   let clock = TEST_EPOCH;
