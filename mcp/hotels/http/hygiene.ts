@@ -97,9 +97,12 @@ export function credentialInTarget(target: string): string | undefined {
   return undefined;
 }
 
-/** The path the access log keeps: no query, fragment or path parameters, nothing when it carried a credential. */
-export function loggedPath(target: string): string {
-  if (credentialInTarget(target) !== undefined) return REDACTED_PATH;
+/**
+ * The path the access log keeps: no query, fragment or path parameters, nothing when it carried a
+ * credential (`credential`: what credentialInTarget found, when the caller has it already).
+ */
+export function loggedPath(target: string, credential = credentialInTarget(target)): string {
+  if (credential !== undefined) return REDACTED_PATH;
   const path = target.split(/[?#]/, 1)[0] ?? "/";
   return path.replace(PATH_PARAMS, ";[redacted]").slice(0, LOGGED_PATH_CHARS);
 }

@@ -231,9 +231,8 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
     }
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, route: Route, who: { subject?: string }): Promise<void> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, route: Route, who: { subject?: string }, credential: string | undefined): Promise<void> => {
     const { publicUrl, allowedHosts, authenticator } = await site;
-    const credential = credentialInTarget(req.url ?? "/");
     if (credential !== undefined) {
       return oauthError(res, 400, "invalid_request", `a key or token never goes in the URL (found ${credential}): send it in the Authorization: Bearer header or the X-Api-Key header, and replace that key, since URLs end up in logs`);
     }
@@ -285,11 +284,13 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
     const started = performance.now();
     const who: { subject?: string } = {};
     const route = routeOf((req.url ?? "/").split("?")[0] ?? "/");
+    // Looked for once per request: the refusal and the access log line both need it.
+    const credential = credentialInTarget(req.url ?? "/");
     res.on("finish", () => {
       metrics.httpRequests.inc({ route, status: String(res.statusCode) });
-      logger.info({ method: req.method, path: loggedPath(req.url ?? "/"), status: res.statusCode, ms: Math.round(performance.now() - started), subject: who.subject }, "request");
+      logger.info({ method: req.method, path: loggedPath(req.url ?? "/", credential), status: res.statusCode, ms: Math.round(performance.now() - started), subject: who.subject }, "request");
     });
-    handle(req, res, route, who).then(
+    handle(req, res, route, who, credential).then(
       () => undefined,
       (err: unknown) => {
         logger.error({ err: err instanceof Error ? err.message : String(err) }, "request failed");
