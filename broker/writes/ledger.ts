@@ -51,12 +51,15 @@ export class WriteLedger {
   readonly #opts: LedgerOptions;
   /** Undefined when the ledger cannot be trusted: then `unavailable` says why and no write is executed. */
   readonly #key: Buffer | undefined;
+  /** The key's id, written into every save (the key never changes while the broker runs). */
+  readonly #keyId: string | undefined;
   readonly #unavailable: string | undefined;
   #saving: Promise<void> = Promise.resolve();
 
   private constructor(opts: LedgerOptions, key: Buffer | undefined, unavailable?: string) {
     this.#opts = opts;
     this.#key = key;
+    this.#keyId = key === undefined ? undefined : keyIdOf(key);
     this.#unavailable = unavailable;
   }
 
@@ -92,6 +95,14 @@ export class WriteLedger {
       const reason = err instanceof Error ? err.message : String(err);
       return new WriteLedger(opts, undefined, `the write ledger in ${opts.dir} could not be opened (${reason}), so the broker executes no writes (reads work). To write again: fix the files' access and restart the broker (tbank-mcp stop-broker)`);
     }
+  }
+
+  /**
+   * A ledger for a broker whose write gates are closed: nothing can be executed, so nothing is read,
+   * swept or created in the state directory (no key file for people who never turn writes on).
+   */
+  static closed(opts: LedgerOptions, why: string): WriteLedger {
+    return new WriteLedger(opts, undefined, why);
   }
 
   /** Why no write may be executed on this ledger (what is wrong and the fix), or undefined. */
@@ -212,6 +223,6 @@ export class WriteLedger {
         ...(e.refusal ? { refusal: e.refusal } : {}),
       });
     }
-    return `${JSON.stringify({ version: 1, keyId: keyIdOf(this.#requireKey()), entries })}\n`;
+    return `${JSON.stringify({ version: 1, keyId: this.#keyId, entries })}\n`;
   }
 }

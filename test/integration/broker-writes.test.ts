@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment --
    vitest's asymmetric matchers (expect.any, expect.stringContaining) are typed `any`. */
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -49,6 +49,11 @@ describe("gates off", () => {
     await broker.stop("test done");
     await sandbox.close();
     await rm(root, { recursive: true, force: true });
+  });
+
+  it("leaves no write-ledger file in the state directory: a person who never turns writes on gets no key", async () => {
+    const made = (await readdir(join(root, "state"))).filter((f) => f.startsWith("write-ledger") || f.startsWith(".write-ledger"));
+    expect(made).toEqual([]);
   });
 
   it("status reports the gates (never the x-real-ip value); execute and the approval page are refused and nothing is sent", async () => {
