@@ -1,4 +1,5 @@
 import type { Socket } from "node:net";
+import { MAX_APPROVAL_HOLD_MS } from "../../shared/config/index.js";
 import { BrokerUnavailableError, connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
 import { BrokerError, isBrokerError, type ErrorCode } from "../../shared/protocol/errors.js";
 import type { StatusResult } from "../../shared/protocol/ops-hotels.js";
@@ -24,11 +25,11 @@ export interface BrokerClientOptions {
   opTimeoutMs?: Partial<Record<OperationName, number>>;
 }
 
-// An execute answers within the broker's hold (TBANK_AUTH_BROKER_APPROVAL_HOLD_MS, at most 40 s,
+// An execute answers within the broker's hold (TBANK_AUTH_BROKER_APPROVAL_HOLD_MS, at most MAX_APPROVAL_HOLD_MS,
 // counted from its start) unless a provider read runs long. Past this wait its answer counts as
 // lost: the broker keeps the write, and the same execute again picks it up. So the tool call stays
 // under the 60 s the MCP SDK and Codex allow by default.
-export const EXECUTE_WRITE_WAIT_MS = 55_000;
+const EXECUTE_WRITE_WAIT_MS = MAX_APPROVAL_HOLD_MS + 15_000;
 
 /** What connection_status reports about customer reads; computed locally, no provider call. */
 export type BrokerReadiness =

@@ -6,7 +6,7 @@ import { WRITE_REASONS } from "./readiness.js";
 
 const BUSY_REASONS: ReadonlySet<string> = new Set([WRITE_REASONS.brokerBusy, WRITE_REASONS.brokerRequestBusy]);
 
-export const BUSY_NEXT_STEP = "nothing was sent or stored: the auth broker is busy. Call this same tool again with the same arguments in a moment.";
+const BUSY_NEXT_STEP = "nothing was sent or stored: the auth broker is busy. Call this same tool again with the same arguments in a moment.";
 
 /** The answer for a write readiness reason that is a busy broker; null for every other reason. */
 export function busyReadiness(reason: string | null): FailureFields<"busy"> | null {

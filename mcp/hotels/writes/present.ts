@@ -71,7 +71,7 @@ function previewLine(preview: Record<string, unknown>): string {
 /** Execution is not ready: the preview only, no hash, no phrase, nothing to approve (or busy: ask again). */
 export function presentPreviewOnly(kind: WriteKind, endpoint: string, preview: Record<string, unknown>, reason: string, steps: WriteSteps): ToolOutcome<WriteResult> {
   const busy = busyReadiness(reason);
-  if (busy) return failure({ ...busy, kind, endpoint, reason }, { facts: `kind=${kind}`, isError: false });
+  if (busy) return failure({ ...busy, kind, endpoint }, { facts: `kind=${kind} endpoint=${endpoint}`, isError: false });
   const nextStep = `execution is not available (${reason}); nothing can be sent from here, so do not offer to perform it. Show the preview only; ${steps.alternative}`;
   return success({ status: "preview_only", executionAvailable: false, kind, endpoint, preview, reason, nextStep }, [
     `status=preview_only executionAvailable=false kind=${kind} endpoint=${endpoint}`,
