@@ -53,7 +53,7 @@ export function cancellationText(c: Cancellation): string | null {
   return null;
 }
 
-export type CancellingNow = { free: true; until: string | null; next: { from: string; amount: MoneyFact } | null } | { free: false; penalty: MoneyFact; since: string; freeEnded: string | null } | null;
+type CancellingNow = { free: true; until: string | null; next: { from: string; amount: MoneyFact } | null } | { free: false; penalty: MoneyFact; since: string; freeEnded: string | null } | null;
 
 /**
  * What cancelling an existing booking costs at `now` by the provider's stages: the latest stage
@@ -90,7 +90,7 @@ const BOOKING_PAYMENT: Readonly<Record<string, string>> = {
 };
 
 /** Whether a new booking is paid in advance or at the hotel; null when the provider stated no known payment type. */
-export function paymentText(paymentType: string | null | undefined): string | null {
+function paymentText(paymentType: string | null | undefined): string | null {
   if (typeof paymentType !== "string") return null;
   const type = PAYMENT_TYPES[paymentType];
   const then = BOOKING_PAYMENT[paymentType];

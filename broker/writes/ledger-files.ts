@@ -11,7 +11,7 @@ import { keyIdOf, LEDGER_KEY_FILE, readFingerprintKey } from "./fingerprint.js";
 export const LEDGER_FILE = "write-ledger.json";
 export const LEDGER_RETENTION_MS = 24 * 60 * 60_000;
 
-export const PersistedLedgerSchema = z.object({
+const PersistedLedgerSchema = z.object({
   version: z.literal(1),
   /** keyIdOf the key the fingerprints were made with; absent in files written before it was recorded. */
   keyId: z
@@ -35,7 +35,7 @@ export const PersistedLedgerSchema = z.object({
 });
 export type PersistedEntry = z.infer<typeof PersistedLedgerSchema>["entries"][number];
 
-export type LedgerProblem = "ledger_damaged" | "key_missing" | "key_damaged" | "key_mismatch";
+type LedgerProblem = "ledger_damaged" | "key_missing" | "key_damaged" | "key_mismatch";
 
 export type LedgerFiles =
   /** `key` undefined: no fingerprint on disk needs the old one, so a new key may be made. */

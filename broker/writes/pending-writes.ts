@@ -24,7 +24,7 @@ export interface PendingWritesOptions {
   maxKept?: number;
 }
 
-export const KEEP_UNDELIVERED_MS = 15 * 60_000;
+const KEEP_UNDELIVERED_MS = 15 * 60_000;
 
 export class PendingWrites {
   readonly #running = new Map<string, Running>();

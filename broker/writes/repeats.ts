@@ -16,7 +16,7 @@ export function orderStillShows(prepared: PreparedWrite & { kind: "promo_code" |
   return prepared.request.services.every((s) => shown.includes(s));
 }
 
-export const SAME_WRITE_SENT = "the same request was already sent and committed: approving sends it again (a second one)";
+const SAME_WRITE_SENT = "the same request was already sent and committed: approving sends it again (a second one)";
 
 /**
  * The lines added to what the person approves: the same write was committed before (`twin`), or

@@ -39,7 +39,7 @@ const STATUS_CODE = /^[A-Z][A-Z0-9_]{0,39}$/;
 export const ProviderStatusSchema = z.string().regex(STATUS_CODE, "not a status code");
 
 /** What a provider status that is not a code reads as: the booking stays, its status is unknown. */
-export const UNKNOWN_PROVIDER_STATUS = "UNKNOWN";
+const UNKNOWN_PROVIDER_STATUS = "UNKNOWN";
 
 /** A provider answer's status as it enters the broker: the code, or UNKNOWN for anything else. */
 export const ProviderStatusInputSchema = z.string().transform((s) => (STATUS_CODE.test(s) ? s : UNKNOWN_PROVIDER_STATUS));

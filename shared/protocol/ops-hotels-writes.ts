@@ -195,7 +195,6 @@ export const ExecutePendingSchema = z.strictObject({
   requestHash: RequestHashSchema,
   approvalExpiresAt: TimestampSchema,
 });
-export type ExecutePending = z.infer<typeof ExecutePendingSchema>;
 
 export const ExecuteWriteAnswerSchema = z.union([ExecuteWriteResultSchema, ExecutePendingSchema]);
 export type ExecuteWriteAnswer = z.infer<typeof ExecuteWriteAnswerSchema>;

@@ -15,7 +15,7 @@ export interface HttpMetrics {
 }
 
 /** The tool label of a name this server does not serve. */
-export const UNKNOWN_TOOL = "unknown";
+const UNKNOWN_TOOL = "unknown";
 const STATUS_LABEL = /^[a-z][a-z0-9_]{0,39}$/;
 
 /**

@@ -14,7 +14,7 @@ import { PERSON_ORDER_TOOLS } from "../tools/lowlevel/order-tools.js";
 export const REMOTE_TOOLSETS: readonly Toolset[] = ["journey", "lowlevel"];
 
 /** Tool names the remote mode never registers, whatever the configuration says. */
-export const NOT_SERVED_REMOTELY: ReadonlySet<string> = new Set(PERSON_ORDER_TOOLS.map((t) => t.name));
+const NOT_SERVED_REMOTELY: ReadonlySet<string> = new Set(PERSON_ORDER_TOOLS.map((t) => t.name));
 
 export type RemoteToolsets =
   | { ok: true; config: ToolkitConfig; tools: readonly AnyToolDef[]; dropped: Toolset[]; withheld: string | undefined }

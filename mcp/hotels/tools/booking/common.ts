@@ -36,7 +36,7 @@ export function draftOutput<S extends readonly [string, ...string[]]>(statuses: 
 }
 
 export const NEW_DRAFT = "tbank_hotels_create_booking_draft from the journey (tbank_hotels_plan_stay if the journey expired)";
-export const HEAR_DECISION =
+const HEAR_DECISION =
   "the person has this request to approve; call tbank_hotels_confirm_booking again with the same arguments (bookingDraftId, the preparedRequestHash and confirmationPhrase you confirmed with) to hear their decision. Do not check, prepare or create a new draft meanwhile";
 export const RECONCILE =
   "call tbank_hotels_confirm_booking again later with the same bookingDraftId, preparedRequestHash and confirmationPhrase: it reconciles through the broker. Do not create a new draft or book again";
