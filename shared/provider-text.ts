@@ -49,8 +49,7 @@ const MAY_HIDE = new RegExp(HIDDEN, "v");
 // their fixed tags: 👨‍👩‍👧, 🏳️‍🌈, ❤️, 1️⃣); a single joiner between joining letters too; any
 // other hidden character goes. An emoji sequence the runtime does not know loses its joiners (its
 // emoji stay, side by side). Only a sequence with a hidden character needs keeping whole, and there
-// one is second, or third after a skin tone: trying the emoji set only there keeps it off every
-// other position, where it costs most of the scrub.
+// one is second, or third after a skin tone, so the emoji set is tried only at such a position.
 const HAS_HIDDEN = String.raw`(?=.[\uFE0F\u{E0020}-\u{E007F}\u200D]|.[\u{1F3FB}-\u{1F3FF}]\u200D)`;
 const UNSEEN = new RegExp(String.raw`${HAS_HIDDEN}(\p{RGI_Emoji})|(?<=${JOINING})([\u200C\u200D])(?=${JOINING})|${HIDDEN}`, "gv");
 

@@ -206,7 +206,7 @@ export const ApprovalIdSchema = z.string().regex(/^apr_[A-Za-z0-9_-]{11,43}$/);
 // What the person is shown. Built by the broker from the request it will send and its own reads,
 // never from text a model wrote. Guest names are shown to the person (it is their terminal), never
 // written to a log.
-/** Bounds the longest line guestLines can build from valid rooms and names (205), with room to spare. */
+/** Bounds a guest line from a broker older than `rooms` (up to 205 characters), with room to spare. */
 export const GUEST_LINE_MAX = 240;
 
 /** One room as it will be booked: its guests by name ("Ivan Petrov"), so two rooms never read as one. */
