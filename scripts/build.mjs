@@ -15,6 +15,7 @@ const tools = {
   "bench-broker": "scripts/bench/broker-main.ts",
   "bench-echo": "scripts/bench/echo-server.ts",
   "bench-mcp": "scripts/bench/mcp-main.ts",
+  "bench-tasks": "scripts/bench/tasks-main.ts",
   "bench-bare-mcp": "scripts/bench/bare-mcp.ts",
   "bench-http": "scripts/bench/http-main.ts",
   "bench-http-sandbox": "scripts/bench/http-sandbox.ts",
