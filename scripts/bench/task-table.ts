@@ -47,10 +47,15 @@ function inBoth(r: Reading, pattern: RegExp, what: string): string[] {
 /** Each of the first `n` cards must have a room that holds the party (roomFit "fits") and be named in the text. */
 function fitting(r: Reading, cards: readonly Card[], n: number): string[] {
   if (cards.length < n) return [`${r.tool} shows ${cards.length} options, not ${n}`];
-  return cards.slice(0, n).flatMap((c, i) => [
-    ...(c.roomFit === "fits" ? [] : [`${r.tool} #${i + 1} «${c.name}» roomFit=${JSON.stringify(c.roomFit ?? null)}, not "fits"`]),
-    ...(r.text.includes(c.name) ? [] : [`${r.tool} text does not name #${i + 1} «${c.name}»`]),
-  ]);
+  return cards.slice(0, n).flatMap((c, i) => {
+    const line = r.text.split("\n").find((l) => l.includes(c.name));
+    return [
+      ...(c.roomFit === "fits" ? [] : [`${r.tool} #${i + 1} «${c.name}» roomFit=${JSON.stringify(c.roomFit ?? null)}, not "fits"`]),
+      ...(line === undefined ? [`${r.tool} text does not name #${i + 1} «${c.name}»`] : []),
+      // The fit said in words on the option's own text line, as the card says it.
+      ...(line !== undefined && typeof c.roomFitNote === "string" && !line.includes(c.roomFitNote) ? [`${r.tool} text line of «${c.name}» lacks "${c.roomFitNote}"`] : []),
+    ];
+  });
 }
 
 async function planKazan(agent: Agent, extra: Record<string, unknown> = {}): Promise<Reading> {
@@ -132,15 +137,11 @@ const parkingEnglish: Task = {
   },
 };
 
-interface Quote {
-  text: string;
-}
-
-/** Every quote (any array of objects with a text under details.reviews) in the structured answer. */
-function quotesOf(r: Reading): Quote[] {
-  const reviews = r.data.reviews;
-  if (reviews === null || typeof reviews !== "object") return [];
-  return Object.values(reviews as Record<string, unknown>).flatMap((v) => (Array.isArray(v) ? (v as unknown[]).filter((q): q is Quote => q !== null && typeof q === "object" && typeof (q as Quote).text === "string") : []));
+/** Every part of every quote in the structured answer: a review's text, or its pros and cons given apart. */
+function quotedParts(r: Reading): string[] {
+  const quotes = (r.data.reviews as { quotes?: unknown } | undefined)?.quotes;
+  if (!Array.isArray(quotes)) return [];
+  return (quotes as Record<string, unknown>[]).flatMap((q) => ["text", "pros", "cons"].flatMap((k) => (typeof q[k] === "string" && q[k] !== "" ? [q[k]] : [])));
 }
 
 const reviews: Task = {
@@ -151,13 +152,13 @@ const reviews: Task = {
     const first = cardsOf(plan)[0];
     if (first === undefined) return ["plan_stay shows no option"];
     const details = expectStatus(await agent.call("tbank_hotels_get_stay_option_details", { journeyId: journeyOf(plan), optionId: first.optionId }), "ok");
-    const quotes = quotesOf(details);
-    if (quotes.length === 0) return ["details quote no review"];
-    const written = facts.reviewTexts("Казань", first.name);
-    // A guest's review as they wrote it, or visibly cut ("…") from it: never a part passed off as the whole.
-    return quotes.flatMap((q) => {
-      const faithful = written.includes(q.text) || (q.text.endsWith("…") && written.some((w) => w.startsWith(q.text.slice(0, -1).trimEnd())));
-      return [...(faithful ? [] : [`quote "${q.text}" is not a guest's whole review nor marked as cut`]), ...(details.text.includes(q.text) ? [] : [`text lacks the quote "${q.text}"`])];
+    const parts = quotedParts(details);
+    if (parts.length === 0) return ["details quote no review"];
+    const written = facts.reviewParts("Казань", first.name);
+    // A guest's words as they wrote them, or visibly cut ("…") from them: never a part passed off as the whole.
+    return parts.flatMap((part) => {
+      const faithful = written.includes(part) || (part.endsWith("…") && written.some((w) => w.startsWith(part.slice(0, -1).trimEnd())));
+      return [...(faithful ? [] : [`quote "${part}" is not a guest's whole review nor marked as cut`]), ...(details.text.includes(part) ? [] : [`text lacks the quote "${part}"`])];
     });
   },
 };
@@ -182,8 +183,14 @@ const personsRange: Task = {
       if (!/alternative/iu.test(key) || !Array.isArray(value)) continue;
       for (const alt of value as unknown[]) {
         const name = alt !== null && typeof alt === "object" ? (alt as { name?: unknown }).name : undefined;
-        if (typeof name !== "string") failures.push(`structured ${key} has ${JSON.stringify(alt)} with no name`);
-        else if (!plan.text.includes(name)) failures.push(`text does not name the alternative «${name}»`);
+        if (typeof name !== "string") {
+          failures.push(`structured ${key} has ${JSON.stringify(alt)} with no name`);
+          continue;
+        }
+        // Named with its price and why, in the text as in the structured entry.
+        const said = Object.entries(alt as Record<string, unknown>).filter(([k, v]) => ["name", "price", "why"].includes(k) && typeof v === "string");
+        for (const [k, v] of said) if (!plan.text.includes(String(v))) failures.push(`text lacks the ${k} of the alternative «${name}»: ${String(v)}`);
+        if (said.length < 3) failures.push(`structured alternative «${name}» lacks its price or why`);
       }
     }
     return failures;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { createCatalog } from "../../scripts/sandbox/data/catalog.js";
-import { reviewsPage } from "../../scripts/sandbox/data/reviews.js";
+import { reviewsPage, type Review } from "../../scripts/sandbox/data/reviews.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
 import { TEST_EPOCH, testClock } from "../fixtures/clock.js";
@@ -25,18 +25,19 @@ export interface StdioServers {
 }
 
 export interface ProviderFacts {
-  /** The texts of a hotel's newest reviews as the provider gives them (the hotel by city and name). */
-  reviewTexts(city: string, hotelName: string): string[];
+  /** Every text, pros and cons of a hotel's newest reviews as the provider gives them (the hotel by city and name). */
+  reviewParts(city: string, hotelName: string): string[];
 }
 
 function providerFacts(seed: string, sandbox: Sandbox): ProviderFacts {
   const catalog = createCatalog(seed, () => "http://sandbox.invalid");
   return {
-    reviewTexts(city, hotelName) {
+    reviewParts(city, hotelName) {
       const location = catalog.locations.find((l) => l.name === city);
       const hotel = location && catalog.hotelsOf(location.id).find((h) => h.name === hotelName);
       if (!location || !hotel) return [];
-      return reviewsPage(seed, hotel, 0, 50, sandbox.control.now(), location.profile.utcOffset).map((r) => r.text);
+      const page: (Review & { pros?: string; cons?: string })[] = reviewsPage(seed, hotel, 0, 50, sandbox.control.now(), location.profile.utcOffset);
+      return page.flatMap((r) => [r.text, r.pros ?? "", r.cons ?? ""].filter((part) => part !== ""));
     },
   };
 }

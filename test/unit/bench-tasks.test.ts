@@ -6,7 +6,7 @@ import { pinnedClockEnv } from "../helpers/stdio-servers.js";
 /** Servers that answer every call with `structured` (and its JSON as the text). */
 function servers(structured: Record<string, unknown>): TaskClients {
   const answer = { callTool: () => Promise.resolve<CallToolResult>({ content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured }) };
-  return { hotels: answer, banking: answer, facts: { reviewTexts: () => [] } };
+  return { hotels: answer, banking: answer, facts: { reviewParts: () => [] } };
 }
 
 const calling = (n: number, failures: string[] = []): Task => ({
