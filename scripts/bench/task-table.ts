@@ -102,7 +102,9 @@ const highestCashback: Task = {
     if (max !== null && top < max) failures.push(`#1 has ${top} %, the search's maximum is ${max} %`);
     const higher = cards.find((c) => (percentIn(c.cashback) ?? 0) > top);
     if (higher) failures.push(`«${higher.name}» has more cashback than #1`);
-    if (!plan.text.includes(cards[0]?.name ?? "")) failures.push("plan_stay text does not name #1");
+    const line = plan.text.split("\n").find((l) => l.includes(cards[0]?.name ?? "\u0000"));
+    if (line === undefined) failures.push("plan_stay text does not name #1");
+    else if (!line.includes(String(cards[0]?.cashback))) failures.push(`plan_stay text line of #1 lacks its cashback ${String(cards[0]?.cashback)}`);
     return failures;
   },
 };
