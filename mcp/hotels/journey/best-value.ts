@@ -46,6 +46,15 @@ export interface BestValueDetail {
   bandDeviation: number | null;
 }
 
+// With a band the options inside it are the recommendation and lead, those slightly outside follow
+// (the alternatives come from them), then the rest: the score alone can put a well-rated hotel
+// above the band ahead of every one inside it.
+export function bandTier(d: BestValueDetail | undefined): 0 | 1 | 2 {
+  const position = d?.bandPosition ?? "inside";
+  if (position === "inside") return 0;
+  return (d?.bandDeviation ?? Infinity) <= SLIGHTLY_OUTSIDE ? 1 : 2;
+}
+
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
 export function bestValueScores(options: readonly PublicOption[], band?: PriceBand): Map<string, BestValueDetail> {

@@ -64,6 +64,15 @@ export const PRESENTATION_GUIDANCE: Record<Lang, string> = {
     "Tie breakfast to the price only for «breakfast included»; show «no data» as it is.",
 };
 
+// With an applied band the comparison is the recommendation: the options inside the band, the
+// alternatives being shown apart. Options the person named are compared whatever their price, and
+// with fewer than two inside there is nothing to compare but the ranked order.
+function recommended(ranking: RankingResult, scope: ComparisonScope): string[] {
+  if (!ranking.preferencesApplied.applied || scope === "explicit") return ranking.orderedIds;
+  const inside = ranking.orderedIds.filter((id) => ranking.bestValue?.[id]?.bandPosition === "inside");
+  return inside.length >= MIN_COMPARE ? inside : ranking.orderedIds;
+}
+
 /**
  * Ranks the whole journey and keeps the options in scope in that order: a comparison never orders
  * two hotels differently from plan_stay and get_stay_options under the same ranking (best_value
@@ -78,7 +87,7 @@ export function compareOptions(
 ): Comparison {
   const ranking = rankOptions(all, params, inScope);
   const byId = new Map(all.map((o) => [o.optionId, o]));
-  const ids = ranking.orderedIds.slice(0, Math.max(MIN_COMPARE, Math.min(MAX_COMPARE, maxRows)));
+  const ids = recommended(ranking, scope).slice(0, Math.max(MIN_COMPARE, Math.min(MAX_COMPARE, maxRows)));
   const shown = ids.flatMap((id) => {
     const option = byId.get(id);
     return option ? [option] : [];

@@ -1,5 +1,5 @@
 import { compareDecimal } from "../../../shared/money.js";
-import { bandFit, bestValueScores, SLIGHTLY_OUTSIDE } from "./best-value.js";
+import { bandFit, bandTier, bestValueScores, SLIGHTLY_OUTSIDE } from "./best-value.js";
 import type { BandPosition, BestValueDetail } from "./best-value.js";
 import type { PublicOption } from "./options.js";
 import type { HotelPreferencesInput, PriceBand, Ranking } from "./types.js";
@@ -132,7 +132,8 @@ function rankAll(options: readonly PublicOption[], params: RankingParams, curren
   const band = applied ? prefs.pricePerNight : undefined;
   const scores = bestValueScores(same, band);
   const score = (o: PublicOption) => scores.get(o.optionId)?.score ?? 0;
-  const sorted = bookableFirst([...same].sort((a, b) => score(b) - score(a)));
+  const tier = (o: PublicOption) => bandTier(scores.get(o.optionId));
+  const sorted = bookableFirst([...same].sort((a, b) => tier(a) - tier(b) || score(b) - score(a)));
   result.orderedIds = ids(bookableFirst([...sorted, ...others]));
   result.bestValue = Object.fromEntries(scores);
   if (!prefs) return result;

@@ -55,9 +55,10 @@ export function otherCurrenciesNote(o: { currencies: readonly string[]; count: n
     : `${o.count} вар. с ценой в ${list} не сравниваются с ${compared} и стоят после остальных`;
 }
 
-export const ALTERNATIVES: Record<Lang, { cheaper: string; pricier: string }> = {
-  ru: { cheaper: "дешевле диапазона, но хороши", pricier: "дороже диапазона, но хороши" },
-  en: { cheaper: "cheaper alternatives", pricier: "pricier alternatives" },
+/** The options just outside the band, shown apart from the recommendation, and why each is one. */
+export const ALTERNATIVES: Record<Lang, { heading: string; why: (percent: string, side: "below" | "above", rating: string) => string }> = {
+  ru: { heading: "альтернативы вне диапазона (показать отдельно)", why: (p, side, r) => `на ${p} ${side === "above" ? "выше" : "ниже"} диапазона, рейтинг ${r}` },
+  en: { heading: "alternatives outside the band (show apart)", why: (p, side, r) => `${p} ${side} the band, rating ${r}` },
 };
 
 export const NO_RATES: Record<Lang, string> = { ru: "тарифов для бронирования нет", en: "no bookable rates" };

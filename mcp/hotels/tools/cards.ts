@@ -8,7 +8,7 @@ import { bandPositions, rankOptions, type RankingParams, type RankingResult } fr
 import type { JourneyState } from "../journey/state.js";
 import type { HotelPreferencesInput, PriceBand } from "../journey/types.js";
 import { destinationToday, type JourneyView } from "../journey/view.js";
-import { ALTERNATIVES, BAND, BREAKFAST, cancellationDisplay, distanceDisplay, nearDisplay, nearPhrase, nightsPhrase, NO_RATES, NO_RATING, otherCurrenciesNote, paymentDisplay, priceDisplay, ratingDisplay, roomFitDisplay } from "../journey/wording.js";
+import { BAND, BREAKFAST, cancellationDisplay, distanceDisplay, nearDisplay, nearPhrase, nightsPhrase, NO_RATES, NO_RATING, otherCurrenciesNote, paymentDisplay, priceDisplay, ratingDisplay, roomFitDisplay } from "../journey/wording.js";
 import { CASHBACK_LABEL, cashbackPercent } from "../journey/wording.js";
 import type { ComparisonRowT, OptionCardT, RankingFieldsT } from "./schemas.js";
 
@@ -145,8 +145,8 @@ export function bandSummary(band: PriceBand, used: boolean, shown: readonly Band
 
 /**
  * The ranking facts every option list carries, without the internal scores: the band with its
- * counts over the options shown, the reason only when preferences were given but not applied,
- * alternatives when any.
+ * counts over the options shown, and the reason only when preferences were given but not applied
+ * (the alternatives are shown apart: alternatives-view.ts).
  */
 export function rankingFields(r: RankingResult, prefs: HotelPreferencesInput | undefined, bands: Map<string, BandPosition> | null, shownIds: readonly string[], lang: Lang): RankingFieldsT {
   const out: RankingFieldsT = { ranking: r.ranking };
@@ -159,8 +159,6 @@ export function rankingFields(r: RankingResult, prefs: HotelPreferencesInput | u
   }
   const p = r.preferencesApplied;
   if (!p.applied && p.reason && p.reason !== "no_hotel_preferences") out.preferencesNotApplied = p.reason;
-  if (r.preferenceAlternatives.below.length > 0) out.cheaperAlternatives = r.preferenceAlternatives.below;
-  if (r.preferenceAlternatives.above.length > 0) out.pricierAlternatives = r.preferenceAlternatives.above;
   if (r.otherCurrencies && r.priceCurrency) out.currencyNote = otherCurrenciesNote(r.otherCurrencies, r.priceCurrency, lang);
   return out;
 }
@@ -169,8 +167,6 @@ export function rankingLine(f: RankingFieldsT, lang: Lang): string {
   const parts = [`ranking=${f.ranking}`];
   if (f.priceBand) parts.push(f.priceBand);
   if (f.preferencesNotApplied) parts.push(`hotelPreferences ${lang === "en" ? "not applied" : "не применены"} (${f.preferencesNotApplied})`);
-  if (f.cheaperAlternatives) parts.push(`${ALTERNATIVES[lang].cheaper}: ${f.cheaperAlternatives.join(", ")}`);
-  if (f.pricierAlternatives) parts.push(`${ALTERNATIVES[lang].pricier}: ${f.pricierAlternatives.join(", ")}`);
   if (f.currencyNote) parts.push(f.currencyNote);
   return parts.join("; ");
 }

@@ -5,6 +5,7 @@ import { defineTool } from "./define.js";
 import { NEXT_NO_STAYS_WITH_FILTERS } from "./filters-view.js";
 import { failure } from "../../shared/outcome.js";
 import { invalidInput, lookupJourney } from "./outcomes.js";
+import { alternativesFields, alternativesLines, preferenceAlternatives } from "./alternatives-view.js";
 import { compareRow, journeyBands, rankingFields, rankingLine, rowLine } from "./cards.js";
 import { journeyOptions } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
@@ -48,14 +49,19 @@ export const compareStayOptions = defineTool({
     const view = journeyView(state, ctx.now());
     const prefs = state.request.hotelPreferences;
     // Every row keeps its place against the band, whatever the ranking.
-    const bands = journeyBands(journeyOptions(state), prefs);
+    const all = journeyOptions(state);
+    const bands = journeyBands(all, prefs);
     const rows = comparison.shown.map((o) => compareRow(o, view, bands?.get(o.optionId)));
     const fields = rankingFields(comparison.ranking, prefs, bands, comparison.group, view.lang);
+    // An alternative the person put among the rows is compared there, with its band label.
+    const alternatives = preferenceAlternatives(comparison.ranking, all, view).filter((a) => !comparison.group.includes(a.optionId));
     const guidance = PRESENTATION_GUIDANCE[view.lang];
-    const nextStep = "Present these rows only; when the user chooses, call tbank_hotels_select_stay_option.";
+    const apart = alternatives.length > 0 ? ", in this order; then show alternatives apart, each with its why" : "";
+    const nextStep = `Present these rows only${apart}; when the user chooses, call tbank_hotels_select_stay_option.`;
     const lines = [
       `status=ok journeyId=${journeyId} scope=${comparison.scope} ${rankingLine(fields, view.lang)}`,
       ...rows.map((r, i) => rowLine(r, i + 1, view.lang)),
+      ...alternativesLines(alternatives, view.lang),
       first ? `guidance: ${guidance}` : "",
       `next: ${nextStep}`,
     ].filter((l) => l !== "");
@@ -66,6 +72,7 @@ export const compareStayOptions = defineTool({
         scope: comparison.scope,
         ...fields,
         comparisonRows: rows,
+        ...alternativesFields(alternatives),
         ...(first ? { presentationGuidance: guidance } : {}),
         nextStep,
       },

@@ -7,6 +7,7 @@ import { defineTool } from "./define.js";
 import { filtersFields, filtersLine, NEXT_NO_STAYS_WITH_FILTERS } from "./filters-view.js";
 import { failure, success } from "../../shared/outcome.js";
 import { lookupJourney } from "./outcomes.js";
+import { alternativesFields, alternativesLines, bandGuidance, preferenceAlternatives } from "./alternatives-view.js";
 import { cardLine, rankedPage, rankingLine } from "./cards.js";
 import { Base, Field, JourneyIdInput, Page, RankingFields, RankingInput, wire } from "./schemas.js";
 
@@ -51,17 +52,19 @@ export const getStayOptions = defineTool({
     const view = journeyView(state, ctx.now());
     const all = journeyOptions(state);
     const within = new Set(pub.map((o) => o.optionId));
-    const { cards, fields } = rankedPage(all, { ranking: ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences }, { offset, limit, within }, view);
+    const { ranked, cards, fields } = rankedPage(all, { ranking: ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences }, { offset, limit, within }, view);
+    const alternatives = preferenceAlternatives(ranked, all, view);
     const total = pub.length;
     const hasMore = offset + cards.length < total;
-    const nextStep = `${hasMore ? `More: the same call with offset=${offset + cards.length}. ` : ""}Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.`;
-    const structured = { status: "ok" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), ...fields, offset, options: cards, total, hasMore, nextStep };
+    const nextStep = `${bandGuidance(ranked, alternatives)}${hasMore ? `More: the same call with offset=${offset + cards.length}. ` : ""}Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.`;
+    const structured = { status: "ok" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), ...fields, offset, options: cards, ...alternativesFields(alternatives), total, hasMore, nextStep };
     return (
       success(structured, [
         `status=ok journeyId=${journeyId} ${cards.length === 0 ? `no options at offset ${offset}` : `options ${offset + 1}–${offset + cards.length}`} of ${total}`,
         filtersLine(report, langOf(state.request.language)),
         rankingLine(fields, view.lang),
         ...cards.map((c, i) => cardLine(c, offset + i + 1, view.lang)),
+        ...alternativesLines(alternatives, view.lang),
       ])
     );
   },

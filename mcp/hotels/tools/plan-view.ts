@@ -6,6 +6,7 @@ import type { ToolOutcome } from "./define.js";
 import { failure, success } from "../../shared/outcome.js";
 import { providerFailure } from "./outcomes.js";
 import { filtersFields, filtersLine, NEXT_NO_STAYS_WITH_FILTERS } from "./filters-view.js";
+import { alternativesFields, alternativesLines, bandGuidance, preferenceAlternatives } from "./alternatives-view.js";
 import { cardLine, journeyBands, rankingFields, rankingLine, searchLine, toCard, todayFields, todayLine } from "./cards.js";
 import { coverageFields, coverageLine } from "./present.js";
 import { langOf, type Lang } from "../../../shared/locale.js";
@@ -109,9 +110,18 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
   const shownIds = ranked.orderedIds.slice(0, request.maxOptions);
   const cards = pick(shownIds);
   const fields = rankingFields(ranked, request.hotelPreferences, bands, shownIds, view.lang);
+  const alternatives = preferenceAlternatives(ranked, pub, view);
   const hasMore = total > cards.length;
   const more = hasMore ? `; more: tbank_hotels_get_stay_options(offset=${cards.length})` : "";
-  const nextStep = (searchCoverage.continuationRecommended ? NEXT_CONTINUE : "") + NEXT_OK + (hasMore ? ` More options: tbank_hotels_get_stay_options(offset=${cards.length}).` : "");
-  const structured: PlanResult = { status: "ok", ...base, ...value, ...fields, options: cards, total, hasMore, nextStep };
-  return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, ...valueLine, rankingLine(fields, view.lang), ...cards.map((c, i) => cardLine(c, i + 1, view.lang)), `shown ${cards.length} of ${total}${more}`]);
+  const nextStep = (searchCoverage.continuationRecommended ? NEXT_CONTINUE : "") + bandGuidance(ranked, alternatives) + NEXT_OK + (hasMore ? ` More options: tbank_hotels_get_stay_options(offset=${cards.length}).` : "");
+  const structured: PlanResult = { status: "ok", ...base, ...value, ...fields, options: cards, ...alternativesFields(alternatives), total, hasMore, nextStep };
+  return success(structured, [
+    `status=ok journeyId=${journeyId} (valid 60 min)`,
+    ...header,
+    ...valueLine,
+    rankingLine(fields, view.lang),
+    ...cards.map((c, i) => cardLine(c, i + 1, view.lang)),
+    `shown ${cards.length} of ${total}${more}`,
+    ...alternativesLines(alternatives, view.lang),
+  ]);
 }

@@ -34,9 +34,8 @@ export const RankingFields = {
   ranking: Field,
   priceBand: Field,
   preferencesNotApplied: Field,
-  cheaperAlternatives: List.optional(),
-  pricierAlternatives: List.optional(),
   currencyNote: Field,
+  alternatives: List.optional(),
 };
 
 export interface RankingFieldsT {
@@ -44,9 +43,20 @@ export interface RankingFieldsT {
   /** The hotelPreferences band, whether ranking used it, and where the options shown sit against it. */
   priceBand?: string;
   preferencesNotApplied?: "ranking_not_best_value" | "currency_mismatch";
-  cheaperAlternatives?: string[];
-  pricierAlternatives?: string[];
   currencyNote?: string;
+}
+
+/** An option just outside the band with a good rating: offered apart from the recommendation, by name. */
+export interface AlternativeT {
+  optionId: string;
+  name: string;
+  /** The card's price phrase: the total for the stay and the price per night. */
+  price: string;
+  side: "below" | "above";
+  /** How far outside the band its per-night price is, in whole percent (at least 1). */
+  deviationPercent: number;
+  /** "на 12 % выше диапазона, рейтинг 9,1/10": why it is offered. */
+  why: string;
 }
 
 export const Coverage = { searchCoverage: Obj.optional() };
