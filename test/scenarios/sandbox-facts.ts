@@ -1,6 +1,6 @@
 import { createCatalog } from "../../scripts/sandbox/data/catalog.js";
 import type { Hotel } from "../../scripts/sandbox/data/hotels.js";
-import { checkoutPriceOf, ratesFor, searchPriceFor, type Money, type Rate, type Stay } from "../../scripts/sandbox/data/pricing.js";
+import { checkoutPriceOf, ratesFor, searchPriceFor, searchRatesFor, type Money, type Rate, type Stay } from "../../scripts/sandbox/data/pricing.js";
 import type { Lang } from "../../shared/locale.js";
 import { sandboxBooking, type BookingFacts } from "../fixtures/sandbox-bookings.js";
 
@@ -53,4 +53,30 @@ export function rateFacts(facts: HotelFacts, rateNumber: number): { rate: Rate; 
 export function rub(value: number): string {
   const [int = "", frac = ""] = value.toFixed(2).split(".");
   return `${int.replace(/\B(?=(\d{3})+(?!\d))/gu, "\u00a0")}${frac === "00" ? "" : `,${frac}`}\u00a0₽`;
+}
+
+/** A hotel of a city in provider order: its facts for `stay` and the rates the search priced it from. */
+export interface CityHotel extends HotelFacts {
+  position: number;
+  searchRates: Rate[];
+}
+
+/** Every hotel of an eval-sandbox city for `stay`, in provider order. */
+export function cityHotels(city: string, stay: Stay): CityHotel[] {
+  const catalog = createCatalog(EVAL_SEED, () => "http://sandbox.invalid");
+  const location = catalog.locations.find((l) => l.name === city);
+  if (!location) throw new Error(`no city ${city}`);
+  const offset = location.profile.utcOffset;
+  return catalog.hotelsOf(location.id).map((hotel, position) => ({
+    position,
+    hotel,
+    searchPrice: searchPriceFor(EVAL_SEED, hotel, stay, offset),
+    rates: ratesFor(EVAL_SEED, hotel, stay, offset),
+    searchRates: searchRatesFor(EVAL_SEED, hotel, stay, offset),
+  }));
+}
+
+/** The cheapest of `rates` whose room holds `guests` (the first of equals), or undefined when no room does. */
+export function cheapestFitting(rates: readonly Rate[], guests: number): Rate | undefined {
+  return rates.filter((r) => r.maxOccupancy >= guests).reduce<Rate | undefined>((best, r) => (best === undefined || r.price.value < best.price.value ? r : best), undefined);
 }

@@ -109,7 +109,7 @@ describe("comparison rows", () => {
       cancellation: `отмена: ${MISSING}`,
     });
     expect(rows[1]).toMatchObject({ meal: MISSING, breakfast: `завтрак: ${MISSING}` });
-    expect(rowLine(rows[0]!, 1, "ru")).toContain("1,3 км до центра");
+    expect(rowLine(rows[0]!, 1, view)).toContain("1,3 км до центра");
     expect(PRESENTATION_GUIDANCE.ru).toContain("не делите");
     expect(PRESENTATION_GUIDANCE.en).toContain("never divide");
     expect(distanceDisplay(Number.NaN, "ru")).toBe("расстояние до центра: нет данных");

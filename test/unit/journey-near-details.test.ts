@@ -32,7 +32,7 @@ function item(hotelId: string, extra: Partial<ProviderHotelItem> = {}): Provider
 
 function build(items: ProviderHotelItem[], near?: { lat: number; lon: number }): JourneyOption[] {
   const collected = items.map(toJourneyItem).map((i) => ({ dedupeKey: dedupeKey(i), item: i }));
-  return buildOptions(collected, 2, new OptionIdRegistry(), "ru", 1, near);
+  return buildOptions(collected, 2, new OptionIdRegistry(), "ru", { rooms: 1, guestsPerRoom: 2 }, near);
 }
 
 // A provider whose points-of-interest answers are given per query (undefined: no query).

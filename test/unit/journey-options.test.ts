@@ -128,6 +128,7 @@ describe("journey options", () => {
       priceSource: "search",
       pricePerRoomNightDecimal: "9225.25",
       roomHolds: null,
+      roomFit: "unknown",
       nonRefundable: false,
       penaltyAfter: null,
       paymentType: null,

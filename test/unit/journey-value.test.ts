@@ -16,7 +16,7 @@ function options(...hotelIds: string[]): JourneyOption[] {
   const items = hotelIds.map((hotelId) =>
     toJourneyItem({ hotelId, name: `Hotel ${hotelId}`, stars: 3, rating: 8, reviewsCount: 10, shownPrice: { value: 10_000, currency: "RUB" }, mealName: null, freeCancellationUntil: null, hasRates: true }),
   );
-  return buildOptions(items.map((item) => ({ dedupeKey: dedupeKey(item), item })), 2, new OptionIdRegistry(), "ru", 1);
+  return buildOptions(items.map((item) => ({ dedupeKey: dedupeKey(item), item })), 2, new OptionIdRegistry(), "ru", { rooms: 1, guestsPerRoom: 2 });
 }
 
 /** A provider whose value routes answer from the given functions, counting calls per route. */

@@ -141,7 +141,7 @@ describe("audit regressions", () => {
   });
 
   it("compares several rooms by the nightly price of one room", () => {
-    const [o] = buildOptions([item(1, 40_000)].map(toJourneyItem).map((x) => ({ dedupeKey: dedupeKey(x), item: x })), 5, new OptionIdRegistry(), "ru", 2);
+    const [o] = buildOptions([item(1, 40_000)].map(toJourneyItem).map((x) => ({ dedupeKey: dedupeKey(x), item: x })), 5, new OptionIdRegistry(), "ru", { rooms: 2, guestsPerRoom: 2 });
     expect(o!.public).toMatchObject({ pricePerNightDecimal: "8000", pricePerRoomNightDecimal: "4000" });
   });
 });

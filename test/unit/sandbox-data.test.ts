@@ -51,6 +51,30 @@ describe("sandbox data", () => {
     }
   });
 
+  it("a search asked with a party of three a room prices the cheapest room that holds three, else the cheapest room, stating its size unless the feed leaves it out", () => {
+    const family: Stay = { ...STAY, guests: [{ adultsCount: 2, childrenAges: [7] }] };
+    const hotels = catalog.hotelsOf("1003");
+    const counts = { fits: 0, tooSmall: 0, unstated: 0 };
+    for (const h of hotels) {
+      const offer = searchOfferFor(SEED, h, family, "+03:00");
+      if (!h.hasRates) {
+        expect(offer.maxOccupancy).toBeUndefined();
+        continue;
+      }
+      const rates = searchRatesFor(SEED, h, family, "+03:00");
+      const fitting = rates.filter((r) => r.maxOccupancy >= 3);
+      const expected = fitting.length > 0 ? Math.min(...fitting.map((r) => r.price.value)) : Math.min(...rates.map((r) => r.price.value));
+      expect(offer.price.value).toBe(expected);
+      expect(offer.rate?.price.value).toBe(expected);
+      const kind = h.feedWithoutOccupancy ? "unstated" : fitting.length > 0 ? "fits" : "tooSmall";
+      counts[kind] += 1;
+      expect(offer.maxOccupancy).toBe(kind === "unstated" ? undefined : offer.rate?.maxOccupancy);
+      if (kind === "tooSmall") expect(offer.maxOccupancy).toBeLessThan(3);
+    }
+    // Every case occurs: the MCP's guard meets rooms that fit, rooms too small and sizes not stated.
+    expect(Math.min(counts.fits, counts.tooSmall, counts.unstated)).toBeGreaterThan(3);
+  });
+
   it("rooms hold 2 to 4 guests, and some hotels offer only rooms too small for three", () => {
     const perHotel = catalog.hotelsOf("1002").filter((h) => h.hasRates).map((h) => searchRatesFor(SEED, h, STAY, "+03:00").map((r) => r.maxOccupancy));
     expect(new Set(perHotel.flat())).toEqual(new Set([2, 3, 4]));

@@ -1,7 +1,7 @@
 import type { HotelsContext } from "../context.js";
 import { applyFilters } from "./filters.js";
 import { compareOptions, resolveComparisonScope, type Comparison, type ScopeInput } from "./compare.js";
-import { journeyOptions } from "./options.js";
+import { journeyOptions, roomShape } from "./options.js";
 import type { JourneyState } from "./state.js";
 import type { FieldError, Ranking } from "./types.js";
 
@@ -34,7 +34,7 @@ export async function compareJourney(
     all,
     new Set(decision.optionIds),
     decision.scope,
-    { ranking: input.ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences },
+    { ranking: input.ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: roomShape(state.request.rooms).guestsPerRoom },
   );
   const first = state.lastComparisonGroup === null;
   await ctx.journeys.update(journeyId, (s) => ({ ...s, lastComparisonGroup: comparison.group }));

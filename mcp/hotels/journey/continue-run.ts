@@ -1,6 +1,6 @@
 import type { HotelsContext } from "../context.js";
 import { langOf } from "../../../shared/locale.js";
-import { buildOptions } from "./options.js";
+import { buildOptions, roomShape } from "./options.js";
 import { toSearchBody } from "./search-request.js";
 import type { JourneyOption } from "./options.js";
 import { withOptions, type JourneyState } from "./state.js";
@@ -42,7 +42,7 @@ export async function continueJourney(
   // a copy of the registry, since `change` may run more than once and must only compute.
   const updated = await ctx.journeys.update(journeyId, (s) => {
     const optionIds = s.optionIds.copy();
-    const next = withOptions({ ...s, collector, optionIds }, buildOptions(collector.items(), s.request.nights, optionIds, langOf(s.request.language), s.request.rooms.length, s.destination.near?.coordinates), ran);
+    const next = withOptions({ ...s, collector, optionIds }, buildOptions(collector.items(), s.request.nights, optionIds, langOf(s.request.language), roomShape(s.request.rooms), s.destination.near?.coordinates), ran);
     selectionReset = next.selectionReset;
     return next.state;
   });

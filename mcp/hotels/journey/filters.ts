@@ -45,6 +45,8 @@ export interface FilterReport {
   removed: { filter: FilterName; count: number }[];
   /** Of maxPricePerNight's removals, those priced in another currency (not comparable), per currency. */
   otherCurrency: Record<string, number>;
+  /** Of maxPricePerNight's removals, those with no room for the party: no price of theirs is one it can book. */
+  noRoom: number;
   kept: number;
   collected: number;
 }
@@ -58,7 +60,7 @@ function tests(f: HardFilters): { filter: FilterName; test: Test }[] {
   const price = f.maxPricePerNight;
   if (price) {
     const max = decimalFromProviderNumber(price.amount);
-    out.push({ filter: "maxPricePerNight", test: (o) => o.currency === price.currency && compareDecimal(o.pricePerRoomNightDecimal, max) <= 0 });
+    out.push({ filter: "maxPricePerNight", test: (o) => o.roomFit !== "does_not_fit" && o.currency === price.currency && compareDecimal(o.pricePerRoomNightDecimal, max) <= 0 });
   }
   const { minRating, minStars, maxDistanceKm } = f;
   if (minRating !== undefined) out.push({ filter: "minRating", test: (o) => o.rating !== null && o.rating >= minRating });
@@ -78,13 +80,15 @@ export function applyFilters<T extends PublicOption>(options: readonly T[], filt
   if (!filters || active.length === 0) return { kept: [...options], report: null };
   const counts = new Map<FilterName, number>(active.map((a) => [a.filter, 0]));
   const otherCurrency: Record<string, number> = {};
+  let noRoom = 0;
   const kept = options.filter((o) => {
     const failed = active.find((a) => !a.test(o));
     if (!failed) return true;
     counts.set(failed.filter, (counts.get(failed.filter) ?? 0) + 1);
-    if (failed.filter === "maxPricePerNight" && o.currency !== filters.maxPricePerNight?.currency) otherCurrency[o.currency] = (otherCurrency[o.currency] ?? 0) + 1;
+    if (failed.filter === "maxPricePerNight" && o.roomFit === "does_not_fit") noRoom++;
+    else if (failed.filter === "maxPricePerNight" && o.currency !== filters.maxPricePerNight?.currency) otherCurrency[o.currency] = (otherCurrency[o.currency] ?? 0) + 1;
     return false;
   });
   const removed = active.map((a) => ({ filter: a.filter, count: counts.get(a.filter) ?? 0 }));
-  return { kept, report: { filters, removed, otherCurrency, kept: kept.length, collected: options.length } };
+  return { kept, report: { filters, removed, otherCurrency, noRoom, kept: kept.length, collected: options.length } };
 }

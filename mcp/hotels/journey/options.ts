@@ -4,7 +4,7 @@ import type { RandomBytes } from "../../../shared/refs.js";
 import { breakfastEvidence, cancellationFacts, priceFacts } from "./facts.js";
 import type { BreakfastEvidence, CancellationFacts, PriceFacts } from "./facts.js";
 import type { CollectedItem } from "./collect.js";
-import { cheapestBookable, type LoadedRates } from "./rates.js";
+import { cheapestBookable, type LoadedRates, type PublicRate } from "./rates.js";
 import { DEFAULT_LANG, type Lang } from "../../../shared/locale.js";
 import { divideDecimal, type Decimal } from "../../../shared/money.js";
 import { distanceKm, type Coordinates } from "./geo.js";
@@ -63,8 +63,10 @@ export interface PublicOption extends PriceFacts, CancellationFacts {
    * nightly total split evenly over the rooms searched; the same as per night for one room).
    */
   pricePerRoomNightDecimal: Decimal;
-  /** Set when the re-pricing rate's room holds fewer guests than one room of the search. */
+  /** Set when the priced room (the search's, or the loaded rate's) holds fewer guests than one room of the search. */
   roomHolds: number | null;
+  /** Whether a room for one room of the party exists, as far as the search or the loaded rates say. */
+  roomFit: RoomFit;
   optionId: string;
   // 1-based position in the collected provider order (what provider_order ranking shows).
   providerPosition: number;
@@ -96,9 +98,10 @@ export interface JourneyOption {
   dedupeKey: string;
 }
 
-export function buildOptions(collected: readonly CollectedItem[], nights: number, ids: OptionIdRegistry, lang: Lang = DEFAULT_LANG, rooms = 1, near?: Coordinates): JourneyOption[] {
+export function buildOptions(collected: readonly CollectedItem[], nights: number, ids: OptionIdRegistry, lang: Lang = DEFAULT_LANG, shape: RoomShape = ONE_GUEST, near?: Coordinates): JourneyOption[] {
   return collected.map(({ dedupeKey, item }, index) => {
     const price = priceFacts(item.shownPrice, nights, lang);
+    const fit = searchFit(item, shape.guestsPerRoom);
     return {
     dedupeKey,
     hotelId: item.hotelId ?? null,
@@ -116,8 +119,9 @@ export function buildOptions(collected: readonly CollectedItem[], nights: number
       photosCount: item.photosCount,
       priceSource: "search",
       ...price,
-      pricePerRoomNightDecimal: perRoom(price.pricePerNightDecimal, rooms),
-      roomHolds: null,
+      pricePerRoomNightDecimal: perRoom(price.pricePerNightDecimal, shape.rooms),
+      roomHolds: fit === "does_not_fit" ? (item.maxOccupancy ?? null) : null,
+      roomFit: fit,
       mealName: item.mealName,
       breakfastEvidence: breakfastEvidence(item.mealName),
       ...cancellationFacts(item.freeCancellationUntil),
@@ -139,6 +143,24 @@ export interface RoomShape {
   guestsPerRoom: number;
 }
 
+const ONE_GUEST: RoomShape = { rooms: 1, guestsPerRoom: 1 };
+
+export type RoomFit = "fits" | "does_not_fit" | "unknown";
+
+// The provider is asked with the party and prices the cheapest room that holds it; a search item
+// whose priced room is too small therefore has none that fits (docs/provider-contract.md, search).
+function searchFit(item: CollectedItem["item"], guestsPerRoom: number): RoomFit {
+  if (!item.hasRates || item.maxOccupancy === undefined) return "unknown";
+  return item.maxOccupancy >= guestsPerRoom ? "fits" : "does_not_fit";
+}
+
+/** Fit by the loaded rates: a bookable room known to hold the party, else one of unknown size, else none. */
+export function ratesFit(rates: readonly PublicRate[], guestsPerRoom: number): RoomFit {
+  const bookable = rates.filter((r) => r.bookable);
+  if (bookable.some((r) => r.maxOccupancy !== null && r.maxOccupancy >= guestsPerRoom)) return "fits";
+  return bookable.some((r) => r.maxOccupancy === null) || bookable.length === 0 ? "unknown" : "does_not_fit";
+}
+
 export function publicOptions(options: readonly JourneyOption[]): PublicOption[] {
   return options.map((o) => o.public);
 }
@@ -147,10 +169,10 @@ export function publicOptions(options: readonly JourneyOption[]): PublicOption[]
  * The option as it stands once its rates are loaded: the cheapest bookable rate's price, meal and
  * terms replace the search price; a hotel whose rates hold nothing bookable is marked so.
  */
-export function withLoadedRates(o: PublicOption, loaded: LoadedRates | undefined, shape: RoomShape = { rooms: 1, guestsPerRoom: 1 }): PublicOption {
+export function withLoadedRates(o: PublicOption, loaded: LoadedRates | undefined, shape: RoomShape = ONE_GUEST): PublicOption {
   if (!loaded || loaded.status === "rates_temporarily_unavailable") return o;
   const cheapest = cheapestBookable(loaded.rates, shape.guestsPerRoom);
-  if (!cheapest) return { ...o, hasRates: false };
+  if (!cheapest) return { ...o, hasRates: false, roomFit: "unknown", roomHolds: null };
   const { totalPriceDecimal, currency, stayNights, pricePerNightDecimal, totalPriceDisplay, pricePerNightDisplay } = cheapest;
   return {
     ...o,
@@ -161,6 +183,7 @@ export function withLoadedRates(o: PublicOption, loaded: LoadedRates | undefined
     pricePerNightDecimal,
     pricePerRoomNightDecimal: perRoom(pricePerNightDecimal, shape.rooms),
     roomHolds: cheapest.maxOccupancy !== null && cheapest.maxOccupancy < shape.guestsPerRoom ? cheapest.maxOccupancy : null,
+    roomFit: ratesFit(loaded.rates, shape.guestsPerRoom),
     totalPriceDisplay,
     pricePerNightDisplay,
     mealName: cheapest.mealName,

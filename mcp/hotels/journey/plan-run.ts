@@ -3,7 +3,7 @@ import type { SearchCoverage } from "./collect.js";
 import { matchHotelName, type HotelNameMatch } from "./destination.js";
 import { applyFilters, type FilterReport } from "./filters.js";
 import type { PlanStayRequest } from "./input.js";
-import { buildOptions, OptionIdRegistry, publicOptions, type PublicOption } from "./options.js";
+import { buildOptions, OptionIdRegistry, publicOptions, roomShape, type PublicOption } from "./options.js";
 import { langOf } from "../../../shared/locale.js";
 import { journeyView, type JourneyView } from "./view.js";
 import { rankOptions, resolveRanking, type RankingResult } from "./ranking.js";
@@ -51,7 +51,7 @@ export async function runPlan(
   }
   const coverage = collector.coverage();
   const optionIds = new OptionIdRegistry(ctx.random);
-  const options = buildOptions(collector.items(), request.nights, optionIds, langOf(request.language), request.rooms.length, destination.near?.coordinates);
+  const options = buildOptions(collector.items(), request.nights, optionIds, langOf(request.language), roomShape(request.rooms), destination.near?.coordinates);
   if (options.length === 0) return { status: "no_stays", filtered, coverage };
 
   const { ranking } = resolveRanking(request);
@@ -62,7 +62,7 @@ export async function runPlan(
   const record = await ctx.journeys.create(state);
   const view = journeyView(state, ctx.now());
   const { kept: pub, report: hardFilters } = applyFilters(publicOptions(options), request.filters);
-  const ranked = rankOptions(publicOptions(options), { ranking, hotelPreferences: request.hotelPreferences }, new Set(pub.map((o) => o.optionId)));
+  const ranked = rankOptions(publicOptions(options), { ranking, hotelPreferences: request.hotelPreferences, guestsPerRoom: roomShape(request.rooms).guestsPerRoom }, new Set(pub.map((o) => o.optionId)));
   const hotelMatches = request.hotelName === undefined ? null : matchHotelName(request.hotelName, pub);
   return { status: "planned", journeyId: record.journeyId, filtered, coverage, options: pub, ranked, hardFilters, hotelMatches, destination: located, view, cashback };
 }

@@ -12,6 +12,8 @@ export const ALTERNATIVES_PER_SIDE = 3;
 export interface RankingParams {
   ranking: Ranking;
   hotelPreferences?: HotelPreferencesInput;
+  /** The most guests one room of the search holds (default 1): what decides whether an unknown room size matters. */
+  guestsPerRoom?: number;
 }
 
 export interface PreferencesApplied {
@@ -64,9 +66,24 @@ function otherCurrencies(others: readonly PublicOption[]): RankingResult["otherC
 
 const ids = (options: readonly PublicOption[]) => options.map((o) => o.optionId);
 
-// A hotel without bookable rates cannot be the answer to "the best" or "the cheapest": it follows
-// every bookable one, in its own order, and its card says why.
-const bookableFirst = (options: readonly PublicOption[]): PublicOption[] => [...options.filter((o) => o.hasRates), ...options.filter((o) => !o.hasRates)];
+// Hotels sell rooms for two as the standard: with one or two guests a room, a room of unstated size
+// is no reason to rank a hotel lower (nor to say so on its card, see tools/cards.ts).
+export const STANDARD_ROOM_GUESTS = 2;
+
+// 0: holds the party as far as anyone knows; 1: may (its room size is not known yet); 2: no room
+// holds the party, so its price is not one the party can book.
+function fitTier(o: PublicOption, guestsPerRoom: number): number {
+  if (o.roomFit === "does_not_fit") return 2;
+  return o.roomFit === "unknown" && guestsPerRoom > STANDARD_ROOM_GUESTS ? 1 : 0;
+}
+
+const byTier = (options: readonly PublicOption[], tier: (o: PublicOption) => number): PublicOption[] =>
+  options.map((o, i) => ({ o, i, t: tier(o) })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.o);
+
+// A hotel without bookable rates, or without a room for the party, cannot be the answer to "the
+// best" or "the cheapest": it follows every option that fits or may fit (those without bookable
+// rates last), in its own order, and its card says why.
+const usableFirst = (options: readonly PublicOption[], guestsPerRoom: number): PublicOption[] => byTier(options, (o) => (o.hasRates ? fitTier(o, guestsPerRoom) : 3));
 
 /** Where each option's per-night price sits against the band; options in another currency have no place. */
 export function bandPositions(options: readonly PublicOption[], band: PriceBand): Map<string, BandPosition> {
@@ -112,10 +129,12 @@ function rankAll(options: readonly PublicOption[], params: RankingParams, curren
     preferenceAlternatives: { below: [], above: [] },
     bestValue: null,
   };
-  if (params.ranking === "provider_order") return result;
+  const guests = params.guestsPerRoom ?? 1;
+  // The provider's order keeps hotels without rates in place; only a room that fits moves one.
+  if (params.ranking === "provider_order") return { ...result, orderedIds: ids(byTier(options, (o) => fitTier(o, guests))) };
   if (params.ranking === "highest_rating") {
     const sorted = [...options].sort((a, b) => (b.rating ?? -Infinity) - (a.rating ?? -Infinity));
-    return { ...result, orderedIds: ids(bookableFirst(sorted)) };
+    return { ...result, orderedIds: ids(usableFirst(sorted, guests)) };
   }
   if (currency === null) return result;
   const same = options.filter((o) => o.currency === currency);
@@ -123,18 +142,18 @@ function rankAll(options: readonly PublicOption[], params: RankingParams, curren
   result.priceCurrency = currency;
   result.otherCurrencies = otherCurrencies(others);
   result.notPriceCompared = ids(others);
-  // Other currencies follow the compared ones, in provider order; unbookable options follow all bookable ones.
+  // Within each tier of usableFirst, other currencies follow the compared ones, in provider order.
   if (params.ranking === "lowest_price") {
     const sorted = [...same].sort((a, b) => compareDecimal(a.pricePerRoomNightDecimal, b.pricePerRoomNightDecimal));
-    return { ...result, orderedIds: ids(bookableFirst([...sorted, ...others])) };
+    return { ...result, orderedIds: ids(usableFirst([...sorted, ...others], guests)) };
   }
   const applied = prefs !== undefined && bandCurrency === currency;
   const band = applied ? prefs.pricePerNight : undefined;
   const scores = bestValueScores(same, band);
   const score = (o: PublicOption) => scores.get(o.optionId)?.score ?? 0;
   const tier = (o: PublicOption) => bandTier(scores.get(o.optionId));
-  const sorted = bookableFirst([...same].sort((a, b) => tier(a) - tier(b) || score(b) - score(a)));
-  result.orderedIds = ids(bookableFirst([...sorted, ...others]));
+  const sorted = usableFirst([...same].sort((a, b) => tier(a) - tier(b) || score(b) - score(a)), guests);
+  result.orderedIds = ids(usableFirst([...sorted, ...others], guests));
   result.bestValue = Object.fromEntries(scores);
   if (!prefs) return result;
   result.preferencesApplied = band ? { applied: true, band } : { applied: false, reason: "currency_mismatch" };
@@ -143,7 +162,7 @@ function rankAll(options: readonly PublicOption[], params: RankingParams, curren
       sorted
         .filter((o) => {
           const d = scores.get(o.optionId);
-          return o.hasRates && d?.bandPosition === side && (d.bandDeviation ?? Infinity) <= SLIGHTLY_OUTSIDE && (o.rating ?? 0) >= ALTERNATIVE_MIN_RATING;
+          return o.hasRates && o.roomFit !== "does_not_fit" && d?.bandPosition === side && (d.bandDeviation ?? Infinity) <= SLIGHTLY_OUTSIDE && (o.rating ?? 0) >= ALTERNATIVE_MIN_RATING;
         })
         .slice(0, ALTERNATIVES_PER_SIDE)
         .map((o) => o.optionId);

@@ -200,6 +200,20 @@ export function roomFitDisplay(maxOccupancy: number | null, guestsPerRoom: numbe
     : `номер на ${guestsPhrase(maxOccupancy, lang)} — меньше, чем ${guestsPerRoom} в номере по запросу`;
 }
 
+const FIT_NOTE: Record<Lang, { fits: (g: string) => string; none: (g: string) => string; smaller: (holds: string) => string; unknown: (g: string) => string }> = {
+  ru: { fits: (g) => `есть номер на ${g}`, none: (g) => `нет номера на ${g}`, smaller: (h) => ` (цена — за номер на ${h})`, unknown: (g) => `есть ли номер на ${g} — пока неизвестно` },
+  en: { fits: (g) => `has a room for ${g}`, none: (g) => `no room for ${g}`, smaller: (h) => ` (price is for a room for ${h})`, unknown: (g) => `room for ${g}: not known yet` },
+};
+
+/** Whether one room of the party fits, as a card says it; a price for a smaller room says whose it is. */
+export function roomFitNote(fit: "fits" | "does_not_fit" | "unknown", roomHolds: number | null, guestsPerRoom: number, lang: Lang): string {
+  const t = FIT_NOTE[lang];
+  const party = guestsPhrase(guestsPerRoom, lang);
+  if (fit === "fits") return t.fits(party);
+  if (fit === "unknown") return t.unknown(party);
+  return `${t.none(party)}${roomHolds === null ? "" : t.smaller(guestsPhrase(roomHolds, lang))}`;
+}
+
 /** A percent as the provider states it: "5 %", "1,5 %" (ru), "5%", "1.5%" (en). */
 export function percentDisplay(percent: number, lang: Lang): string {
   const n = String(Math.round(percent * 100) / 100);

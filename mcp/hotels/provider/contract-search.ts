@@ -93,6 +93,8 @@ export const ProviderHotelItemSchema = z.looseObject({
   mealName: z.string().nullable(),
   /** null = no fact, not "non-refundable". */
   freeCancellationUntil: z.string().nullable(),
+  /** Inferred: guests the priced room holds; fewer than one room of the party means no room fits. Absent = not known. */
+  maxOccupancy: z.number().int().min(1).max(50).optional().catch(undefined),
   hasRates: z.boolean(),
 });
 export type ProviderHotelItem = z.infer<typeof ProviderHotelItemSchema>;

@@ -4,11 +4,11 @@ import { missing, type Lang } from "../../../shared/locale.js";
 import { formatIsoDate, formatUtcOffset } from "../../../shared/time.js";
 import type { BandPosition } from "../journey/best-value.js";
 import type { PublicOption } from "../journey/options.js";
-import { bandPositions, rankOptions, type RankingParams, type RankingResult } from "../journey/ranking.js";
+import { bandPositions, rankOptions, STANDARD_ROOM_GUESTS, type RankingParams, type RankingResult } from "../journey/ranking.js";
 import type { JourneyState } from "../journey/state.js";
 import type { HotelPreferencesInput, PriceBand } from "../journey/types.js";
 import { destinationToday, type JourneyView } from "../journey/view.js";
-import { BAND, BREAKFAST, cancellationDisplay, distanceDisplay, nearDisplay, nearPhrase, nightsPhrase, NO_RATES, NO_RATING, otherCurrenciesNote, paymentDisplay, priceDisplay, ratingDisplay, roomFitDisplay } from "../journey/wording.js";
+import { BAND, BREAKFAST, cancellationDisplay, distanceDisplay, nearDisplay, nearPhrase, nightsPhrase, NO_RATES, NO_RATING, otherCurrenciesNote, paymentDisplay, priceDisplay, ratingDisplay, roomFitNote } from "../journey/wording.js";
 import { CASHBACK_LABEL, cashbackPercent } from "../journey/wording.js";
 import type { ComparisonRowT, OptionCardT, RankingFieldsT } from "./schemas.js";
 
@@ -41,7 +41,7 @@ export function toCard(o: PublicOption, view: JourneyView, band?: BandPosition):
     breakfast: BREAKFAST[lang][o.breakfastEvidence],
     cancellation: cancellationDisplay(o, view),
     ...(o.paymentType === null ? {} : { payment: paymentDisplay(o.paymentType, lang) }),
-    ...(o.roomHolds === null ? {} : { roomFit: roomFitDisplay(o.roomHolds, view.guestsPerRoom, lang) }),
+    ...fitFields(o, view),
     ...(band ? { band: BAND[lang][band] } : {}),
     // Only the exception is stated: most options have rates.
     ...(o.hasRates ? {} : { hasRates: false as const }),
@@ -49,8 +49,21 @@ export function toCard(o: PublicOption, view: JourneyView, band?: BandPosition):
   };
 }
 
+// Said on every card when the party puts more than two guests in a room, else only when no room
+// fits. "fits" needs no words in the structured card; the text line says it.
+function fitFields(o: PublicOption, view: JourneyView): Pick<OptionCardT, "roomFit" | "roomFitNote"> {
+  if (!o.hasRates || (view.guestsPerRoom <= STANDARD_ROOM_GUESTS && o.roomFit !== "does_not_fit")) return {};
+  return o.roomFit === "fits" ? { roomFit: o.roomFit } : { roomFit: o.roomFit, roomFitNote: roomFitNote(o.roomFit, o.roomHolds, view.guestsPerRoom, view.lang) };
+}
+
+/** The card's roomFit in words, for the text line. */
+function fitText(card: Pick<OptionCardT, "roomFit" | "roomFitNote">, view: Pick<JourneyView, "guestsPerRoom" | "lang">): string | undefined {
+  return card.roomFit === "fits" ? roomFitNote("fits", null, view.guestsPerRoom, view.lang) : card.roomFitNote;
+}
+
 /** One line per option: the card's facts in reading order, and its optionId. */
-export function cardLine(card: OptionCardT, position: number, lang: Lang): string {
+export function cardLine(card: OptionCardT, position: number, view: Pick<JourneyView, "lang" | "guestsPerRoom">): string {
+  const { lang } = view;
   const stars = card.stars === undefined ? "" : ` ${card.stars}★`;
   const parts = [
     `${position}. ${card.optionId} ${quoted(card.name)}${stars}`,
@@ -61,7 +74,8 @@ export function cardLine(card: OptionCardT, position: number, lang: Lang): strin
     card.cancellation,
   ];
   if (card.payment) parts.push(card.payment);
-  if (card.roomFit) parts.push(card.roomFit);
+  const fit = fitText(card, view);
+  if (fit) parts.push(fit);
   if (card.band) parts.push(card.band);
   if (card.hasRates === false) parts.push(NO_RATES[lang]);
   if (card.cashback) parts.push(`${CASHBACK_LABEL[lang]} ${card.cashback}`);
@@ -84,13 +98,15 @@ export function compareRow(o: PublicOption, view: JourneyView, band?: BandPositi
 }
 
 /** The row as a text line; the rank is its position (the structured rows are in the same order). */
-export function rowLine(r: ComparisonRowT, rank: number, lang: Lang): string {
+export function rowLine(r: ComparisonRowT, rank: number, view: Pick<JourneyView, "lang" | "guestsPerRoom">): string {
+  const { lang } = view;
   const stars = r.stars === undefined ? "" : ` ${r.stars}★`;
   const mealName = quotedOr(r.meal, lang);
   const meal = lang === "en" ? `meals: ${mealName} (${r.breakfast})` : `питание: ${mealName} (${r.breakfast})`;
   const parts = [`${rank}. ${r.optionId} ${quoted(r.name)}${stars}`, r.rating ?? NO_RATING[lang], quotedOr(r.address, lang), r.near ?? distanceDisplay(r.distanceToCenterKm ?? Number.NaN, lang), r.price, r.cancellation];
   if (r.payment) parts.push(r.payment);
-  if (r.roomFit) parts.push(r.roomFit);
+  const fit = fitText(r, view);
+  if (fit) parts.push(fit);
   parts.push(meal);
   if (r.band) parts.push(r.band);
   if (r.hasRates === false) parts.push(NO_RATES[lang]);

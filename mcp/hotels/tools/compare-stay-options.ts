@@ -60,7 +60,7 @@ export const compareStayOptions = defineTool({
     const nextStep = `Present these rows only${apart}; when the user chooses, call tbank_hotels_select_stay_option.`;
     const lines = [
       `status=ok journeyId=${journeyId} scope=${comparison.scope} ${rankingLine(fields, view.lang)}`,
-      ...rows.map((r, i) => rowLine(r, i + 1, view.lang)),
+      ...rows.map((r, i) => rowLine(r, i + 1, view)),
       ...alternativesLines(alternatives, view.lang),
       first ? `guidance: ${guidance}` : "",
       `next: ${nextStep}`,

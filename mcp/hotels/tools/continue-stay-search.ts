@@ -56,7 +56,7 @@ export const continueStaySearch = defineTool({
     const view = journeyView(state, ctx.now());
     const { kept, report } = applyFilters(journeyOptions(state), state.request.filters);
     const within = new Set(kept.map((o) => o.optionId));
-    const { cards, fields } = rankedPage(journeyOptions(state), { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences }, { offset: 0, limit: state.request.maxOptions, within }, view);
+    const { cards, fields } = rankedPage(journeyOptions(state), { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: view.guestsPerRoom }, { offset: 0, limit: state.request.maxOptions, within }, view);
     const next = NEXT_OK + (searchCoverage.truncated ? NEXT_NOT_AGAIN : "");
     const nextStep = selectionReset ? `The selected hotel left the results: its selection and rates were reset; ask the user to choose again. ${next}` : next;
     const total = kept.length;
@@ -80,7 +80,7 @@ export const continueStaySearch = defineTool({
       filtersLine(report, langOf(state.request.language)),
       selectionReset && "selection reset: a new selection is required",
       rankingLine(fields, view.lang),
-      ...cards.map((c, i) => cardLine(c, i + 1, view.lang)),
+      ...cards.map((c, i) => cardLine(c, i + 1, view)),
     ]);
   },
 });

@@ -13,6 +13,8 @@ export interface FilterFieldT {
   removed: number;
   /** maxPricePerNight only: its removals priced in another currency, per currency. */
   otherCurrency?: Record<string, number>;
+  /** maxPricePerNight only: its removals with no room for the party (their price is for a smaller room). */
+  noRoomForParty?: number;
 }
 
 export type FiltersAppliedT = Partial<Record<FilterName, FilterFieldT>> & { remain?: number; of?: number };
@@ -40,18 +42,21 @@ export function filtersFields(report: FilterReport | null, lang: Lang = DEFAULT_
   if (!report) return {};
   const out: FiltersAppliedT = {};
   for (const { filter, count } of report.removed) {
-    const other = filter === "maxPricePerNight" && Object.keys(report.otherCurrency).length > 0 ? { otherCurrency: report.otherCurrency } : {};
-    out[filter] = { limit: limitOf(report.filters, filter, lang).value, removed: count, ...other };
+    const price = filter === "maxPricePerNight";
+    const other = price && Object.keys(report.otherCurrency).length > 0 ? { otherCurrency: report.otherCurrency } : {};
+    const noRoom = price && report.noRoom > 0 ? { noRoomForParty: report.noRoom } : {};
+    out[filter] = { limit: limitOf(report.filters, filter, lang).value, removed: count, ...other, ...noRoom };
   }
   return { filtersApplied: { ...out, remain: report.kept, of: report.collected } };
 }
 
-/** `filters: maxPricePerNight ≤ 8 000 ₽ removed 12, minRating ≥ 8 removed 5; 40 of 113 remain`. */
+/** `filters: maxPricePerNight ≤ 8 000 ₽ removed 12 (3 noRoomForParty), minRating ≥ 8 removed 5; 40 of 113 remain`. */
 export function filtersLine(report: FilterReport | null, lang: Lang = DEFAULT_LANG): string | undefined {
   if (!report) return undefined;
   const parts = report.removed.map(({ filter, count }) => {
     const { shown } = limitOf(report.filters, filter, lang);
     const others = Object.entries(report.otherCurrency).map(([currency, n]) => `${n} in ${currency}`);
+    if (report.noRoom > 0) others.push(`${report.noRoom} noRoomForParty`);
     const other = filter === "maxPricePerNight" && others.length > 0 ? ` (${others.join(", ")})` : "";
     return `${filter}${shown ? ` ${shown}` : ""} removed ${count}${other}`;
   });

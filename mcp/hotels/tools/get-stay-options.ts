@@ -52,7 +52,7 @@ export const getStayOptions = defineTool({
     const view = journeyView(state, ctx.now());
     const all = journeyOptions(state);
     const within = new Set(pub.map((o) => o.optionId));
-    const { ranked, cards, fields } = rankedPage(all, { ranking: ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences }, { offset, limit, within }, view);
+    const { ranked, cards, fields } = rankedPage(all, { ranking: ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: view.guestsPerRoom }, { offset, limit, within }, view);
     const alternatives = preferenceAlternatives(ranked, all, view);
     const total = pub.length;
     const hasMore = offset + cards.length < total;
@@ -63,7 +63,7 @@ export const getStayOptions = defineTool({
         `status=ok journeyId=${journeyId} ${cards.length === 0 ? `no options at offset ${offset}` : `options ${offset + 1}–${offset + cards.length}`} of ${total}`,
         filtersLine(report, langOf(state.request.language)),
         rankingLine(fields, view.lang),
-        ...cards.map((c, i) => cardLine(c, offset + i + 1, view.lang)),
+        ...cards.map((c, i) => cardLine(c, offset + i + 1, view)),
         ...alternativesLines(alternatives, view.lang),
       ])
     );

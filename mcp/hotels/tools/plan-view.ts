@@ -104,7 +104,7 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
       : "Several hotels match: ask the user which one, then tbank_hotels_select_stay_option.";
     // The cards are the matches, best first; how each matched only decides nextStep.
     const structured: PlanResult = { status: "ok", ...base, ...value, hotelName: request.hotelName, options: cards, total, hasMore: total > cards.length, nextStep };
-    return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, ...valueLine, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1, view.lang))]);
+    return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, ...valueLine, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1, view))]);
   }
 
   const shownIds = ranked.orderedIds.slice(0, request.maxOptions);
@@ -120,7 +120,7 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
     ...header,
     ...valueLine,
     rankingLine(fields, view.lang),
-    ...cards.map((c, i) => cardLine(c, i + 1, view.lang)),
+    ...cards.map((c, i) => cardLine(c, i + 1, view)),
     `shown ${cards.length} of ${total}${more}`,
     ...alternativesLines(alternatives, view.lang),
   ]);

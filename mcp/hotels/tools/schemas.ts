@@ -97,8 +97,10 @@ export interface OptionCardT {
   currency: string;
   /** Prepay or pay at the hotel, once the option's rates are loaded. */
   payment?: string;
-  /** The loaded cheapest rate's room holds fewer guests than one room of the search. */
-  roomFit?: string;
+  /** Whether a room holds one room of the party (every card for more than two a room, else only "does_not_fit"). */
+  roomFit?: "fits" | "does_not_fit" | "unknown";
+  /** roomFit in words: "есть номер на 3 гостей", "no room for 3 guests (price is for a room for 2 guests)". */
+  roomFitNote?: string;
   /** Where the per-night price sits against the hotelPreferences band. */
   band?: string;
   hasRates?: false;

@@ -41,7 +41,7 @@ export const selectStayOption = defineTool({
       : "The provider reports no bookable rates for this hotel; tell the user and offer another option (tbank_hotels_get_selected_stay_rates may confirm).";
     return {
       structured: { status: "ok" as const, journeyId, selected: card, nextStep },
-      text: `status=ok journeyId=${journeyId} selected:\n${cardLine(card, 1, view.lang)}\nnext: ${nextStep}`,
+      text: `status=ok journeyId=${journeyId} selected:\n${cardLine(card, 1, view)}\nnext: ${nextStep}`,
     };
   },
 });

@@ -28,6 +28,8 @@ export interface Hotel {
   hasRates: boolean;
   /** The search feed omits hotelId for a few items (clients must dedupe by content). */
   feedWithoutId: boolean;
+  /** The search feed leaves out the priced room's capacity for about one hotel in six. */
+  feedWithoutOccupancy: boolean;
   photosCount: number;
   checkinTime: string;
   checkoutTime: string;
@@ -46,6 +48,7 @@ export function generateHotels(seed: string, location: Location): Hotel[] {
   const { profile } = location;
   const ratesGap = hashString(`${seed}|rates|${location.id}`) % 10;
   const idGap = hashString(`${seed}|noid|${location.id}`) % 50;
+  const occupancyGap = hashString(`${seed}|nooccupancy|${location.id}`) % 6;
   const hotels: Hotel[] = [];
   for (let index = 0; index < location.hotelsCount; index++) {
     const rng = createRng(seed, "hotel", location.id, index);
@@ -80,6 +83,7 @@ export function generateHotels(seed: string, location: Location): Hotel[] {
       freeCancellationDays: rng.pick([1, 1, 2, 3, 7]),
       hasRates: index % 10 !== ratesGap,
       feedWithoutId: index % 50 === idGap,
+      feedWithoutOccupancy: index % 6 === occupancyGap,
       photosCount: rng.int(20, 35),
       checkinTime: rng.pick(CHECKIN),
       checkoutTime: rng.pick(CHECKOUT),

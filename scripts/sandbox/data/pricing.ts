@@ -94,7 +94,7 @@ export function freeCancellationUntil(hotel: Hotel, checkinDate: string, utcOffs
   return `${addDays(checkinDate, -days)}T18:00:00${utcOffset}`;
 }
 
-/** The rates of a stay as they were when the search priced it; `searchPrice` is the cheapest of them. */
+/** The rates of a stay as they were when the search priced it; `searchOfferFor` picks the search price among them. */
 export function searchRatesFor(seed: string, hotel: Hotel, stay: Stay, utcOffset: string): Rate[] {
   if (!hotel.hasRates) return [];
   const rng = createRng(seed, "rates", hotel.hotelId);
@@ -145,9 +145,11 @@ export function ratesFor(seed: string, hotel: Hotel, stay: Stay, utcOffset: stri
 }
 
 /**
- * What a search shows for a stay: the cheapest rate at search time (its price, meal and free
- * cancellation), or the plain quote for a hotel without bookable rates. `accept` narrows the rates
- * a search filter allows; the hotel-level filters guarantee the first rate passes.
+ * What a search shows for a stay, asked with the party as a real search is: the cheapest rate at
+ * search time whose room holds each room of the party (its price, meal and free cancellation), else
+ * the cheapest rate of all with `maxOccupancy` saying the room is too small; the plain quote for a
+ * hotel without bookable rates. `maxOccupancy` is left out for hotels whose feed does not state it.
+ * `accept` narrows the rates a search filter allows; the hotel-level filters guarantee the first rate passes.
  */
 export function searchOfferFor(
   seed: string,
@@ -155,15 +157,25 @@ export function searchOfferFor(
   stay: Stay,
   utcOffset: string,
   accept: (rate: Rate) => boolean = () => true,
-): { price: Money; mealName: string | null; freeCancellationUntil: string | null; rate: Rate | undefined } {
-  const rate = cheapestRate(searchRatesFor(seed, hotel, stay, utcOffset).filter(accept));
-  if (rate) return { price: rate.price, mealName: rate.mealName, freeCancellationUntil: rate.cancellation.freeCancellationUntil, rate };
+): { price: Money; mealName: string | null; freeCancellationUntil: string | null; rate: Rate | undefined; maxOccupancy?: number } {
+  const rates = searchRatesFor(seed, hotel, stay, utcOffset).filter(accept);
+  const guests = guestsPerRoom(stay);
+  const rate = cheapestRate(rates.filter((r) => r.maxOccupancy >= guests)) ?? cheapestRate(rates);
+  if (rate) {
+    const offer = { price: rate.price, mealName: rate.mealName, freeCancellationUntil: rate.cancellation.freeCancellationUntil, rate };
+    return hotel.feedWithoutOccupancy ? offer : { ...offer, maxOccupancy: rate.maxOccupancy };
+  }
   return {
     price: { value: quote(seed, hotel, stay).total, currency: hotel.currency },
     mealName: hotel.hostileText?.meal ?? mealName(hotel.meal, hotel.mealLanguage),
     freeCancellationUntil: hotel.cancellation === "free" ? freeCancellationUntil(hotel, stay.checkinDate, utcOffset) : null,
     rate: undefined,
   };
+}
+
+/** The most guests any one room of the stay holds: what a room must fit. */
+export function guestsPerRoom(stay: Stay): number {
+  return Math.max(1, ...stay.guests.map((r) => r.adultsCount + r.childrenAges.length));
 }
 
 /** The search price of a stay: what `searchOfferFor` shows without filters. */

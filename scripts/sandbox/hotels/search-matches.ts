@@ -42,6 +42,8 @@ export interface SearchItem {
   shownPrice: { value: number; currency: string };
   mealName: string | null;
   freeCancellationUntil: string | null;
+  /** Guests the priced room holds (inferred field); absent for a hotel without rates or whose feed does not state it. */
+  maxOccupancy?: number;
   hasRates: boolean;
 }
 
@@ -61,6 +63,7 @@ export function searchItemOf(ctx: SearchContext, { hotel, offer }: SearchMatch, 
     shownPrice: offer.price,
     mealName: offer.mealName,
     freeCancellationUntil: offer.freeCancellationUntil,
+    ...(offer.maxOccupancy === undefined ? {} : { maxOccupancy: offer.maxOccupancy }),
     hasRates: hotel.hasRates,
   };
 }

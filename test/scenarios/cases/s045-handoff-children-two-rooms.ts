@@ -5,7 +5,7 @@ export const scenario: Scenario = {
   id: "s045",
   title: "Handoff with a child, then with 2 rooms: link carries dates only",
   request: "Ссылку на отель в Петербурге для нас с ребёнком 7 лет; и второй вариант — два номера по двое взрослых",
-  budgetTokens: 3800,
+  budgetTokens: 3900,
   steps: [
     planStay({ destination: "Санкт-Петербург", checkinDate: "2027-04-09", checkoutDate: "2027-04-12", rooms: [{ adults: 2, childrenAges: [7] }] }, { status: "ok", isError: false, text: ["₽", "за ночь"], textMatches: ["journeyId=jrn_"] }, { save: { journeyId: "journeyId", optionId: "options.1.optionId" } }),
     SELECT_SAVED_OPTION,

@@ -15,10 +15,10 @@ export const scenario: Scenario = {
   steps: [
     planStay(
       { destination: "Сочи", checkinDate: "2027-03-19", checkoutDate: "2027-03-21", rooms: FAMILY, maxOptions: 3, ...FILTERS },
-      { status: "ok", isError: false, text: [`${CAP} removed 74 (6 in USD)`, "minRating ≥ 8 removed 39", "maxDistanceKm ≤ 5 removed 37", "bookableOnly removed 4", "17 of 171 remain"], textOnly: ["shown 3 of 17"] },
+      { status: "ok", isError: false, text: [`${CAP} removed 134 (3 in USD, 57 noRoomForParty)`, "minRating ≥ 8 removed 15", "maxDistanceKm ≤ 5 removed 13", "bookableOnly removed 4", "5 of 171 remain"], textOnly: ["shown 3 of 5"] },
       { save: { journeyId: "journeyId", first: "options.0.optionId" } },
     ),
-    journeyStep("tbank_hotels_get_stay_options", { offset: 3, limit: 3 }, { status: "ok", text: ["options 4–6 of 17", "17 of 171 remain"] }),
+    journeyStep("tbank_hotels_get_stay_options", { offset: 3, limit: 3 }, { status: "ok", text: ["options 4–5 of 5", "5 of 171 remain"] }),
     // The first comparison ranks the filtered journey: its first row is the plan's first card, not an excluded hotel.
     journeyStep("tbank_hotels_compare_stay_options", {}, { status: "ok", text: ["$first"], textOnly: ["1. $first"] }),
     journeyStep("tbank_hotels_get_stay_options", { minRating: 9, limit: 3 }, { status: "ok", text: ["filters: minRating ≥ 9 removed 126; 45 of 171 remain", "of 45"], notText: ["maxPricePerNight"] }),
