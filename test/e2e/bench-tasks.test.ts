@@ -9,8 +9,6 @@ import { startStdioServers, type StdioServers } from "../helpers/stdio-servers.j
  * once the part lands the task moves out of here.
  */
 const PENDING: Record<string, { needs: string; failsWith: RegExp }> = {
-  "family-stay": { needs: "roomFit on the compared options (point 1)", failsWith: /roomFit=null, not "fits"/u },
-  "cheapest-fitting": { needs: "roomFit and the price of a room that fits (point 1)", failsWith: /roomFit=null, not "fits"/u },
   "highest-cashback": { needs: 'ranking "highest_cashback" (point 3)', failsWith: /answered invalid_input: - ranking: Invalid option/u },
   parking: { needs: 'plan_stay amenities: ["parking"] (point 3)', failsWith: /answered invalid_input: - amenities: unknown field/u },
   "parking-en": { needs: "every amenity in details (point 3)", failsWith: /details hold amenities back and do not list parking/u },
