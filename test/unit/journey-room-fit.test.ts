@@ -7,6 +7,7 @@ import { rankOptions } from "../../mcp/hotels/journey/ranking.js";
 import { normalizeRates } from "../../mcp/hotels/journey/rates.js";
 import type { ProviderHotelItem, ProviderRate } from "../../mcp/hotels/provider/index.js";
 import { filtersLine } from "../../mcp/hotels/tools/filters-view.js";
+import { ratesEffect, ratesEffectLine } from "../../mcp/hotels/journey/rates-effect.js";
 
 const NIGHTS = 2;
 const FAMILY = { rooms: 1, guestsPerRoom: 3 };
@@ -78,5 +79,25 @@ describe("room fit", () => {
     expect(kept.map((o) => o.name)).toEqual(["fits", "unstated"]);
     expect(report).toMatchObject({ removed: [{ filter: "maxPricePerNight", count: 2 }], noRoom: 1 });
     expect(filtersLine(report)).toBe("filters: maxPricePerNight ≤ 8\u00a0000\u00a0₽ removed 2 (1 noRoomForParty); 2 of 4 remain");
+  });
+});
+
+describe("what loading rates changed", () => {
+  it("counts options the filters drop and options moved down, each with its reason", () => {
+    const items = [item("capped", 5000, undefined), item("moved", 6000, undefined), item("empty", 7000, 3), item("same", 8000, 3)].map(toJourneyItem);
+    const options = buildOptions(items.map((i) => ({ dedupeKey: dedupeKey(i), item: i })), NIGHTS, new OptionIdRegistry(), "ru", FAMILY);
+    const id = (name: string) => options.find((o) => o.public.name === name)!.public.optionId;
+    const loadedRates = {
+      [id("capped")]: normalizeRates([rate("double", 10_000, 2)], NIGHTS),
+      [id("moved")]: normalizeRates([rate("double", 12_000, 2)], NIGHTS),
+      [id("empty")]: normalizeRates([{ ...rate("x", 14_000, 3), bookHash: " " }], NIGHTS),
+      [id("same")]: normalizeRates([rate("family", 16_000, 3)], NIGHTS),
+    };
+    const rooms = [{ adults: 2, childrenAges: [7] }];
+    expect(ratesEffect({ options, loadedRates, request: { rooms } })).toEqual({ removed: {}, movedDown: { no_room: 2, no_rates: 1 } });
+    const capped = ratesEffect({ options, loadedRates, request: { rooms, filters: { maxPricePerNight: { amount: 5500, currency: "RUB" } } } });
+    expect(capped).toEqual({ removed: { no_room: 1 }, movedDown: { no_room: 1, no_rates: 1 } });
+    expect(ratesEffectLine(capped!, 3, "en")).toBe("after loading rates: removed by the filters 1 (no room for 3 guests: 1); moved to the end 2 (no room for 3 guests: 1, no bookable rates: 1)");
+    expect(ratesEffect({ options, loadedRates: {}, request: { rooms } })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { alternativesFields, alternativesLines, preferenceAlternatives } from ".
 import { compareRow, journeyBands, rankingFields, rankingLine, rowLine } from "./cards.js";
 import { journeyOptions } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
+import { ratesEffect, ratesEffectLine } from "../journey/rates-effect.js";
 import { Failure, Field, JourneyIdInput, List, RankingFields, RankingInput, wire } from "./schemas.js";
 
 const Output = wire(z.object({
@@ -17,6 +18,7 @@ const Output = wire(z.object({
   ...Failure,
   journeyId: Field,
   scope: Field,
+  afterRates: Field,
   ...RankingFields,
   comparisonRows: List.optional(),
   presentationGuidance: Field,
@@ -56,10 +58,13 @@ export const compareStayOptions = defineTool({
     // An alternative the person put among the rows is compared there, with its band label.
     const alternatives = preferenceAlternatives(comparison.ranking, all, view).filter((a) => !comparison.group.includes(a.optionId));
     const guidance = PRESENTATION_GUIDANCE[view.lang];
+    const effect = ratesEffect(state);
+    const afterRates = effect ? ratesEffectLine(effect, view.guestsPerRoom, view.lang) : undefined;
     const apart = alternatives.length > 0 ? ", in this order; then show alternatives apart, each with its why" : "";
     const nextStep = `Present these rows only${apart}; when the user chooses, call tbank_hotels_select_stay_option.`;
     const lines = [
       `status=ok journeyId=${journeyId} scope=${comparison.scope} ${rankingLine(fields, view.lang)}`,
+      afterRates ?? "",
       ...rows.map((r, i) => rowLine(r, i + 1, view)),
       ...alternativesLines(alternatives, view.lang),
       first ? `guidance: ${guidance}` : "",
@@ -70,6 +75,7 @@ export const compareStayOptions = defineTool({
         status: "ok" as const,
         journeyId,
         scope: comparison.scope,
+        ...(afterRates ? { afterRates } : {}),
         ...fields,
         comparisonRows: rows,
         ...alternativesFields(alternatives),

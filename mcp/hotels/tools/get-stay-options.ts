@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { journeyOptions } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
+import { ratesEffect, ratesEffectLine } from "../journey/rates-effect.js";
 import { langOf } from "../../../shared/locale.js";
 import { applyFilters, hardFiltersShape, pickFilters } from "../journey/filters.js";
 import { defineTool } from "./define.js";
@@ -17,6 +18,7 @@ const Output = wire(z.object({
   reason: Field,
   journeyId: Field,
   filtersApplied: Field,
+  afterRates: Field,
   offset: Field,
   ...Page,
   ...RankingFields,
@@ -57,11 +59,14 @@ export const getStayOptions = defineTool({
     const total = pub.length;
     const hasMore = offset + cards.length < total;
     const nextStep = `${bandGuidance(ranked, alternatives)}${hasMore ? `More: the same call with offset=${offset + cards.length}. ` : ""}Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.`;
-    const structured = { status: "ok" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), ...fields, offset, options: cards, ...alternativesFields(alternatives), total, hasMore, nextStep };
+    const effect = ratesEffect(state);
+    const afterRates = effect ? ratesEffectLine(effect, view.guestsPerRoom, view.lang) : undefined;
+    const structured = { status: "ok" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), ...(afterRates ? { afterRates } : {}), ...fields, offset, options: cards, ...alternativesFields(alternatives), total, hasMore, nextStep };
     return (
       success(structured, [
         `status=ok journeyId=${journeyId} ${cards.length === 0 ? `no options at offset ${offset}` : `options ${offset + 1}–${offset + cards.length}`} of ${total}`,
         filtersLine(report, langOf(state.request.language)),
+        afterRates,
         rankingLine(fields, view.lang),
         ...cards.map((c, i) => cardLine(c, offset + i + 1, view)),
         ...alternativesLines(alternatives, view.lang),
