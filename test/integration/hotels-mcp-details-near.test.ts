@@ -50,12 +50,12 @@ describe("Hotels MCP: option details and near a landmark", () => {
       expect(r.data.status).toBe("ok");
       expect(counts()).toEqual({ hotel: 1, reviews: 1 });
       const hotel = r.data.hotel as Record<string, unknown>;
-      const reviews = r.data.reviews as { rating: string; quotes: { date: string; text: string }[] };
+      const reviews = r.data.reviews as { rating: string; quotes: { date: string; text?: string; pros?: string; cons?: string }[] };
       expect(hotel).toMatchObject({ optionId: option.optionId, checkIn: expect.stringMatching(/^заезд с \d\d:\d\d$/) as unknown, photos: expect.stringMatching(/^\d+ фото$/) as unknown });
       expect(reviews.rating).toMatch(/^\d+(,\d)?\/10 \(\d+ отз\.\)$/);
       expect(reviews.quotes.length).toBeGreaterThanOrEqual(2);
       expect(reviews.quotes.length).toBeLessThanOrEqual(3);
-      for (const q of reviews.quotes) expect(r.text).toContain(`- ${q.date}: ${quoted(q.text)}`);
+      for (const q of reviews.quotes) expect(r.text).toContain(`- ${q.date}: ${[q.text && quoted(q.text), q.pros && `плюсы: ${quoted(q.pros)}`, q.cons && `минусы: ${quoted(q.cons)}`].filter(Boolean).join("; ")}`);
       const id = await hotelIdOf(option.optionId);
       for (const channel of [r.text, JSON.stringify(r.data)]) {
         expect(channel).not.toContain(id);
@@ -97,12 +97,13 @@ describe("Hotels MCP: option details and near a landmark", () => {
       expect((await h.call(DETAILS, { journeyId, optionId: option.optionId })).data).toMatchObject({ status: "provider_auth_rejected", retryAllowed: false });
     });
 
-    it("quotes the newest review with text as the sandbox dates it from the clock, at the destination", async () => {
+    it("quotes the newest review with words whole, as the sandbox dates it from the clock, at the destination", async () => {
       const hotel = createCatalog(SEED, () => "http://sandbox.invalid").hotel(await hotelIdOf(option.optionId))!;
-      const newest = reviewsPage(SEED, hotel, 0, 10, TEST_EPOCH, "+03:00").find((x) => x.text !== "")!;
+      const newest = reviewsPage(SEED, hotel, 0, 10, TEST_EPOCH, "+03:00").find((x) => x.text !== "" || x.pros !== undefined || x.cons !== undefined)!;
       const [y, m, d] = newest.createdAt.slice(0, 10).split("-");
       const r = await h.call(DETAILS, { journeyId, optionId: option.optionId });
-      expect((r.data.reviews as { quotes: { date: string; text: string }[] }).quotes[0]).toEqual({ date: `${d}.${m}.${y}`, text: newest.text.split(/(?<=[.!?])\s+/u)[0] });
+      const words = { ...(newest.text === "" ? {} : { text: newest.text }), ...(newest.pros === undefined ? {} : { pros: newest.pros }), ...(newest.cons === undefined ? {} : { cons: newest.cons }) };
+      expect((r.data.reviews as { quotes: unknown[] }).quotes[0]).toEqual({ date: `${d}.${m}.${y}`, ...words });
     });
   });
 

@@ -154,10 +154,11 @@ describe("option details", () => {
       { rating: 9, createdAt: "2027-02-25", authorName: "Игорь", text: "" },
       { rating: 9, createdAt: "bad", authorName: "Мария", text: "Отлично." },
       { rating: 5, authorName: "Павел", text: "Шумно" },
+      { rating: 6, authorName: "Ольга", pros: "Вид из окна.", cons: "Завтрак однообразный." },
     ],
   };
 
-  it("reads both halves: key amenities first, one or two sentences, a safe cover, clock times only, quotes without authors, dates at the destination", async () => {
+  it("reads both halves: key amenities first, one or two sentences, a safe cover, clock times only, whole quotes without authors, dates at the destination", async () => {
     const d = await loadOptionDetails(ctx(() => Promise.resolve(hotel), () => Promise.resolve(reviews)), option, { signal, offsetMinutes: 180 });
     expect(d.failed).toEqual({});
     expect(d.hotel).toMatchObject({
@@ -174,7 +175,8 @@ describe("option details", () => {
       rating: 8.5,
       count: 120,
       quotes: [
-        { date: "2027-02-27", text: "Отлично." },
+        { date: "2027-02-27", text: "Отлично. Очень понравилось." },
+        { date: null, text: "Отлично." },
         { date: null, text: "Шумно" },
       ],
     });

@@ -1,14 +1,12 @@
 import type { HotelsContext } from "../context.js";
-import { isProviderError, type ProviderError, type ProviderHotel, type ProviderReview, type ProviderReviewsPage } from "../provider/index.js";
+import { isProviderError, type ProviderError, type ProviderHotel } from "../provider/index.js";
 import { providerText, providerTextOrNull, providerUrl } from "../../../shared/provider-text.js";
-import { isIsoDate, isoDateAt, parseOffsetDateTime, type IsoDate } from "../../../shared/time.js";
 import type { JourneyOption } from "./options.js";
+import { reviewFacts, type ReviewFacts } from "./reviews.js";
 
 /** The newest reviews read: enough to find a few with text among those that only rate. */
 export const REVIEWS_READ = 10;
-export const MAX_QUOTES = 3;
 export const MAX_AMENITIES = 5;
-const QUOTE_MAX = 140;
 const DESCRIPTION_MAX = 240;
 
 export interface HotelFacts {
@@ -25,19 +23,6 @@ export interface HotelFacts {
   description: string | null;
   photosCount: number;
   coverPhotoUrl: string | null;
-}
-
-export interface ReviewQuote {
-  /** At the destination; null when the provider gives no readable date. */
-  date: IsoDate | null;
-  text: string;
-}
-
-export interface ReviewFacts {
-  rating: number | null;
-  count: number;
-  /** Newest first; never the author. */
-  quotes: ReviewQuote[];
 }
 
 /** Why a half was not read: no provider id for this option, the provider refused our credentials, or it failed. */
@@ -127,32 +112,11 @@ function hotelFacts(h: ProviderHotel, feed: HotelFacts, trustedOrigin: string): 
   };
 }
 
-function reviewFacts(page: ProviderReviewsPage, offsetMinutes: number | null): ReviewFacts {
-  const seen = new Set<string>();
-  // Short reviews often say the same thing: a summary quotes each text once.
-  const quotes = page.items.flatMap((r) => {
-    const text = r.text ? shortText(providerText(r.text, "description"), 1, QUOTE_MAX) : null;
-    if (text === null || seen.has(text)) return [];
-    seen.add(text);
-    return [{ date: reviewDate(r, offsetMinutes), text }];
-  });
-  return { rating: page.rating, count: page.reviewsCount, quotes: quotes.slice(0, MAX_QUOTES) };
-}
-
 const TIME = /^([01]?\d|2[0-3]):[0-5]\d$/;
 
 function clockTime(value: string | undefined): string | null {
   const t = value?.trim();
   return t !== undefined && TIME.test(t) ? t : null;
-}
-
-function reviewDate(r: ProviderReview, offsetMinutes: number | null): IsoDate | null {
-  const value = r.createdAt ?? "";
-  if (isIsoDate(value)) return value;
-  const ts = parseOffsetDateTime(value);
-  if (!ts) return null;
-  // On the destination's calendar when we know its offset, else as the provider wrote it.
-  return offsetMinutes === null ? isoDateAt(() => ts.epochMs, ts.offsetMinutes) : isoDateAt(() => ts.epochMs, offsetMinutes);
 }
 
 // What guests ask about first; the rest keep the provider's order.

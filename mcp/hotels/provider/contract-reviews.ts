@@ -17,6 +17,9 @@ export const ProviderReviewSchema = z.looseObject({
   /** Read and never shown: the journey quotes reviews without their authors. */
   authorName: z.string().nullish(),
   text: z.string().nullish(),
+  /** What the guest liked and disliked, when the review form asks for them apart (inferred). */
+  pros: z.string().nullish(),
+  cons: z.string().nullish(),
 });
 export type ProviderReview = z.infer<typeof ProviderReviewSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { loadOptionDetails, type HalfFailure, type HotelFacts, type OptionDetails, type ReviewFacts } from "../journey/details.js";
+import { loadOptionDetails, type HalfFailure, type HotelFacts, type OptionDetails } from "../journey/details.js";
+import type { ReviewFacts, ReviewQuote } from "../journey/reviews.js";
 import { findOption } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
 import { ratingDisplay } from "../journey/wording.js";
@@ -39,9 +40,12 @@ export interface HotelCardT {
   unavailable?: string;
 }
 
+/** A review in the guest's words: its text, and its pros and cons when the provider gives them apart. */
 export interface ReviewQuoteT {
   date: string;
-  text: string;
+  text?: string;
+  pros?: string;
+  cons?: string;
 }
 
 export interface ReviewSummaryT {
@@ -62,6 +66,8 @@ const WORDS: Record<Lang, {
   reviews: string;
   noReviews: string;
   undated: string;
+  pros: string;
+  cons: string;
   hotelUnavailable: string;
   reviewsUnavailable: string;
 }> = {
@@ -76,6 +82,8 @@ const WORDS: Record<Lang, {
     reviews: "отзывы",
     noReviews: "отзывов пока нет",
     undated: "без даты",
+    pros: "плюсы",
+    cons: "минусы",
     hotelUnavailable: "карточка отеля сейчас недоступна: показаны данные поиска",
     reviewsUnavailable: "тексты отзывов сейчас недоступны: оценка и число отзывов из поиска",
   },
@@ -90,6 +98,8 @@ const WORDS: Record<Lang, {
     reviews: "reviews",
     noReviews: "no reviews yet",
     undated: "undated",
+    pros: "pros",
+    cons: "cons",
     hotelUnavailable: "the hotel card is unavailable now: these are the search's facts",
     reviewsUnavailable: "review texts are unavailable now: rating and count from the search",
   },
@@ -118,7 +128,7 @@ function reviewSummary(r: ReviewFacts, failed: HalfFailure | undefined, lang: La
   const w = WORDS[lang];
   return {
     rating: ratingDisplay(r.rating, r.count, lang) ?? w.noReviews,
-    quotes: r.quotes.map((q) => ({ date: q.date === null ? w.undated : formatIsoDate(q.date, lang), text: q.text })),
+    quotes: r.quotes.map(({ date, ...words }: ReviewQuote) => ({ date: date === null ? w.undated : formatIsoDate(date, lang), ...words })),
     ...(failed ? { unavailable: w.reviewsUnavailable } : {}),
   };
 }
@@ -135,12 +145,17 @@ function lines(hotel: HotelCardT, reviews: ReviewSummaryT, lang: Lang): string[]
     `${hotel.photos}${hotel.coverPhotoUrl ? ` · ${w.cover}: ${hotel.coverPhotoUrl}` : ""}`,
     ...(hotel.unavailable ? [hotel.unavailable] : []),
     `${w.reviews}: ${reviews.rating}`,
-    ...reviews.quotes.map((q) => `- ${q.date}: ${quoted(q.text)}`),
+    ...reviews.quotes.map((q) => `- ${q.date}: ${quoteLine(q, lang)}`),
     ...(reviews.unavailable ? [reviews.unavailable] : []),
   ];
 }
 
-const NEXT_OK = "Quote these facts as given; quotes are guests' words. To book this hotel: tbank_hotels_select_stay_option(journeyId, optionId).";
+function quoteLine(q: ReviewQuoteT, lang: Lang): string {
+  const w = WORDS[lang];
+  return [q.text && quoted(q.text), q.pros && `${w.pros}: ${quoted(q.pros)}`, q.cons && `${w.cons}: ${quoted(q.cons)}`].filter(Boolean).join("; ");
+}
+
+const NEXT_OK = "Quote these facts as given; quotes are guests' own words, pros and cons as they wrote them. To book this hotel: tbank_hotels_select_stay_option(journeyId, optionId).";
 
 function answer(journeyId: string, optionId: string, d: OptionDetails, lang: Lang): ToolOutcome<Result> {
   const { hotel: hotelFailed, reviews: reviewsFailed } = d.failed;

@@ -10,8 +10,11 @@ export interface Review {
   createdAt: string;
   /** Real reviews carry the author's first name; the MCP must not repeat it. */
   authorName: string;
-  /** May be empty: some guests only rate. */
+  /** May be empty: some guests only rate, and a review with pros or cons may have no general text. */
   text: string;
+  /** What the guest liked and disliked, when the review form asked for them apart. */
+  pros?: string;
+  cons?: string;
 }
 
 const AUTHORS = ["Анна", "Игорь К.", "Мария", "Дмитрий", "Елена С.", "Алексей", "Ольга", "Сергей В.", "Наталья", "Павел"] as const;
@@ -47,13 +50,19 @@ export function reviewAt(seed: string, hotel: Hotel, index: number, nowMs: numbe
   const rating = Math.max(1, Math.min(10, Math.round(base + rng.float(-1.5, 1.5))));
   const sentences = rng.chance(0.1) ? [] : [...rng.sample(rating >= 7 ? GOOD : BAD, rng.int(1, 3)), ...(rng.chance(0.3) ? [rng.pick(rating >= 7 ? BAD : GOOD)] : [])];
   const hostile = index === 0 ? hotel.hostileText?.review : undefined;
-  return {
+  const review: Review = {
     reviewId: `${hotel.hotelId}-r${index + 1}`,
     rating,
     createdAt: `${addDays(dateAtOffset(nowMs, utcOffset), -daysAgo)}T${String(rng.int(8, 22)).padStart(2, "0")}:${String(rng.int(0, 59)).padStart(2, "0")}:00${utcOffset}`,
     authorName: rng.pick(AUTHORS),
     text: hostile ?? sentences.join(" "),
   };
+  // Drawn last, so the reviews written as one text stay what they were. About a third come from a
+  // form with separate "liked" and "disliked" boxes: the same sentences, sorted into the two.
+  if (hostile !== undefined || sentences.length === 0 || !rng.chance(0.35)) return review;
+  const pros = sentences.filter((s) => (GOOD as readonly string[]).includes(s)).join(" ");
+  const cons = sentences.filter((s) => (BAD as readonly string[]).includes(s)).join(" ");
+  return { ...review, text: "", ...(pros === "" ? {} : { pros }), ...(cons === "" ? {} : { cons }) };
 }
 
 /** One page of a hotel's reviews, newest first; the hotel's reviewsCount is the total. */

@@ -11,7 +11,6 @@ const reviews = reviewsPage(EVAL_SEED, hotel, 0, 10, TEST_EPOCH, "+03:00");
 const quoted = reviews.find((r) => r.text !== "");
 if (!quoted || hotel.rating === null) throw new Error("s095 needs a rated hotel with a review text");
 const [y, m, d] = quoted.createdAt.slice(0, 10).split("-");
-const firstSentence = quoted.text.split(/(?<=[.!?])\s+/u)[0] ?? "";
 
 export const scenario: Scenario = {
   id: "s095",
@@ -30,7 +29,8 @@ export const scenario: Scenario = {
           `заезд с ${hotel.checkinTime}`,
           `выезд до ${hotel.checkoutTime}`,
           `${String(hotel.rating).replace(".", ",")}/10 (${hotel.reviewsCount} отз.)`,
-          `${d}.${m}.${y}: "${firstSentence}`,
+          // Whole, as the guest wrote it: no sentence picked out of it.
+          `${d}.${m}.${y}: "${quoted.text}"`,
           `${hotel.photosCount} фото`,
         ],
         notText: [hotel.hotelId, ...new Set(reviews.map((r) => r.authorName))],
