@@ -138,13 +138,22 @@ export function quoted(text: string): string {
   return `"${text.replace(FIELD_BREAKS, (c) => (c === '"' ? "'" : "/"))}"`;
 }
 
+/**
+ * Provider words shown where the answer's own vocabulary is expected (a room or meal name we do not
+ * recognise): «…», so the model tells them from our translated words and does not pass them off as
+ * its own language. One field of a line, like quoted().
+ */
+export function providerWords(text: string): string {
+  return `«${text.replace(FIELD_BREAKS, (c) => (c === '"' ? "'" : "/")).replace(/[«»]/g, "'")}»`;
+}
+
 // A code as the provider contract gives them (not_found, early_checkin, SANDBOX10): no space, no
 // separator, no digit first, so it cannot read as a price, a column or a second field.
-const CODE = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
+export const PROVIDER_CODE = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
 
 /** A provider code as it is; any other text as quoted(text), one field of its line. */
 export function codeOrQuoted(text: string): string {
-  return CODE.test(text) ? text : quoted(text);
+  return PROVIDER_CODE.test(text) ? text : quoted(text);
 }
 
 /** quoted(text), or the language's "no data" as it is: a fact the tool states, not provider text. */

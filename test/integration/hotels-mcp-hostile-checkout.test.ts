@@ -6,7 +6,8 @@ import { createJourney, type JourneyFixture } from "./helpers/journey-fixture.js
 // payment type, every extra service's type and time, every penalty start, the promo code the
 // provider read and its reason),
 // read through the real Hotels MCP. Each is one field of its line: a code as the contract gives it,
-// anything else inside "…"; once the "…" fields are set aside, nothing of the attack is left.
+// anything else inside "…" (or «…», the provider's words where our vocabulary stands); once those
+// fields are set aside, nothing of the attack is left.
 
 /** ASCII spelled in TAG characters (U+E0000 + code): no screen shows them, a model reads them. */
 function tags(ascii: string): string {
@@ -32,8 +33,8 @@ afterAll(async () => {
   await h.close();
 });
 
-/** The line as a model reads it: every "…" field set aside (a provider value lives inside one). */
-const outsideQuotes = (line: string): string => line.replace(/"[^"]*"/g, '""');
+/** The line as a model reads it: every "…" and «…» field set aside (a provider value lives inside one). */
+const outsideQuotes = (line: string): string => line.replace(/"[^"]*"|«[^«»]*»/g, '""');
 
 function expectOneField(tool: string, r: { text: string; data: Row }, lines: string[]): void {
   expect(lines.length, `${tool}: lines`).toBeGreaterThan(0);

@@ -54,3 +54,25 @@ export const OUR_RUSSIAN: string[] = [
   "Ещё закрыто",
   "\u00a0₽",
 ];
+
+/** The sandbox's room names (scripts/sandbox/data/pricing.ts) as an English answer names them. */
+export const ROOM_EN: Record<string, string> = {
+  "Стандартный двухместный номер": "Standard double room",
+  "Улучшенный номер": "Superior room",
+  "Номер с видом на город": "Room with city view",
+  "Семейный номер": "Family room",
+  "Полулюкс": "Junior suite",
+  "Люкс": "Suite",
+};
+
+/** The sandbox's meal names, in either language it writes them, as an English answer names them. */
+export const MEAL_EN: Record<string, string> = {
+  "Без питания": "room only",
+  "Room only": "room only",
+  "Завтрак включён": "breakfast included",
+  "Breakfast included": "breakfast included",
+  "Полупансион": "half board",
+  "Half board": "half board",
+  "Всё включено": "all inclusive",
+  "All inclusive": "all inclusive",
+};

@@ -39,14 +39,14 @@ function draft(rate: Partial<BookingDraft["stay"]["rate"]>): BookingDraft {
 }
 
 describe("a booking draft's rate line", () => {
-  it("quotes the room and the meal, and says a known payment type in words", () => {
-    expect(draftSummary(draft({}), 0).rate).toBe('#1 "Стандартный двухместный номер", "Завтрак", предоплата');
+  it("says the room, the meal and a known payment type in the answer's words", () => {
+    expect(draftSummary(draft({}), 0).rate).toBe("#1 Стандартный двухместный номер, завтрак включён, предоплата");
   });
 
-  it("keeps provider text one field each: room, meal and an unknown payment type", () => {
+  it("keeps provider text one field each, marked as the provider's words: room, meal and an unknown payment type", () => {
     const s = draftSummary(draft({ roomName: HOSTILE, mealName: HOSTILE, paymentType: HOSTILE }), 0);
     const line = summaryLines(s, "ru").find((l) => l.startsWith("#1 "));
-    expect(line?.replace(/"[^"]*"/g, '""')).toBe('#1 "", "", ""');
+    expect(line?.replace(/«[^«»]*»/g, "«»")).toBe("#1 «», «», «»");
   });
 
   it("shows another payment code as it is, never a name inherited from Object", () => {

@@ -101,7 +101,7 @@ describe("comparison rows", () => {
       rating: "8/10 (0 отз.)",
       address: "ул. 0",
       distanceToCenterKm: 1.25,
-      meal: "Завтрак включён",
+      meal: "завтрак включён",
       price: `от 20${NBSP}000${NBSP}₽ за 2 ночи, 10${NBSP}000${NBSP}₽ за ночь`,
       totalDecimal: "20000",
       currency: "RUB",

@@ -8,6 +8,7 @@ import type { BreakfastEvidence, CancellationFacts, PriceFacts } from "./facts.j
 import type { AttemptSummary } from "./retry.js";
 import type { ProviderRate } from "../provider/index.js";
 import type { InstalmentFacts, InstalmentsStatus } from "./value.js";
+import { mealDisplay, roomDisplay } from "./vocabulary.js";
 
 export { CHECKOUT_RETRY_POLICY, nextAttempt, RATES_RETRY_POLICY, summarizeAttempts } from "./retry.js";
 export type { AttemptOutcome, AttemptSummary, FailureKind, NextAttempt, RetryPolicy } from "./retry.js";
@@ -137,11 +138,12 @@ export function ratesTableMarkdown(rates: readonly PublicRate[], view: JourneyVi
     : `| # | ${t.room} | ${t.meal} | ${t.total(covers)} | ${t.cancellation} | ${t.payment} |\n|---|---|---|---|---|---|`;
   const rows = rates.map((r) => {
     const notes = [roomFitDisplay(r.maxOccupancy, view.guestsPerRoom, lang), r.bookable ? undefined : t.notBookable].filter((x) => x !== undefined);
-    const room = notes.length > 0 ? `${r.roomName} (${notes.join("; ")})` : r.roomName;
+    const roomName = roomDisplay(r.roomName, lang);
+    const room = notes.length > 0 ? `${roomName} (${notes.join("; ")})` : roomName;
     const money = (d: Decimal) => formatMoney(d, r.currency, lang);
     const total = view.rooms > 1 ? `${money(r.totalPriceDecimal)} (${lang === "en" ? "avg" : "в среднем"} ${money(divideDecimal(r.totalPriceDecimal, view.rooms, 2))} ${lang === "en" ? "per room" : "за номер"})` : money(r.totalPriceDecimal);
     const nightly = money(view.rooms > 1 ? divideDecimal(r.pricePerNightDecimal, view.rooms, 2) : r.pricePerNightDecimal);
-    const cells = [r.rateNumber, room, r.mealName ?? missing(lang), total, ...(perNight ? [nightly] : []), cancellationDisplay(r, view), paymentDisplay(r.paymentType, lang)];
+    const cells = [r.rateNumber, room, mealDisplay(r.mealName, lang), total, ...(perNight ? [nightly] : []), cancellationDisplay(r, view), paymentDisplay(r.paymentType, lang)];
     return cells
       .map((v) => cell(String(v)))
       .join(" | ");

@@ -1,12 +1,14 @@
 import { divideDecimal, formatMoney, type Decimal } from "../../../shared/money.js";
 import { missing, type Lang } from "../../../shared/locale.js";
-import { codeOrQuoted, quoted } from "../../../shared/provider-text.js";
+import { PROVIDER_CODE as CODE, providerWords, quoted } from "../../../shared/provider-text.js";
 import { formatInstantAt, formatOffsetDateTime, parseOffsetDateTime } from "../../../shared/time.js";
 import type { BandPosition } from "./best-value.js";
 import type { BreakfastEvidence } from "./facts.js";
+import { paymentCodeOf, type PaymentCode } from "./vocabulary.js";
 
-// The words the journey writes itself, per language. Provider text (hotel, room, meal names) is
-// never translated; amounts, dates and labels follow the journey's language.
+// The words the journey writes itself, per language. Provider text (hotel names, descriptions) is
+// never translated; room and meal names only by the fixed vocabulary (vocabulary.ts); amounts,
+// dates and labels follow the journey's language.
 
 /** What a display needs besides the facts: the language, the time now, the destination's offset. */
 export interface View {
@@ -181,15 +183,17 @@ export function cancellationDisplay(c: CancellationInput, view: View): string {
   }
 }
 
-const PAYMENT: Record<Lang, Record<string, string>> = {
+const PAYMENT: Record<Lang, Record<PaymentCode, string>> = {
   ru: { prepay: "предоплата", pay_at_hotel: "оплата в отеле" },
   en: { prepay: "prepay", pay_at_hotel: "pay at the hotel" },
 };
 
-/** Prepay or pay at the hotel; another provider code as it came, any other text as one quoted field. */
+/** Prepay or pay at the hotel (by code or common wording); another code as it came, other text as the provider's words. */
 export function paymentDisplay(paymentType: string, lang: Lang): string {
-  const known = Object.hasOwn(PAYMENT[lang], paymentType) ? PAYMENT[lang][paymentType] : undefined;
-  return known ?? (paymentType.trim() === "" ? missing(lang) : codeOrQuoted(paymentType));
+  const code = paymentCodeOf(paymentType);
+  if (code !== null) return PAYMENT[lang][code];
+  if (paymentType.trim() === "") return missing(lang);
+  return CODE.test(paymentType) ? paymentType : providerWords(paymentType.trim());
 }
 
 /** Said only when the room is known to hold fewer guests than one room of the search. */

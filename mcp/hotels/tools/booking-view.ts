@@ -5,10 +5,12 @@ import { quotedOr } from "../../../shared/provider-text.js";
 import { formatIsoDate, formatOffsetDateTime, parseOffsetDateTime } from "../../../shared/time.js";
 import { PAYMENT_WORDS } from "../../shared/payment-wording.js";
 import { fact, money } from "./customer-common.js";
+import { mealDisplay, roomDisplay } from "../journey/vocabulary.js";
 
 // How the customer tools show a booking, in both channels: labels in the answer's language, money
 // and dates in its one format, and beside every display string the ISO date or decimal it came from.
-// Statuses stay the provider's machine words; provider text (hotel, room, meal) stays as sent.
+// Statuses stay the provider's machine words; hotel names stay as sent; room and meal names are
+// said in the answer's language when recognised, else as the provider's words, marked «…».
 
 const LABELS = {
   ru: {
@@ -122,8 +124,8 @@ export function bookingFacts(b: BookingDetails, lang: Lang, now: number) {
     hotel: `${fact(b.hotel.name, lang)}, ${fact(b.hotel.city, lang)}`,
     ...stayDates(b.checkinDate, b.checkoutDate, lang),
     guests: b.guestsCount ?? missing(lang),
-    room: fact(b.room.name, lang),
-    meal: fact(b.room.mealName, lang),
+    room: b.room.name === null || b.room.name === undefined ? missing(lang) : roomDisplay(b.room.name, lang),
+    meal: mealDisplay(b.room.mealName, lang),
     // paymentPrice as the booking shows it: not an amount owed, not a balance.
     payment: {
       price: money(p.amountDecimal, p.currency, lang),
@@ -139,7 +141,7 @@ export function bookingLines(f: ReturnType<typeof bookingFacts>, hotel: BookingD
   const l = LABELS[lang];
   return [
     `${f.bookingRef} | ${f.status} | ${quotedOr(hotel.name, lang)}, ${quotedOr(hotel.city, lang)}`,
-    `${f.dates} | ${l.guests}: ${f.guests} | ${l.room}: ${quotedOr(f.room, lang)}; ${l.meal}: ${quotedOr(f.meal, lang)}`,
+    `${f.dates} | ${l.guests}: ${f.guests} | ${l.room}: ${f.room}; ${l.meal}: ${f.meal}`,
     `${l.price}: ${f.payment.price}; ${l.paymentStatus}: ${f.payment.paymentStatus}`,
     cancellationLine(f.cancellation, lang),
   ];

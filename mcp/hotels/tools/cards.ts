@@ -1,6 +1,6 @@
 import { formatMoney } from "../../../shared/money.js";
 import { quoted, quotedOr } from "../../../shared/provider-text.js";
-import { missing, type Lang } from "../../../shared/locale.js";
+import type { Lang } from "../../../shared/locale.js";
 import { formatIsoDate, formatUtcOffset } from "../../../shared/time.js";
 import type { BandPosition } from "../journey/best-value.js";
 import type { PublicOption } from "../journey/options.js";
@@ -11,6 +11,7 @@ import { destinationToday, type JourneyView } from "../journey/view.js";
 import { BAND, BREAKFAST, cancellationDisplay, distanceDisplay, nearDisplay, nearPhrase, nightsPhrase, NO_RATES, NO_RATING, otherCurrenciesNote, paymentDisplay, priceDisplay, ratingDisplay, roomFitNote } from "../journey/wording.js";
 import { CASHBACK_LABEL, cashbackPercent } from "../journey/wording.js";
 import type { ComparisonRowT, OptionCardT, RankingFieldsT } from "./schemas.js";
+import { mealDisplay } from "../journey/vocabulary.js";
 
 // Compact cards: the facts a user decides on, as display strings an answer can repeat, in the
 // journey's language, and nothing that identifies the hotel to the provider. Both channels carry the
@@ -92,7 +93,7 @@ export function compareRow(o: PublicOption, view: JourneyView, band?: BandPositi
     ...(rating === undefined ? {} : { rating }),
     address: o.address,
     ...(distanceToCenterKm === undefined ? {} : { distanceToCenterKm }),
-    meal: o.mealName ?? missing(view.lang),
+    meal: mealDisplay(o.mealName, view.lang),
     ...rest,
   };
 }
@@ -101,8 +102,7 @@ export function compareRow(o: PublicOption, view: JourneyView, band?: BandPositi
 export function rowLine(r: ComparisonRowT, rank: number, view: Pick<JourneyView, "lang" | "guestsPerRoom">): string {
   const { lang } = view;
   const stars = r.stars === undefined ? "" : ` ${r.stars}★`;
-  const mealName = quotedOr(r.meal, lang);
-  const meal = lang === "en" ? `meals: ${mealName} (${r.breakfast})` : `питание: ${mealName} (${r.breakfast})`;
+  const meal = lang === "en" ? `meals: ${r.meal} (${r.breakfast})` : `питание: ${r.meal} (${r.breakfast})`;
   const parts = [`${rank}. ${r.optionId} ${quoted(r.name)}${stars}`, r.rating ?? NO_RATING[lang], quotedOr(r.address, lang), r.near ?? distanceDisplay(r.distanceToCenterKm ?? Number.NaN, lang), r.price, r.cancellation];
   if (r.payment) parts.push(r.payment);
   const fit = fitText(r, view);

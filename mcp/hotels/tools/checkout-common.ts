@@ -6,10 +6,11 @@ import type { JourneyState } from "../journey/state.js";
 import type { Room } from "../journey/types.js";
 import type { JourneyView } from "../journey/view.js";
 import { cancellationDisplay, nightsPhrase, paymentDisplay, priceDisplay as stayPriceDisplay, roomFitDisplay, roomsPhrase } from "../journey/wording.js";
+import { mealDisplay, roomDisplay } from "../journey/vocabulary.js";
 import type { ToolOutcome } from "./define.js";
 import { Field, Obj } from "./schemas.js";
-import { langOf, missing, type Lang } from "../../../shared/locale.js";
-import { quoted, quotedOr } from "../../../shared/provider-text.js";
+import { langOf, type Lang } from "../../../shared/locale.js";
+import { quoted } from "../../../shared/provider-text.js";
 import { formatIsoDate } from "../../../shared/time.js";
 import { failure } from "../../shared/outcome.js";
 
@@ -138,8 +139,8 @@ export function rateSummary(r: PublicRate, view: JourneyView): RateSummary {
   const roomFit = roomFitDisplay(r.maxOccupancy, view.guestsPerRoom, lang);
   return {
     rateNumber: r.rateNumber,
-    room: r.roomName,
-    meal: mealOf(r) ?? missing(lang),
+    room: roomDisplay(r.roomName, lang),
+    meal: mealDisplay(r.mealName, lang),
     price: stayPriceDisplay(r, view.rooms, lang, false),
     cancellation: cancellationDisplay({ freeCancellationUntil: r.freeCancellationUntil, nonRefundable: r.nonRefundable, penaltyAfter: r.penaltyAfter }, view),
     payment: paymentDisplay(r.paymentType, lang),
@@ -151,9 +152,6 @@ export function rateSummary(r: PublicRate, view: JourneyView): RateSummary {
 /** The text line of a rate: the same facts as its summary. */
 export function rateLine(r: PublicRate, view: JourneyView): string {
   const s = rateSummary(r, view);
-  return [`#${s.rateNumber} ${quoted(s.room)}, ${quotedOr(s.meal, view.lang)}, ${s.price}`, s.cancellation, s.payment, s.roomFit].filter(Boolean).join("; ");
-}
-
-function mealOf(r: PublicRate): string | undefined {
-  return r.mealName && r.mealName.trim() !== "" ? r.mealName.trim() : undefined;
+  // Room and meal are our words or the provider's marked «…»: one field each already.
+  return [`#${s.rateNumber} ${s.room}, ${s.meal}, ${s.price}`, s.cancellation, s.payment, s.roomFit].filter(Boolean).join("; ");
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { missing, type Lang } from "../../../shared/locale.js";
 import { codeOrQuoted, quoted } from "../../../shared/provider-text.js";
+import { roomDisplay } from "../journey/vocabulary.js";
 import type { CheckoutPublic } from "../journey/checkout.js";
 
 // The model's view of a checkout inspection, the same in both channels: one display sentence per
@@ -112,7 +113,7 @@ export function checkoutView(c: CheckoutPublic, lang: Lang) {
   const price = c.priceChanged
     ? w.priceChanged(c.currentPrice.display, c.searchPrice.display, c.priceDifferenceDisplay, c.currentPricePerNightDisplay)
     : w.price(c.currentPrice.display, c.currentPricePerNightDisplay);
-  const upgrade = up ? w.upgrade(quoted(up.roomName), up.priceDifference.display, up.totalPrice.display) : c.upgradeAvailable ? w.upgradeUnchecked : undefined;
+  const upgrade = up ? w.upgrade(roomDisplay(up.roomName, lang), up.priceDifference.display, up.totalPrice.display) : c.upgradeAvailable ? w.upgradeUnchecked : undefined;
   return {
     priceChanged: c.priceChanged,
     price,

@@ -8,7 +8,8 @@ import { extrasLine, extraView, type ExtraView } from "./checkout-view.js";
 import { journeyView } from "../journey/view.js";
 import { deadlineDisplay } from "../journey/wording.js";
 import { missing, type Lang } from "../../../shared/locale.js";
-import { codeOrQuoted, quoted } from "../../../shared/provider-text.js";
+import { codeOrQuoted } from "../../../shared/provider-text.js";
+import { roomDisplay } from "../journey/vocabulary.js";
 import { defineTool } from "./define.js";
 import { Field, JourneyIdInput, List } from "./schemas.js";
 
@@ -90,7 +91,7 @@ function promoPreview(code: string, inspected: CheckoutPublic["promo"], lang: La
 function upgradePreview(c: CheckoutPublic, lang: Lang): { check: "offered" | "not_checked" | "not_available"; text: string } {
   const w = WORDS[lang];
   const offer = c.upgradeOffer;
-  if (offer) return { check: "offered", text: w.upgradeOffered(quoted(offer.roomName), offer.priceDifference.display) };
+  if (offer) return { check: "offered", text: w.upgradeOffered(roomDisplay(offer.roomName, lang), offer.priceDifference.display) };
   return c.upgradeAvailable ? { check: "not_checked", text: w.upgradeNotChecked } : { check: "not_available", text: w.upgradeNotAvailable };
 }
 

@@ -12,6 +12,6 @@ export const scenario: Scenario = {
   budgetTokens: 2600,
   steps: [
     ...KAZAN_RATE_ONE_SELECTED,
-    journeyStep("tbank_hotels_inspect_checkout", { checkUpgrade: true }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", `Повышение: "${upgrade.rate.roomName}"`, `доплата ${rub(upgrade.checkoutPrice.value - checkoutPrice.value)}`, `итого ${rub(upgrade.checkoutPrice.value)}`], textMatches: ["priceChanged=false"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
+    journeyStep("tbank_hotels_inspect_checkout", { checkUpgrade: true }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", `Повышение: ${upgrade.rate.roomName}`, `доплата ${rub(upgrade.checkoutPrice.value - checkoutPrice.value)}`, `итого ${rub(upgrade.checkoutPrice.value)}`], textMatches: ["priceChanged=false"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),
   ],
 };

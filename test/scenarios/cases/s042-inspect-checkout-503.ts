@@ -9,6 +9,6 @@ export const scenario: Scenario = {
   steps: [
     ...KAZAN_RATE_ONE_SELECTED,
     journeyStep("tbank_hotels_inspect_checkout", {}, { status: "checkout_temporarily_unavailable", retryAllowed: false, text: ["retryAllowed=false", "Не повторяйте вызов"], nextStep: ["tbank_hotels_create_checkout_handoff"] }, { faults: { checkout_inspect: { kind: "status", status: 503 } } }),
-    journeyStep("tbank_hotels_create_checkout_handoff", {}, { status: "handoff_ready", text: ["hostedCheckoutUrl: http", "guestsCarried=true", "Тариф не резервируется", `#1 "Стандартный двухместный номер"`], textMatches: ["dateFrom=2027-03-12&dateTo=2027-03-14&guests=2"], nextStep: ["show hostedCheckoutUrl"] }),
+    journeyStep("tbank_hotels_create_checkout_handoff", {}, { status: "handoff_ready", text: ["hostedCheckoutUrl: http", "guestsCarried=true", "Тариф не резервируется", `#1 Стандартный двухместный номер`], textMatches: ["dateFrom=2027-03-12&dateTo=2027-03-14&guests=2"], nextStep: ["show hostedCheckoutUrl"] }),
   ],
 };

@@ -1,5 +1,5 @@
 import { journeyStep, planStay } from "../journey-steps.js";
-import { OUR_RUSSIAN, rubEn } from "../english-facts.js";
+import { OUR_RUSSIAN, ROOM_EN, rubEn } from "../english-facts.js";
 import { kazanHotel, rateFacts } from "../sandbox-facts.js";
 import type { Scenario } from "../types.js";
 
@@ -19,7 +19,7 @@ export const scenario: Scenario = {
     journeyStep("tbank_hotels_select_stay_rate", { rateNumber: 1 }, { status: "rate_selected" }),
     journeyStep("tbank_hotels_inspect_checkout", {}, {
       status: "checkout_ready",
-      text: [`#1 "${rate.roomName}"`, `${rubEn(rate.price.value)} for 2 nights, ${rubEn(rate.price.value / 2)} per night`, `Current price ${rubEn(checkoutPrice.value)}`, `per night ${rubEn(checkoutPrice.value / 2)}`, "early check-in from", "[esr_"],
+      text: [`#1 ${ROOM_EN[rate.roomName]}`, `${rubEn(rate.price.value)} for 2 nights, ${rubEn(rate.price.value / 2)} per night`, `Current price ${rubEn(checkoutPrice.value)}`, `per night ${rubEn(checkoutPrice.value / 2)}`, "early check-in from", "[esr_"],
       textOnly: ["Extras: "],
       textMatches: ["priceChanged=(true|false) freshUntil=\\d{4}-\\d\\d-\\d\\dT", "(Non-refundable|Free cancellation until|Cancellation penalties)[^\\n]*from \\d{1,2} [A-Z][a-z]{2} 2027 \\d\\d:\\d\\d \\(UTC\\+03:00\\) — ₽[\\d,]+"],
       notText: OUR_RUSSIAN,
@@ -27,7 +27,7 @@ export const scenario: Scenario = {
     }),
     journeyStep("tbank_hotels_create_checkout_handoff", {}, {
       status: "handoff_ready",
-      text: ["guestsCarried=true", "12 Mar 2027 → 14 Mar 2027, 2 nights, 2 adults", "The link keeps the hotel, the dates and the number of adults", "The rate is not carried by the link", "Nothing is booked", `#1 "${rate.roomName}"`, rubEn(checkoutPrice.value)],
+      text: ["guestsCarried=true", "12 Mar 2027 → 14 Mar 2027, 2 nights, 2 adults", "The link keeps the hotel, the dates and the number of adults", "The rate is not carried by the link", "Nothing is booked", `#1 ${ROOM_EN[rate.roomName]}`, rubEn(checkoutPrice.value)],
       textOnly: [`Checked price: ${rubEn(checkoutPrice.value)}`],
       textMatches: ["dateFrom=2027-03-12&dateTo=2027-03-14&guests=2"],
       notText: OUR_RUSSIAN,

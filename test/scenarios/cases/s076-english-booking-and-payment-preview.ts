@@ -1,5 +1,5 @@
 import { journeyStep, planStay } from "../journey-steps.js";
-import { enDateTime, OUR_RUSSIAN, rubEn } from "../english-facts.js";
+import { enDateTime, OUR_RUSSIAN, ROOM_EN, rubEn } from "../english-facts.js";
 import { kazanHotel, rateFacts } from "../sandbox-facts.js";
 import type { Scenario } from "../types.js";
 
@@ -23,7 +23,7 @@ export const scenario: Scenario = {
       status: "preview_ready",
       text: [
         "12 Mar 2027 → 14 Mar 2027, 2 nights, 2 adults",
-        `#2 "${rate.roomName}"`,
+        `#2 ${ROOM_EN[rate.roomName]}`,
         `${rubEn(rate.price.value)} for 2 nights, ${rubEn(rate.price.value / 2)} per night`,
         `free cancellation until ${enDateTime(freeCancellationUntil)}, then a penalty from ${rubEn(penaltyAfter.value)}`,
         PAYMENT[rate.paymentType],
@@ -35,7 +35,7 @@ export const scenario: Scenario = {
     }),
     journeyStep("tbank_hotels_create_payment_form_preview", {}, {
       status: "preview_only",
-      text: ["available=false", `#2 "${rate.roomName}"`, rubEn(rate.price.value), "3-D Secure", "no paymentUrl"],
+      text: ["available=false", `#2 ${ROOM_EN[rate.roomName]}`, rubEn(rate.price.value), "3-D Secure", "no paymentUrl"],
       textOnly: ["Flow: 1) the user opens the hotel page", "Remaining gates: "],
       notText: OUR_RUSSIAN,
       nextStep: ["tbank_hotels_create_checkout_handoff"],

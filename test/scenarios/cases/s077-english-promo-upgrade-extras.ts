@@ -1,6 +1,6 @@
 import { validatePromo } from "../../../scripts/sandbox/data/promo.js";
 import { journeyStep, planStay } from "../journey-steps.js";
-import { OUR_RUSSIAN, rubEn } from "../english-facts.js";
+import { OUR_RUSSIAN, ROOM_EN, rubEn } from "../english-facts.js";
 import { kazanHotel, rateFacts } from "../sandbox-facts.js";
 import type { Scenario } from "../types.js";
 
@@ -26,7 +26,7 @@ export const scenario: Scenario = {
         `Current price ${rubEn(checkoutPrice.value)}`,
         "Promo code SANDBOX10: valid, discount 10%",
         `price after discount ${rubEn(promo.priceAfterDiscount.value)} (validation only, not applied)`,
-        `Upgrade: "${upgrade.rate.roomName}", surcharge ${rubEn(upgrade.checkoutPrice.value - checkoutPrice.value)} (total ${rubEn(upgrade.checkoutPrice.value)})`,
+        `Upgrade: ${ROOM_EN[upgrade.rate.roomName]}, surcharge ${rubEn(upgrade.checkoutPrice.value - checkoutPrice.value)} (total ${rubEn(upgrade.checkoutPrice.value)})`,
         "early check-in from",
       ],
       notText: OUR_RUSSIAN,
@@ -39,7 +39,7 @@ export const scenario: Scenario = {
         "Promo code SANDBOX10: valid, discount 10%",
         "(as validated; not applied)",
         "early check-in from",
-        `Upgrade: "${upgrade.rate.roomName}", surcharge ${rubEn(upgrade.checkoutPrice.value - checkoutPrice.value)}`,
+        `Upgrade: ${ROOM_EN[upgrade.rate.roomName]}, surcharge ${rubEn(upgrade.checkoutPrice.value - checkoutPrice.value)}`,
         "No new total is computed here",
       ],
       notText: [...OUR_RUSSIAN, rubEn(promo.priceAfterDiscount.value), "total ₽"],

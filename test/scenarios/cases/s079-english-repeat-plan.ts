@@ -1,5 +1,5 @@
 import { journeyStep, PLAN_KAZAN_WEEKEND, step } from "../journey-steps.js";
-import { OUR_RUSSIAN, rubEn } from "../english-facts.js";
+import { OUR_RUSSIAN, ROOM_EN, rubEn } from "../english-facts.js";
 import { kazanHotel, rateFacts } from "../sandbox-facts.js";
 import type { Scenario } from "../types.js";
 
@@ -20,7 +20,7 @@ export const scenario: Scenario = {
     journeyStep("tbank_hotels_select_stay_rate", { rateNumber: 1 }, { status: "rate_selected" }),
     journeyStep("tbank_hotels_create_booking_preview", {}, {
       status: "preview_ready",
-      text: ["12 Mar 2027 → 14 Mar 2027, 2 nights, 2 adults", `#1 "${rate.roomName}"`, `${rubEn(rate.price.value)} for 2 nights, ${rubEn(rate.price.value / 2)} per night`, "nothing is booked"],
+      text: ["12 Mar 2027 → 14 Mar 2027, 2 nights, 2 adults", `#1 ${ROOM_EN[rate.roomName]}`, `${rubEn(rate.price.value)} for 2 nights, ${rubEn(rate.price.value / 2)} per night`, "nothing is booked"],
       notText: OUR_RUSSIAN,
       nextStep: ["tbank_hotels_create_checkout_handoff"],
     }),

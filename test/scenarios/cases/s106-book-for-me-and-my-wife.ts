@@ -20,12 +20,12 @@ export const scenario: Scenario = {
   steps: [
     ...kazanBookingPrepared({
       draft: {
-        text: [hotel, DATES, GUESTS, `#1 "${rate.roomName}"`, rub(rate.price.value), "i***@example.com", "+7 916 ***-**-67", "complete=true"],
+        text: [hotel, DATES, GUESTS, `#1 ${rate.roomName}`, rub(rate.price.value), "i***@example.com", "+7 916 ***-**-67", "complete=true"],
         textMatches: ["bookingDraftId=bdr_[A-Za-z0-9_-]{22} state=ready expiresAt=2027-03-01T10:00"],
       },
       validate: { text: ["priceChanged=false", rub(checkoutPrice.value), "Невозвратный тариф"] },
       prepare: {
-        text: [hotel, DATES, GUESTS, `#1 "${rate.roomName}"`, rub(checkoutPrice.value), "Невозвратный тариф", "state=ready", "tbank-mcp approve"],
+        text: [hotel, DATES, GUESTS, `#1 ${rate.roomName}`, rub(checkoutPrice.value), "Невозвратный тариф", "state=ready", "tbank-mcp approve"],
         textMatches: ["confirmationPhrase: confirm book [0-9a-f]{8}\\n", "http://127\\.0\\.0\\.1:\\d+/approve/[A-Za-z0-9_-]{43}", "expiresAt=2027-03-01T09:05"],
         nextStep: ["nothing is booked yet", "only they can: nothing you send approves it", "If they say no, stop"],
       },

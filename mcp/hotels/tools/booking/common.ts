@@ -7,6 +7,7 @@ import { draftView } from "../../booking/draft.js";
 import type { DraftRecord } from "../../booking/store.js";
 import type { HotelsContext } from "../../context.js";
 import { cancellationDisplay, nightsPhrase, paymentDisplay } from "../../journey/wording.js";
+import { mealDisplay, roomDisplay } from "../../journey/vocabulary.js";
 import { maskContacts } from "../../writes/prepare.js";
 import { guestsDisplay } from "../checkout-common.js";
 import { checkoutView } from "../checkout-view.js";
@@ -98,14 +99,14 @@ export function draftSummary(draft: BookingDraft, nowMs: number): DraftSummary {
   const { stay, validation } = draft;
   const { lang } = stay;
   const checked = validation ? checkoutView(validation.checkout, lang) : null;
-  const meal = stay.rate.mealName ? quoted(stay.rate.mealName) : "";
+  const meal = stay.rate.mealName ? mealDisplay(stay.rate.mealName, lang) : "";
   return {
     hotel: stay.hotelName,
     checkinDate: stay.checkinDate,
     checkoutDate: stay.checkoutDate,
     dates: `${formatIsoDate(stay.checkinDate, lang)} → ${formatIsoDate(stay.checkoutDate, lang)}, ${nightsPhrase(stay.nights, lang)}`,
     guests: stay.rooms.map((room, i) => `${(draft.guests[i] ?? []).map((g) => `${g.firstName} ${g.lastName}`).join(", ")} (${guestsDisplay([room], lang)})`),
-    rate: [`#${stay.rate.rateNumber} ${quoted(stay.rate.roomName)}`, meal, paymentDisplay(stay.rate.paymentType, lang)].filter((p) => p !== "").join(", "),
+    rate: [`#${stay.rate.rateNumber} ${roomDisplay(stay.rate.roomName, lang)}`, meal, paymentDisplay(stay.rate.paymentType, lang)].filter((p) => p !== "").join(", "),
     price: validation ? validation.checkout.currentPrice.display : stay.rate.price.display,
     cancellation: checked ? checked.cancellation : cancellationDisplay(stay.rate.cancellation, draftView(stay, nowMs)),
     contacts: maskContacts(draft.contacts),
