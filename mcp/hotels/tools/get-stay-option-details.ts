@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { loadOptionDetails, type HalfFailure, type HotelFacts, type OptionDetails } from "../journey/details.js";
 import type { ReviewFacts, ReviewQuote } from "../journey/reviews.js";
-import { findOption } from "../journey/options.js";
+import { findOption, type PublicOption } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
-import { ratingDisplay } from "../journey/wording.js";
+import { distanceDisplay, ratingDisplay } from "../journey/wording.js";
+import { farCentreClaim } from "../journey/centre-claim.js";
 import { defineTool, type ToolOutcome } from "./define.js";
 import { failure, success } from "../../shared/outcome.js";
 import { invalidInput, lookupJourney, providerFailure } from "./outcomes.js";
@@ -33,6 +34,8 @@ export interface HotelCardT {
   /** "и ещё 5": amenities not listed. */
   moreAmenities?: string;
   description?: string;
+  /** Set when the description claims the centre of a hotel the search puts farther away: the distance beside the claim. */
+  centreCheck?: string;
   /** "27 фото". */
   photos: string;
   coverPhotoUrl?: string;
@@ -61,6 +64,7 @@ const WORDS: Record<Lang, {
   more: (n: number) => string;
   amenities: string;
   description: string;
+  centreCheck: (claim: string, km: number) => string;
   photos: (n: number) => string;
   cover: string;
   reviews: string;
@@ -77,6 +81,7 @@ const WORDS: Record<Lang, {
     more: (n) => `и ещё ${n}`,
     amenities: "удобства",
     description: "описание",
+    centreCheck: (claim, km) => `в описании ${quoted(claim)}, но по данным поиска ${distanceDisplay(km, "ru")}`,
     photos: (n) => `${n} фото`,
     cover: "обложка",
     reviews: "отзывы",
@@ -93,6 +98,7 @@ const WORDS: Record<Lang, {
     more: (n) => `and ${n} more`,
     amenities: "amenities",
     description: "description",
+    centreCheck: (claim, km) => `the description says ${quoted(claim)}, but the search puts it ${distanceDisplay(km, "en")}`,
     photos: (n) => `${n} photo${n === 1 ? "" : "s"}`,
     cover: "cover",
     reviews: "reviews",
@@ -105,9 +111,10 @@ const WORDS: Record<Lang, {
   },
 };
 
-function hotelCard(optionId: string, h: HotelFacts, failed: HalfFailure | undefined, lang: Lang): HotelCardT {
+function hotelCard(optionId: string, h: HotelFacts, failed: HalfFailure | undefined, lang: Lang, distanceToCenterKm: number): HotelCardT {
   const w = WORDS[lang];
   const more = h.amenitiesTotal - h.amenities.length;
+  const claim = h.description === null ? null : farCentreClaim(h.description, distanceToCenterKm);
   return {
     optionId,
     name: h.name,
@@ -118,6 +125,7 @@ function hotelCard(optionId: string, h: HotelFacts, failed: HalfFailure | undefi
     amenities: h.amenities,
     ...(more > 0 ? { moreAmenities: w.more(more) } : {}),
     ...(h.description === null ? {} : { description: h.description }),
+    ...(claim === null ? {} : { centreCheck: w.centreCheck(claim, distanceToCenterKm) }),
     photos: w.photos(h.photosCount),
     ...(h.coverPhotoUrl === null ? {} : { coverPhotoUrl: h.coverPhotoUrl }),
     ...(failed ? { unavailable: w.hotelUnavailable } : {}),
@@ -142,6 +150,7 @@ function lines(hotel: HotelCardT, reviews: ReviewSummaryT, lang: Lang): string[]
     `${hotel.checkIn} · ${hotel.checkOut}`,
     ...(amenities ? [amenities] : []),
     ...(hotel.description ? [`${w.description}: ${quoted(hotel.description)}`] : []),
+    ...(hotel.centreCheck ? [hotel.centreCheck] : []),
     `${hotel.photos}${hotel.coverPhotoUrl ? ` · ${w.cover}: ${hotel.coverPhotoUrl}` : ""}`,
     ...(hotel.unavailable ? [hotel.unavailable] : []),
     `${w.reviews}: ${reviews.rating}`,
@@ -157,7 +166,8 @@ function quoteLine(q: ReviewQuoteT, lang: Lang): string {
 
 const NEXT_OK = "Quote these facts as given; quotes are guests' own words, pros and cons as they wrote them. To book this hotel: tbank_hotels_select_stay_option(journeyId, optionId).";
 
-function answer(journeyId: string, optionId: string, d: OptionDetails, lang: Lang): ToolOutcome<Result> {
+function answer(journeyId: string, option: PublicOption, d: OptionDetails, lang: Lang): ToolOutcome<Result> {
+  const { optionId } = option;
   const { hotel: hotelFailed, reviews: reviewsFailed } = d.failed;
   if (hotelFailed && reviewsFailed) {
     const reduced = d.error && providerFailure(d.error);
@@ -165,7 +175,7 @@ function answer(journeyId: string, optionId: string, d: OptionDetails, lang: Lan
     const nextStep = "Tell the user the hotel's details and reviews cannot be read now; the option's card still stands. Do not retry.";
     return failure({ status: "details_unavailable" as const, retryAllowed: false, nextStep, journeyId, ...(reduced?.provider ? { provider: reduced.provider } : {}) });
   }
-  const hotel = hotelCard(optionId, d.hotel, hotelFailed, lang);
+  const hotel = hotelCard(optionId, d.hotel, hotelFailed, lang, option.distanceToCenterKm);
   const reviews = reviewSummary(d.reviews, reviewsFailed, lang);
   return success({ status: "ok" as const, journeyId, hotel, reviews, nextStep: NEXT_OK }, [`status=ok journeyId=${journeyId}`, ...lines(hotel, reviews, lang)]);
 }
@@ -189,6 +199,6 @@ export const getStayOptionDetails = defineTool({
     }
     const view = journeyView(state, ctx.now());
     const details = await loadOptionDetails(ctx, option, { signal: extra.signal, offsetMinutes: view.offsetMinutes });
-    return answer(journeyId, optionId, details, view.lang);
+    return answer(journeyId, option.public, details, view.lang);
   },
 });
