@@ -58,6 +58,33 @@ function fitting(r: Reading, cards: readonly Card[], n: number): string[] {
   });
 }
 
+const PARKING = /parking|парковк/iu;
+const HELD_BACK = /and \d+ more|и ещё \d+/u;
+
+/**
+ * Whether the details name parking among the hotel's amenities (the provider's items, not a group
+ * label such as "parking & transport"), per channel: the structured list or groups, and the quoted
+ * items of the text's amenities line.
+ */
+function parkingListed(r: Reading): { structured: boolean; text: boolean } {
+  const amenities = (r.data.hotel as { amenities?: unknown } | undefined)?.amenities;
+  const items = Array.isArray(amenities) ? amenities : amenities !== null && typeof amenities === "object" ? Object.values(amenities).flat() : [];
+  const line = r.text.split("\n").find((l) => /^(amenities|удобства):/u.test(l)) ?? "";
+  return {
+    structured: items.some((item) => typeof item === "string" && PARKING.test(item)),
+    text: [...line.matchAll(/"([^"]*)"/gu)].some((m) => PARKING.test(m[1] ?? "")),
+  };
+}
+
+/** "Is there parking at X?" answered: parking listed in both channels, or no amenity held back (so "no" is an answer). */
+function parkingAnswered(r: Reading, name: string, mustHave: boolean): string[] {
+  const listed = parkingListed(r);
+  if (listed.structured && listed.text) return [];
+  if (listed.structured !== listed.text) return [`«${name}»: parking listed in the ${listed.text ? "text" : "structured"} channel only`];
+  if (mustHave) return [`«${name}»: details do not list parking`];
+  return HELD_BACK.test(r.text) || HELD_BACK.test(JSON.stringify(r.data)) ? [`«${name}»: details hold amenities back and do not list parking`] : [];
+}
+
 async function planKazan(agent: Agent, extra: Record<string, unknown> = {}): Promise<Reading> {
   return expectStatus(await agent.call("tbank_hotels_plan_stay", { destination: "Казань", ...STAY, rooms: TWO_ADULTS, ...extra }), "ok");
 }
@@ -117,7 +144,8 @@ const parking: Task = {
     const first = cardsOf(plan)[0];
     if (first === undefined) return ["plan_stay shows no option with parking"];
     const details = expectStatus(await agent.call("tbank_hotels_get_stay_option_details", { journeyId: journeyOf(plan), optionId: first.optionId }), "ok");
-    return inBoth(details, /парковк/iu, "парковка");
+    // The filter said in both channels, then parking among the first hotel's amenities.
+    return [...inBoth(plan, /parking|парковк/iu, "the parking filter"), ...parkingAnswered(details, first.name, true)];
   },
 };
 
@@ -130,10 +158,7 @@ const parkingEnglish: Task = {
     const failures: string[] = [];
     for (const card of cards) {
       const details = expectStatus(await agent.call("tbank_hotels_get_stay_option_details", { journeyId: journeyOf(plan), optionId: card.optionId }), "ok");
-      // Answered when parking is listed, or when no amenity is held back (so "no parking" is an answer).
-      const listed = /parking|парковк/iu.test(details.text) && /parking|парковк/iu.test(JSON.stringify(details.data));
-      const heldBack = /and \d+ more|и ещё \d+/u;
-      if (!listed && (heldBack.test(details.text) || heldBack.test(JSON.stringify(details.data)))) failures.push(`«${card.name}»: details hold amenities back and do not list parking`);
+      failures.push(...parkingAnswered(details, card.name, false));
     }
     return cards.length < 3 ? [`plan_stay shows ${cards.length} options`, ...failures] : failures;
   },
