@@ -12,7 +12,6 @@ const PENDING: Record<string, { needs: string; failsWith: RegExp }> = {
   "highest-cashback": { needs: 'ranking "highest_cashback" (point 3)', failsWith: /answered invalid_input: - ranking: Invalid option/u },
   parking: { needs: 'plan_stay amenities: ["parking"] (point 3)', failsWith: /answered invalid_input: - amenities: unknown field/u },
   "parking-en": { needs: "every amenity in details (point 3)", failsWith: /details hold amenities back and do not list parking/u },
-  reviews: { needs: "whole reviews, cut only with … (point 4)", failsWith: /is not a guest's whole review nor marked as cut/u },
 };
 
 describe("bench:tasks: questions answered in few calls through the spawned servers", () => {
