@@ -32,7 +32,7 @@ describe("meal plans in the answer's language", () => {
   });
 
   it("agrees with the breakfast evidence for every plan it recognises", () => {
-    const names = ["Без питания", "Room only", "no meals", "Breakfast not included", "Завтрак", "с завтраком", "Bed and breakfast", "HB", "FB", "All inclusive", "Полный пансион"];
+    const names = ["Без питания", "Room only", "only room", "no meals", "Meals not included", "Breakfast not included", "Завтрак не включён", "Питание не включено", "Завтрак", "Завтрак включён", "с завтраком", "Завтрак «шведский стол»", "Breakfast", "with breakfast", "Bed and breakfast", "BB", "Полупансион", "Half-board", "HB", "FB", "Full board", "Полный пансион", "All inclusive", "Всё включено"];
     for (const name of names) {
       const plan = mealPlanOf(name);
       expect(plan, name).not.toBeNull();
