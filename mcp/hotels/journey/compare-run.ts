@@ -21,7 +21,7 @@ export async function compareJourney(
 ): Promise<CompareRun> {
   // optionIds are the person's own pick; every other scope keeps to the plan's hard filters, as its listing does.
   const all = journeyOptions(state);
-  const pub = input.optionIds ? all : applyFilters(all, state.request.filters).kept;
+  const pub = input.optionIds ? all : applyFilters(all, state.request.filters, { cashback: state.cashback?.percents }).kept;
   if (pub.length === 0) return { status: "nothing_left" };
   const scopeInput: ScopeInput = { ...(input.optionIds ? { optionIds: input.optionIds } : {}), ...(input.scope ? { scope: input.scope } : {}) };
   const decision = resolveComparisonScope(
@@ -34,7 +34,7 @@ export async function compareJourney(
     all,
     new Set(decision.optionIds),
     decision.scope,
-    { ranking: input.ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: roomShape(state.request.rooms).guestsPerRoom },
+    { ranking: input.ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: roomShape(state.request.rooms).guestsPerRoom, cashback: state.cashback },
   );
   const first = state.lastComparisonGroup === null;
   await ctx.journeys.update(journeyId, (s) => ({ ...s, lastComparisonGroup: comparison.group }));

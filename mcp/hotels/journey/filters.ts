@@ -6,7 +6,7 @@ import type { PublicOption } from "./options.js";
 // is not listed. They are applied here, to the whole collection, never sent to the provider.
 
 /** The order filters are applied in; each counts only what the ones before it left. */
-export const FILTER_NAMES = ["maxPricePerNight", "minRating", "minStars", "maxDistanceKm", "bookableOnly"] as const;
+export const FILTER_NAMES = ["maxPricePerNight", "minRating", "minStars", "maxDistanceKm", "bookableOnly", "minCashbackPercent"] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 // Raw shape: spread into plan_stay's and get_stay_options' input objects. Every keyword here is
@@ -18,6 +18,7 @@ export const hardFiltersShape = {
   minStars: z.int().min(1).max(5).optional(),
   maxDistanceKm: z.number().positive().optional(),
   bookableOnly: z.boolean().optional(),
+  minCashbackPercent: z.number().min(0).max(100).optional(),
 };
 
 export interface HardFilters {
@@ -26,6 +27,13 @@ export interface HardFilters {
   minStars?: number;
   maxDistanceKm?: number;
   bookableOnly?: boolean;
+  /** The provider's stated percent (journey/value.ts); an option with none fails. */
+  minCashbackPercent?: number;
+}
+
+/** What some filters test beyond the option itself: the journey's cashback percents by optionId. */
+export interface FilterFacts {
+  cashback?: Readonly<Record<string, number>> | undefined;
 }
 
 /** The filters given in a tool's input, or undefined when it gave none (`bookableOnly: false` counts as given). */
@@ -36,6 +44,7 @@ export function pickFilters(input: HardFilters): HardFilters | undefined {
   if (input.minStars !== undefined) picked.minStars = input.minStars;
   if (input.maxDistanceKm !== undefined) picked.maxDistanceKm = input.maxDistanceKm;
   if (input.bookableOnly !== undefined) picked.bookableOnly = input.bookableOnly;
+  if (input.minCashbackPercent !== undefined) picked.minCashbackPercent = input.minCashbackPercent;
   return Object.keys(picked).length > 0 ? picked : undefined;
 }
 
@@ -55,7 +64,7 @@ type Test = (o: PublicOption) => boolean;
 
 // An unknown value (no rating, no stars, no distance) fails the filter on it: the person asked for
 // a guarantee the option cannot give.
-function tests(f: HardFilters): { filter: FilterName; test: Test }[] {
+function tests(f: HardFilters, facts: FilterFacts): { filter: FilterName; test: Test }[] {
   const out: { filter: FilterName; test: Test }[] = [];
   const price = f.maxPricePerNight;
   if (price) {
@@ -71,12 +80,14 @@ function tests(f: HardFilters): { filter: FilterName; test: Test }[] {
     out.push({ filter: "maxDistanceKm", test: (o) => Number.isFinite(km(o)) && km(o) <= maxDistanceKm });
   }
   if (f.bookableOnly === true) out.push({ filter: "bookableOnly", test: (o) => o.hasRates });
+  const { minCashbackPercent } = f;
+  if (minCashbackPercent !== undefined) out.push({ filter: "minCashbackPercent", test: (o) => (facts.cashback?.[o.optionId] ?? -1) >= minCashbackPercent });
   return out;
 }
 
 /** Keeps the options that pass every filter, in their order; the report is null when no filter is active. */
-export function applyFilters<T extends PublicOption>(options: readonly T[], filters: HardFilters | undefined): { kept: T[]; report: FilterReport | null } {
-  const active = filters ? tests(filters) : [];
+export function applyFilters<T extends PublicOption>(options: readonly T[], filters: HardFilters | undefined, facts: FilterFacts = {}): { kept: T[]; report: FilterReport | null } {
+  const active = filters ? tests(filters, facts) : [];
   if (!filters || active.length === 0) return { kept: [...options], report: null };
   const counts = new Map<FilterName, number>(active.map((a) => [a.filter, 0]));
   const otherCurrency: Record<string, number> = {};

@@ -61,8 +61,8 @@ export async function runPlan(
   const state = { ...newJourneyState({ request, destination: located, ranking, collector, optionIds, options }), cashback };
   const record = await ctx.journeys.create(state);
   const view = journeyView(state, ctx.now());
-  const { kept: pub, report: hardFilters } = applyFilters(publicOptions(options), request.filters);
-  const ranked = rankOptions(publicOptions(options), { ranking, hotelPreferences: request.hotelPreferences, guestsPerRoom: roomShape(request.rooms).guestsPerRoom }, new Set(pub.map((o) => o.optionId)));
+  const { kept: pub, report: hardFilters } = applyFilters(publicOptions(options), request.filters, { cashback: cashback.percents });
+  const ranked = rankOptions(publicOptions(options), { ranking, hotelPreferences: request.hotelPreferences, guestsPerRoom: roomShape(request.rooms).guestsPerRoom, cashback }, new Set(pub.map((o) => o.optionId)));
   const hotelMatches = request.hotelName === undefined ? null : matchHotelName(request.hotelName, pub);
   return { status: "planned", journeyId: record.journeyId, filtered, coverage, options: pub, ranked, hardFilters, hotelMatches, destination: located, view, cashback };
 }

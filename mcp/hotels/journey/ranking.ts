@@ -2,6 +2,7 @@ import { compareDecimal } from "../../../shared/money.js";
 import { bandFit, bandTier, bestValueScores, SLIGHTLY_OUTSIDE } from "./best-value.js";
 import type { BandPosition, BestValueDetail } from "./best-value.js";
 import type { PublicOption } from "./options.js";
+import { rankByCashback, type CashbackCoverage, type CashbackPercents } from "./cashback-ranking.js";
 import type { HotelPreferencesInput, PriceBand, Ranking } from "./types.js";
 
 export const DEFAULT_RANKING: Ranking = "provider_order";
@@ -14,6 +15,8 @@ export interface RankingParams {
   hotelPreferences?: HotelPreferencesInput;
   /** The most guests one room of the search holds (default 1): what decides whether an unknown room size matters. */
   guestsPerRoom?: number;
+  /** The journey's cashback (journey/value.ts): what highest_cashback ranks by. */
+  cashback?: CashbackPercents | undefined;
 }
 
 export interface PreferencesApplied {
@@ -33,6 +36,8 @@ export interface RankingResult {
   preferencesApplied: PreferencesApplied;
   preferenceAlternatives: { below: string[]; above: string[] };
   bestValue: Record<string, BestValueDetail> | null;
+  /** highest_cashback only: how much of the collection has a stated percent (see rankByCashback). */
+  cashbackCoverage: CashbackCoverage | null;
 }
 
 // Top-level ranking wins over hotelPreferences.ranking. get_stay_options / compare_stay_options
@@ -104,6 +109,7 @@ export function rankOptions(options: readonly PublicOption[], params: RankingPar
   const all = rankAll(options, params, referenceCurrency(pool, params.hotelPreferences?.pricePerNight.currency));
   if (!within) return all;
   const keep = (ids: readonly string[]) => ids.filter((id) => within.has(id));
+  const cashbackCoverage = all.cashbackCoverage && { ...all.cashbackCoverage, unstatedListed: keep(all.cashbackCoverage.unstatedIds).length };
   const notPriceCompared = keep(all.notPriceCompared);
   const keptOthers = pool.filter((o) => notPriceCompared.includes(o.optionId));
   return {
@@ -112,6 +118,7 @@ export function rankOptions(options: readonly PublicOption[], params: RankingPar
     notPriceCompared,
     otherCurrencies: otherCurrencies(keptOthers),
     preferenceAlternatives: { below: keep(all.preferenceAlternatives.below), above: keep(all.preferenceAlternatives.above) },
+    cashbackCoverage,
   };
 }
 
@@ -128,10 +135,15 @@ function rankAll(options: readonly PublicOption[], params: RankingParams, curren
     preferencesApplied: { applied: false, reason: prefs ? "ranking_not_best_value" : "no_hotel_preferences" },
     preferenceAlternatives: { below: [], above: [] },
     bestValue: null,
+    cashbackCoverage: null,
   };
   const guests = params.guestsPerRoom ?? 1;
   // The provider's order keeps hotels without rates in place; only a room that fits moves one.
   if (params.ranking === "provider_order") return { ...result, orderedIds: ids(byTier(options, (o) => fitTier(o, guests))) };
+  if (params.ranking === "highest_cashback") {
+    const { orderedIds, coverage } = rankByCashback(options, params.cashback, (part) => usableFirst(part, guests));
+    return { ...result, orderedIds, cashbackCoverage: coverage };
+  }
   if (params.ranking === "highest_rating") {
     const sorted = [...options].sort((a, b) => (b.rating ?? -Infinity) - (a.rating ?? -Infinity));
     return { ...result, orderedIds: ids(usableFirst(sorted, guests)) };

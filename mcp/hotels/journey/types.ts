@@ -3,7 +3,7 @@ export interface Room {
   childrenAges: number[];
 }
 
-export const RANKINGS = ["provider_order", "lowest_price", "highest_rating", "best_value"] as const;
+export const RANKINGS = ["provider_order", "lowest_price", "highest_rating", "best_value", "highest_cashback"] as const;
 export type Ranking = (typeof RANKINGS)[number];
 
 export interface PriceBand {

@@ -5,10 +5,10 @@ import type { JourneyOption } from "./options.js";
 import type { LoadedRates } from "./rates.js";
 
 // T-Bank's own value on a stay, read beside the journey's main calls: cashback percents for the
-// options (one batch per plan or continuation, plus the search's maximum) and instalment offers for
-// a rates load (one call). They decorate an answer and never decide it: a failed or slow call leaves
-// the fields out and the answer says "no data". Every figure is the provider's; nothing here
-// multiplies a percent by a price.
+// options (batched, once per plan or continuation, plus the search's maximum) and instalment offers for
+// a rates load (one call). They decide an answer only when the person asks by them (highest_cashback,
+// minCashbackPercent); a failed or slow call leaves the fields out and the answer says "no data".
+// Every figure is the provider's; nothing here multiplies a percent by a price.
 
 /** Each extra call waits at most this long: the plan or the rates are the answer, not these. */
 export const VALUE_CALL_TIMEOUT_MS = 3_000;
@@ -78,11 +78,19 @@ export class CollectionCashback {
   }
 }
 
+/**
+ * Batches one collection may ask for: highest_cashback ranks the whole collection, so every hotel
+ * is asked about, but a provider answering thousands of hotels must not cost a call per page.
+ */
+export const CASHBACK_MAX_BATCHES = 4;
+
 async function percentsByHotel(ctx: Ctx, hotelIds: readonly string[]): Promise<Map<string, number> | null> {
   if (hotelIds.length === 0) return new Map();
+  const batches: string[][] = [];
+  for (let i = 0; i < hotelIds.length && batches.length < CASHBACK_MAX_BATCHES; i += CASHBACK_BATCH_MAX) batches.push(hotelIds.slice(i, i + CASHBACK_BATCH_MAX));
   try {
-    const answer = await ctx.provider.api.cashbackPercents({ hotelIds: hotelIds.slice(0, CASHBACK_BATCH_MAX) }, { timeoutMs: VALUE_CALL_TIMEOUT_MS });
-    return new Map(answer.items.flatMap((i) => (i.percent === undefined ? [] : [[i.hotelId, i.percent] as const])));
+    const answers = await Promise.all(batches.map((batch) => ctx.provider.api.cashbackPercents({ hotelIds: batch }, { timeoutMs: VALUE_CALL_TIMEOUT_MS })));
+    return new Map(answers.flatMap((a) => a.items.flatMap((i) => (i.percent === undefined ? [] : [[i.hotelId, i.percent] as const]))));
   } catch {
     return null;
   }

@@ -10,6 +10,7 @@ import type { HotelPreferencesInput, PriceBand } from "../journey/types.js";
 import { destinationToday, type JourneyView } from "../journey/view.js";
 import { BAND, BREAKFAST, cancellationDisplay, distanceDisplay, nearDisplay, nearPhrase, nightsPhrase, NO_RATES, NO_RATING, otherCurrenciesNote, paymentDisplay, priceDisplay, ratingDisplay, roomFitNote } from "../journey/wording.js";
 import { CASHBACK_LABEL, cashbackPercent } from "../journey/wording.js";
+import { cashbackCoverageDisplay } from "./criteria-view.js";
 import type { ComparisonRowT, OptionCardT, RankingFieldsT } from "./schemas.js";
 import { mealDisplay } from "../journey/vocabulary.js";
 
@@ -176,6 +177,7 @@ export function rankingFields(r: RankingResult, prefs: HotelPreferencesInput | u
   const p = r.preferencesApplied;
   if (!p.applied && p.reason && p.reason !== "no_hotel_preferences") out.preferencesNotApplied = p.reason;
   if (r.otherCurrencies && r.priceCurrency) out.currencyNote = otherCurrenciesNote(r.otherCurrencies, r.priceCurrency, lang);
+  if (r.cashbackCoverage) out.cashbackCoverage = cashbackCoverageDisplay(r.cashbackCoverage, lang);
   return out;
 }
 
@@ -184,6 +186,7 @@ export function rankingLine(f: RankingFieldsT, lang: Lang): string {
   if (f.priceBand) parts.push(f.priceBand);
   if (f.preferencesNotApplied) parts.push(`hotelPreferences ${lang === "en" ? "not applied" : "не применены"} (${f.preferencesNotApplied})`);
   if (f.currencyNote) parts.push(f.currencyNote);
+  if (f.cashbackCoverage) parts.push(f.cashbackCoverage);
   return parts.join("; ");
 }
 

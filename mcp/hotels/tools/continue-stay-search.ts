@@ -54,9 +54,9 @@ export const continueStaySearch = defineTool({
       return failure({ status: "continuation_unavailable" as const, retryAllowed: false, nextStep, journeyId, searchCoverage: coverageFields(searchCoverage), total: state.options.length }, { lines: [coverageLine(searchCoverage)] });
     }
     const view = journeyView(state, ctx.now());
-    const { kept, report } = applyFilters(journeyOptions(state), state.request.filters);
+    const { kept, report } = applyFilters(journeyOptions(state), state.request.filters, { cashback: state.cashback?.percents });
     const within = new Set(kept.map((o) => o.optionId));
-    const { cards, fields } = rankedPage(journeyOptions(state), { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: view.guestsPerRoom }, { offset: 0, limit: state.request.maxOptions, within }, view);
+    const { cards, fields } = rankedPage(journeyOptions(state), { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: view.guestsPerRoom, cashback: state.cashback }, { offset: 0, limit: state.request.maxOptions, within }, view);
     const next = NEXT_OK + (searchCoverage.truncated ? NEXT_NOT_AGAIN : "");
     const nextStep = selectionReset ? `The selected hotel left the results: its selection and rates were reset; ask the user to choose again. ${next}` : next;
     const total = kept.length;

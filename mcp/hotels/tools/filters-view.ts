@@ -34,6 +34,8 @@ function limitOf(filters: HardFilters, name: FilterName, lang: Lang): { shown: s
       return { shown: `≤ ${filters.maxDistanceKm}`, value: filters.maxDistanceKm ?? 0 };
     case "bookableOnly":
       return { shown: "", value: true };
+    case "minCashbackPercent":
+      return { shown: `≥ ${filters.minCashbackPercent}`, value: filters.minCashbackPercent ?? 0 };
   }
 }
 

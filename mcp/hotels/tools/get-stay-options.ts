@@ -46,7 +46,7 @@ export const getStayOptions = defineTool({
     // New filters become the journey's, so the comparison this listing suggests keeps to them.
     if (replaced) await ctx.journeys.update(journeyId, (s) => ({ ...s, request: { ...s.request, filters: replaced }, lastComparisonGroup: null }));
     const state = replaced ? { ...found.journey.state, request: { ...found.journey.state.request, filters: replaced } } : found.journey.state;
-    const { kept: pub, report } = applyFilters(journeyOptions(state), state.request.filters);
+    const { kept: pub, report } = applyFilters(journeyOptions(state), state.request.filters, { cashback: state.cashback?.percents });
     if (report?.kept === 0) {
       const empty = { status: "no_matching_stays" as const, retryAllowed: false, nextStep: NEXT_NO_STAYS_WITH_FILTERS, reason: "no_stays_with_filters" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), total: 0 };
       return failure(empty, { facts: `reason=no_stays_with_filters journeyId=${journeyId}`, lines: [filtersLine(report, langOf(state.request.language))] });
@@ -54,7 +54,7 @@ export const getStayOptions = defineTool({
     const view = journeyView(state, ctx.now());
     const all = journeyOptions(state);
     const within = new Set(pub.map((o) => o.optionId));
-    const { ranked, cards, fields } = rankedPage(all, { ranking: ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: view.guestsPerRoom }, { offset, limit, within }, view);
+    const { ranked, cards, fields } = rankedPage(all, { ranking: ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: view.guestsPerRoom, cashback: state.cashback }, { offset, limit, within }, view);
     const alternatives = preferenceAlternatives(ranked, all, view);
     const total = pub.length;
     const hasMore = offset + cards.length < total;

@@ -36,6 +36,7 @@ export const RankingFields = {
   preferencesNotApplied: Field,
   currencyNote: Field,
   alternatives: List.optional(),
+  cashbackCoverage: Field,
 };
 
 export interface RankingFieldsT {
@@ -44,6 +45,8 @@ export interface RankingFieldsT {
   priceBand?: string;
   preferencesNotApplied?: "ranking_not_best_value" | "currency_mismatch";
   currencyNote?: string;
+  /** highest_cashback: how many options have a stated percent, and that the others are listed last. */
+  cashbackCoverage?: string;
 }
 
 /** An option just outside the band with a good rating: offered apart from the recommendation, by name. */

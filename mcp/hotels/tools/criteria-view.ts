@@ -1,0 +1,12 @@
+import type { Lang } from "../../../shared/locale.js";
+import type { CashbackCoverage } from "../journey/cashback-ranking.js";
+
+// How the cashback and amenity criteria read in both channels, in the journey's language.
+
+/** What highest_cashback covered: stated percents over the collection, and where the rest went. */
+export function cashbackCoverageDisplay(c: CashbackCoverage, lang: Lang): string {
+  if (c.unavailable) return lang === "en" ? "cashback: no data, provider order kept" : "кешбэк: нет данных, порядок поставщика";
+  const rest = c.unstatedListed;
+  if (lang === "en") return `cashback stated for ${c.stated} of ${c.of} options${rest > 0 ? `; ${rest} without a stated percent are listed last` : ""}`;
+  return `кешбэк указан у ${c.stated} из ${c.of} вариантов${rest > 0 ? `; ${rest} без указанного кешбэка — в конце списка` : ""}`;
+}
