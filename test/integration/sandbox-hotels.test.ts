@@ -151,6 +151,25 @@ describe("sandbox hotels API", () => {
     it("answers 404 for an unknown destination", async () => {
       expect((await api.get("/api/v1/search/filters?destinationId=9999")).status).toBe(404);
     });
+
+    it("offers some amenity filters, not all; each counts, searches and reads the same amenity data as the hotel card", async () => {
+      const destinationId = idOf("Казань");
+      const filters = (await api.get(`/api/v1/search/filters?destinationId=${destinationId}`)).data.filters as Json[];
+      const booleans = new Map(filters.filter((f) => f.$objectType === "boolean").map((f) => [f.filterId as string, f.count as number]));
+      expect([...booleans.keys()]).toEqual(expect.arrayContaining(["parking", "pool", "pets_allowed", "family_rooms"]));
+      expect(booleans.has("accessible")).toBe(false);
+      const catalog = createCatalog(SEED, () => "http://sandbox.invalid");
+      const hotels = catalog.hotelsOf(destinationId);
+      const run = await collect(api, { destinationId, ...STAY, filters: [{ $objectType: "boolean", filterId: "family_rooms", value: true }] });
+      const withFamily = hotels.filter((h) => catalog.amenities(h).includes("Семейные номера"));
+      expect(booleans.get("family_rooms")).toBe(withFamily.length);
+      expect(run.last.totalCount).toBe(withFamily.length);
+      expect(withFamily.length).toBeGreaterThan(0);
+      const shown = [...run.seen.values()].find((i) => typeof i.hotelId === "string")!;
+      const card = (await api.get(`/api/v3/hotels/${String(shown.hotelId)}`)).data;
+      expect(card.amenities).toContain("Семейные номера");
+      expect(hotels.some((h) => catalog.amenities(h).includes("Номера для гостей с инвалидностью"))).toBe(true);
+    });
   });
 
   describe("search", () => {

@@ -33,3 +33,6 @@ export function byCashback(hotels: readonly CityHotel[]): CityHotel[] {
 }
 
 export const hasAmenity = (h: CityHotel, name: string): boolean => h.amenities.includes(name);
+
+/** The sandbox's amenity names, as its hotel cards list them (scripts/sandbox/data/catalog.ts). */
+export const AMENITY = { parking: "Парковка", pool: "Бассейн", pets: "Можно с питомцами", family: "Семейные номера", accessible: "Номера для гостей с инвалидностью" } as const;

@@ -1,4 +1,5 @@
 import type { HotelsContext } from "../context.js";
+import { journeyFilters } from "./criteria.js";
 import { applyFilters } from "./filters.js";
 import { compareOptions, resolveComparisonScope, type Comparison, type ScopeInput } from "./compare.js";
 import { journeyOptions, roomShape } from "./options.js";
@@ -21,7 +22,7 @@ export async function compareJourney(
 ): Promise<CompareRun> {
   // optionIds are the person's own pick; every other scope keeps to the plan's hard filters, as its listing does.
   const all = journeyOptions(state);
-  const pub = input.optionIds ? all : applyFilters(all, state.request.filters, { cashback: state.cashback?.percents }).kept;
+  const pub = input.optionIds ? all : applyFilters(all, ...journeyFilters(state)).kept;
   if (pub.length === 0) return { status: "nothing_left" };
   const scopeInput: ScopeInput = { ...(input.optionIds ? { optionIds: input.optionIds } : {}), ...(input.scope ? { scope: input.scope } : {}) };
   const decision = resolveComparisonScope(

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { compareDecimal, CURRENCY_PATTERN, decimalFromProviderNumber } from "../../../shared/money.js";
+import type { Amenity } from "./amenities.js";
 import type { PublicOption } from "./options.js";
 
 // Hard filters: unlike hotelPreferences (a soft band best_value ranks by), an option that fails one
 // is not listed. They are applied here, to the whole collection, never sent to the provider.
 
 /** The order filters are applied in; each counts only what the ones before it left. */
-export const FILTER_NAMES = ["maxPricePerNight", "minRating", "minStars", "maxDistanceKm", "bookableOnly", "minCashbackPercent"] as const;
+export const FILTER_NAMES = ["maxPricePerNight", "minRating", "minStars", "maxDistanceKm", "bookableOnly", "minCashbackPercent", "amenities"] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 // Raw shape: spread into plan_stay's and get_stay_options' input objects. Every keyword here is
@@ -29,11 +30,15 @@ export interface HardFilters {
   bookableOnly?: boolean;
   /** The provider's stated percent (journey/value.ts); an option with none fails. */
   minCashbackPercent?: number;
+  /** The amenities checked on hotel cards (journey/amenity-check.ts): never a tool input, added by journeyFilters. */
+  amenities?: Amenity[];
 }
 
 /** What some filters test beyond the option itself: the journey's cashback percents by optionId. */
 export interface FilterFacts {
   cashback?: Readonly<Record<string, number>> | undefined;
+  /** By optionId: whether its card lists every checked amenity; absent = not read. */
+  amenities?: Readonly<Record<string, boolean>> | undefined;
 }
 
 /** The filters given in a tool's input, or undefined when it gave none (`bookableOnly: false` counts as given). */
@@ -58,6 +63,8 @@ export interface FilterReport {
   noRoom: number;
   kept: number;
   collected: number;
+  /** With the amenities filter: of the options it tested, how many had their card read. */
+  amenityCheck?: { checked: number; of: number };
 }
 
 type Test = (o: PublicOption) => boolean;
@@ -82,6 +89,7 @@ function tests(f: HardFilters, facts: FilterFacts): { filter: FilterName; test: 
   if (f.bookableOnly === true) out.push({ filter: "bookableOnly", test: (o) => o.hasRates });
   const { minCashbackPercent } = f;
   if (minCashbackPercent !== undefined) out.push({ filter: "minCashbackPercent", test: (o) => (facts.cashback?.[o.optionId] ?? -1) >= minCashbackPercent });
+  if (f.amenities && f.amenities.length > 0) out.push({ filter: "amenities", test: (o) => facts.amenities?.[o.optionId] === true });
   return out;
 }
 
@@ -92,8 +100,13 @@ export function applyFilters<T extends PublicOption>(options: readonly T[], filt
   const counts = new Map<FilterName, number>(active.map((a) => [a.filter, 0]));
   const otherCurrency: Record<string, number> = {};
   let noRoom = 0;
+  const amenityCheck = { checked: 0, of: 0 };
   const kept = options.filter((o) => {
     const failed = active.find((a) => !a.test(o));
+    if (filters.amenities?.length && (!failed || failed.filter === "amenities")) {
+      amenityCheck.of += 1;
+      if (facts.amenities?.[o.optionId] !== undefined) amenityCheck.checked += 1;
+    }
     if (!failed) return true;
     counts.set(failed.filter, (counts.get(failed.filter) ?? 0) + 1);
     if (failed.filter === "maxPricePerNight" && o.roomFit === "does_not_fit") noRoom++;
@@ -101,5 +114,6 @@ export function applyFilters<T extends PublicOption>(options: readonly T[], filt
     return false;
   });
   const removed = active.map((a) => ({ filter: a.filter, count: counts.get(a.filter) ?? 0 }));
-  return { kept, report: { filters, removed, otherCurrency, noRoom, kept: kept.length, collected: options.length } };
+  const checked = filters.amenities?.length ? { amenityCheck } : {};
+  return { kept, report: { filters, removed, otherCurrency, noRoom, kept: kept.length, collected: options.length, ...checked } };
 }

@@ -3,6 +3,7 @@ import { LanguageInput } from "../../../shared/locale.js";
 import { CURRENCY_PATTERN } from "../../../shared/money.js";
 import { isIsoDate, nightsBetween } from "../../../shared/time.js";
 import type { IsoDate } from "../../../shared/time.js";
+import { AMENITIES, type Amenity } from "./amenities.js";
 import { hardFiltersShape, pickFilters, type HardFilters } from "./filters.js";
 import { RANKINGS } from "./types.js";
 import type { FieldError, HotelPreferencesInput, Ranking, Room } from "./types.js";
@@ -52,6 +53,7 @@ export const planStayInputShape = {
   ranking: z.enum(RANKINGS).optional(),
   maxOptions: MaxOptions.describe("Default 10; the journey keeps all").optional(),
   breakfastIncluded: z.boolean().optional(),
+  amenities: z.array(z.enum(AMENITIES)).min(1).max(AMENITIES.length).optional(),
   hotelName: Text.describe("Match a hotel among this destination's results").optional(),
   near: Text.describe("Landmark or address in the destination").optional(),
   hotelPreferences: HotelPreferencesSchema.describe("Pass the object from the banking MCP unchanged").optional(),
@@ -77,6 +79,10 @@ export interface PlanStayRequest {
   ranking?: Ranking;
   maxOptions: number;
   breakfastIncluded?: boolean;
+  /** Each amenity once, as asked; plan_stay splits them into provider filters and local checks. */
+  amenities?: Amenity[];
+  /** Set by the plan: the amenities the destination's filter catalogue offers, sent with every search page. */
+  providerAmenities?: Amenity[];
   hotelName?: string;
   /** A landmark or address, as given; the journey stores the point it resolved to (destination.near). */
   near?: string;
@@ -169,6 +175,7 @@ function toRequest(input: PlanStayInput): PlanStayRequest {
   if (input.language !== undefined) request.language = input.language;
   if (input.ranking !== undefined) request.ranking = input.ranking;
   if (input.breakfastIncluded !== undefined) request.breakfastIncluded = input.breakfastIncluded;
+  if (input.amenities !== undefined) request.amenities = [...new Set(input.amenities)];
   if (input.hotelName !== undefined) request.hotelName = input.hotelName;
   if (input.near !== undefined) request.near = input.near;
   if (input.hotelPreferences !== undefined) request.hotelPreferences = input.hotelPreferences;

@@ -3,23 +3,31 @@ import type { SearchCoverage } from "./collect.js";
 import { matchHotelName, type HotelNameMatch } from "./destination.js";
 import { applyFilters, type FilterReport } from "./filters.js";
 import type { PlanStayRequest } from "./input.js";
-import { buildOptions, OptionIdRegistry, publicOptions, roomShape, type PublicOption } from "./options.js";
+import { buildOptions, OptionIdRegistry, publicOptions, roomShape, type JourneyOption, type PublicOption } from "./options.js";
 import { langOf } from "../../../shared/locale.js";
 import { journeyView, type JourneyView } from "./view.js";
-import { rankOptions, resolveRanking, type RankingResult } from "./ranking.js";
+import { rankOptions, resolveRanking, type RankingParams, type RankingResult } from "./ranking.js";
 import { toSearchBody } from "./search-request.js";
 import { newJourneyState, type ResolvedDestination } from "./state.js";
 import type { SearchProgress } from "./stay-search.js";
-import { planCashback, type JourneyCashback } from "./value.js";
+import { planCashback, VALUE_CALL_TIMEOUT_MS, type JourneyCashback } from "./value.js";
+import { splitAmenities, type Amenity } from "./amenities.js";
+import { checkAmenities, type AmenityCheck } from "./amenity-check.js";
+import { journeyFilters } from "./criteria.js";
+import { isProviderError, type ProviderFilterDescription } from "../provider/index.js";
 
-/** How a plan ended. `filtered`: the request carried a provider filter (breakfastIncluded). */
+/**
+ * How a plan ended. `filtered`: the request carried a provider filter (breakfastIncluded, or an
+ * amenity the destination's filter catalogue offers: `providerAmenities`).
+ */
 export type PlanRun =
-  | { status: "search_failed"; error: unknown; filtered: boolean }
-  | { status: "no_stays"; filtered: boolean; coverage: SearchCoverage }
+  | { status: "search_failed"; error: unknown; filtered: boolean; providerAmenities: Amenity[] }
+  | { status: "no_stays"; filtered: boolean; providerAmenities: Amenity[]; coverage: SearchCoverage }
   | {
       status: "planned";
       journeyId: string;
       filtered: boolean;
+      providerAmenities: Amenity[];
       coverage: SearchCoverage;
       options: PublicOption[];
       ranked: RankingResult;
@@ -41,30 +49,61 @@ export async function runPlan(
   destination: ResolvedDestination,
   opts: { signal: AbortSignal; progress: SearchProgress },
 ): Promise<PlanRun> {
+  const wanted = request.amenities ?? [];
+  const split = wanted.length > 0 ? splitAmenities(wanted, await filterCatalogue(ctx, destination.destinationId, opts.signal)) : { byProvider: [], local: [] };
+  if (wanted.length > 0) request = { ...request, providerAmenities: split.byProvider };
   const body = toSearchBody(request, destination.destinationId);
   const filtered = body.filters !== undefined;
   let collector;
   try {
     collector = await ctx.staySearch.collect(body, { signal: opts.signal, progress: (p, total, msg) => opts.progress(p, total, msg) });
   } catch (error) {
-    return { status: "search_failed", error, filtered };
+    return { status: "search_failed", error, filtered, providerAmenities: split.byProvider };
   }
   const coverage = collector.coverage();
   const optionIds = new OptionIdRegistry(ctx.random);
   const options = buildOptions(collector.items(), request.nights, optionIds, langOf(request.language), roomShape(request.rooms), destination.near?.coordinates);
-  if (options.length === 0) return { status: "no_stays", filtered, coverage };
+  if (options.length === 0) return { status: "no_stays", filtered, providerAmenities: split.byProvider, coverage };
 
   const { ranking } = resolveRanking(request);
   const stay = { destinationId: destination.destinationId, checkinDate: request.checkinDate, checkoutDate: request.checkoutDate };
   const [zone, cashback] = await Promise.all([catalogTimeZone(ctx, destination.destinationId), planCashback(ctx, collector, options, stay)]);
   const located = { ...destination, ...zone };
-  const state = { ...newJourneyState({ request, destination: located, ranking, collector, optionIds, options }), cashback };
+  const rankingParams = { ranking, hotelPreferences: request.hotelPreferences, guestsPerRoom: roomShape(request.rooms).guestsPerRoom, cashback };
+  const amenityCheck = split.local.length > 0 ? await checkLocalAmenities(ctx, split.local, options, request, rankingParams, opts.signal) : undefined;
+  const state = { ...newJourneyState({ request, destination: located, ranking, collector, optionIds, options }), cashback, ...(amenityCheck ? { amenityCheck } : {}) };
   const record = await ctx.journeys.create(state);
   const view = journeyView(state, ctx.now());
-  const { kept: pub, report: hardFilters } = applyFilters(publicOptions(options), request.filters, { cashback: cashback.percents });
-  const ranked = rankOptions(publicOptions(options), { ranking, hotelPreferences: request.hotelPreferences, guestsPerRoom: roomShape(request.rooms).guestsPerRoom, cashback }, new Set(pub.map((o) => o.optionId)));
+  const { kept: pub, report: hardFilters } = applyFilters(publicOptions(options), ...journeyFilters(state));
+  const ranked = rankOptions(publicOptions(options), rankingParams, new Set(pub.map((o) => o.optionId)));
   const hotelMatches = request.hotelName === undefined ? null : matchHotelName(request.hotelName, pub);
-  return { status: "planned", journeyId: record.journeyId, filtered, coverage, options: pub, ranked, hardFilters, hotelMatches, destination: located, view, cashback };
+  return { status: "planned", journeyId: record.journeyId, filtered, providerAmenities: split.byProvider, coverage, options: pub, ranked, hardFilters, hotelMatches, destination: located, view, cashback };
+}
+
+/** The candidates' cards, read in the order the plan ranks what its other hard filters keep. */
+function checkLocalAmenities(
+  ctx: Pick<HotelsContext, "provider" | "now">,
+  local: Amenity[],
+  options: readonly JourneyOption[],
+  request: PlanStayRequest,
+  params: RankingParams,
+  signal: AbortSignal,
+): Promise<AmenityCheck> {
+  const all = publicOptions(options);
+  const { kept } = applyFilters(all, request.filters, { cashback: params.cashback?.percents });
+  const byId = new Map(options.map((o) => [o.public.optionId, o]));
+  const order = rankOptions(all, params, new Set(kept.map((o) => o.optionId))).orderedIds.flatMap((id) => byId.get(id) ?? []);
+  return checkAmenities(ctx, local, order, { signal });
+}
+
+/** The destination's filter catalogue, or null when it cannot be read (every amenity is then checked locally). */
+async function filterCatalogue(ctx: Pick<HotelsContext, "provider">, destinationId: string, signal: AbortSignal): Promise<ProviderFilterDescription[] | null> {
+  try {
+    return (await ctx.provider.api.searchFilters(destinationId, { signal, timeoutMs: VALUE_CALL_TIMEOUT_MS })).filters;
+  } catch (err) {
+    if (!isProviderError(err)) throw err;
+    return null;
+  }
 }
 
 // The catalog is already cached by the destination lookup; a failure here only costs the offset.

@@ -6,6 +6,7 @@ import type { NearPoint } from "./near.js";
 import type { LoadedRates } from "./rates.js";
 import type { Ranking } from "./types.js";
 import type { JourneyCashback } from "./value.js";
+import type { AmenityCheck } from "./amenity-check.js";
 
 export interface ResolvedDestination {
   destinationId: string;
@@ -37,6 +38,8 @@ export interface JourneyState {
   continuationUsed: boolean;
   /** T-Bank cashback of the options, read beside the plan; absent when never asked. */
   cashback?: JourneyCashback;
+  /** Amenities the provider does not filter, as read on the candidates' cards (journey/amenity-check.ts). */
+  amenityCheck?: AmenityCheck;
 }
 
 /** A journey as plan_stay opens it: its collection and options, nothing selected or compared yet. */

@@ -3,6 +3,7 @@ import { continueJourney } from "../journey/continue-run.js";
 import { journeyOptions } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
 import { langOf } from "../../../shared/locale.js";
+import { journeyFilters } from "../journey/criteria.js";
 import { applyFilters } from "../journey/filters.js";
 import { defineTool } from "./define.js";
 import { filtersFields, filtersLine } from "./filters-view.js";
@@ -54,7 +55,7 @@ export const continueStaySearch = defineTool({
       return failure({ status: "continuation_unavailable" as const, retryAllowed: false, nextStep, journeyId, searchCoverage: coverageFields(searchCoverage), total: state.options.length }, { lines: [coverageLine(searchCoverage)] });
     }
     const view = journeyView(state, ctx.now());
-    const { kept, report } = applyFilters(journeyOptions(state), state.request.filters, { cashback: state.cashback?.percents });
+    const { kept, report } = applyFilters(journeyOptions(state), ...journeyFilters(state));
     const within = new Set(kept.map((o) => o.optionId));
     const { cards, fields } = rankedPage(journeyOptions(state), { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: view.guestsPerRoom, cashback: state.cashback }, { offset: 0, limit: state.request.maxOptions, within }, view);
     const next = NEXT_OK + (searchCoverage.truncated ? NEXT_NOT_AGAIN : "");

@@ -1,4 +1,5 @@
 import type { Lang } from "../../../shared/locale.js";
+import { AMENITY_FILTER_IDS, type Amenity } from "../journey/amenities.js";
 import type { CashbackCoverage } from "../journey/cashback-ranking.js";
 
 // How the cashback and amenity criteria read in both channels, in the journey's language.
@@ -9,4 +10,10 @@ export function cashbackCoverageDisplay(c: CashbackCoverage, lang: Lang): string
   const rest = c.unstatedListed;
   if (lang === "en") return `cashback stated for ${c.stated} of ${c.of} options${rest > 0 ? `; ${rest} without a stated percent are listed last` : ""}`;
   return `кешбэк указан у ${c.stated} из ${c.of} вариантов${rest > 0 ? `; ${rest} без указанного кешбэка — в конце списка` : ""}`;
+}
+
+/** Amenities the provider filtered, for conditionsApplied: like breakfastIncluded, they hold for the whole collection. */
+export function amenityConditions(byProvider: readonly Amenity[]): string[] {
+  if (byProvider.length === 0) return [];
+  return [`amenities ${byProvider.join(", ")} filtered by the provider for the whole collection (filters ${byProvider.map((a) => AMENITY_FILTER_IDS[a]).join(", ")})`];
 }

@@ -15,7 +15,11 @@ export interface FilterFieldT {
   otherCurrency?: Record<string, number>;
   /** maxPricePerNight only: its removals with no room for the party (their price is for a smaller room). */
   noRoomForParty?: number;
+  /** amenities only: checked on hotel cards here, how many were read of those tested (unread ones are removed). */
+  note?: string;
 }
+
+const amenityNote = (check: { checked: number; of: number }) => `checked locally on hotel cards: ${check.checked} of ${check.of} read, unread ones removed`;
 
 export type FiltersAppliedT = Partial<Record<FilterName, FilterFieldT>> & { remain?: number; of?: number };
 
@@ -36,6 +40,10 @@ function limitOf(filters: HardFilters, name: FilterName, lang: Lang): { shown: s
       return { shown: "", value: true };
     case "minCashbackPercent":
       return { shown: `≥ ${filters.minCashbackPercent}`, value: filters.minCashbackPercent ?? 0 };
+    case "amenities": {
+      const list = (filters.amenities ?? []).join(", ");
+      return { shown: list, value: list };
+    }
   }
 }
 
@@ -47,7 +55,8 @@ export function filtersFields(report: FilterReport | null, lang: Lang = DEFAULT_
     const price = filter === "maxPricePerNight";
     const other = price && Object.keys(report.otherCurrency).length > 0 ? { otherCurrency: report.otherCurrency } : {};
     const noRoom = price && report.noRoom > 0 ? { noRoomForParty: report.noRoom } : {};
-    out[filter] = { limit: limitOf(report.filters, filter, lang).value, removed: count, ...other, ...noRoom };
+    const cards = filter === "amenities" && report.amenityCheck ? { note: amenityNote(report.amenityCheck) } : {};
+    out[filter] = { limit: limitOf(report.filters, filter, lang).value, removed: count, ...other, ...noRoom, ...cards };
   }
   return { filtersApplied: { ...out, remain: report.kept, of: report.collected } };
 }
@@ -59,7 +68,13 @@ export function filtersLine(report: FilterReport | null, lang: Lang = DEFAULT_LA
     const { shown } = limitOf(report.filters, filter, lang);
     const others = Object.entries(report.otherCurrency).map(([currency, n]) => `${n} in ${currency}`);
     if (report.noRoom > 0) others.push(`${report.noRoom} noRoomForParty`);
-    const other = filter === "maxPricePerNight" && others.length > 0 ? ` (${others.join(", ")})` : "";
+    const check = report.amenityCheck;
+    const other =
+      filter === "maxPricePerNight" && others.length > 0
+        ? ` (${others.join(", ")})`
+        : filter === "amenities" && check
+          ? ` (${amenityNote(check)})`
+          : "";
     return `${filter}${shown ? ` ${shown}` : ""} removed ${count}${other}`;
   });
   return `filters: ${parts.join(", ")}; ${report.kept} of ${report.collected} remain`;

@@ -3,6 +3,7 @@ import { journeyOptions } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
 import { ratesEffect, ratesEffectLine } from "../journey/rates-effect.js";
 import { langOf } from "../../../shared/locale.js";
+import { journeyFilters } from "../journey/criteria.js";
 import { applyFilters, hardFiltersShape, pickFilters } from "../journey/filters.js";
 import { defineTool } from "./define.js";
 import { filtersFields, filtersLine, NEXT_NO_STAYS_WITH_FILTERS } from "./filters-view.js";
@@ -46,7 +47,7 @@ export const getStayOptions = defineTool({
     // New filters become the journey's, so the comparison this listing suggests keeps to them.
     if (replaced) await ctx.journeys.update(journeyId, (s) => ({ ...s, request: { ...s.request, filters: replaced }, lastComparisonGroup: null }));
     const state = replaced ? { ...found.journey.state, request: { ...found.journey.state.request, filters: replaced } } : found.journey.state;
-    const { kept: pub, report } = applyFilters(journeyOptions(state), state.request.filters, { cashback: state.cashback?.percents });
+    const { kept: pub, report } = applyFilters(journeyOptions(state), ...journeyFilters(state));
     if (report?.kept === 0) {
       const empty = { status: "no_matching_stays" as const, retryAllowed: false, nextStep: NEXT_NO_STAYS_WITH_FILTERS, reason: "no_stays_with_filters" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), total: 0 };
       return failure(empty, { facts: `reason=no_stays_with_filters journeyId=${journeyId}`, lines: [filtersLine(report, langOf(state.request.language))] });

@@ -19,7 +19,7 @@ export const NEXT_AUTH_REJECTED =
   "The provider rejected the search credentials. Do not retry or change filters: the search auth profile (TBANK_HOTELS_* settings) must be fixed outside the chat.";
 const NEXT_BUSY = "The Hotels API (or this server's request queue) is busy. Tell the user and stop; search again only when the user asks.";
 const NEXT_REQUIREMENTS =
-  "The provider could not apply the breakfast filter, so no unfiltered results are shown. Tell the user; drop breakfastIncluded only if the user explicitly agrees.";
+  "The provider could not apply the requested filters (breakfastIncluded, amenities), so no unfiltered results are shown. Tell the user; drop them only if the user explicitly agrees.";
 
 /**
  * Maps a provider failure of a search step. With a mandatory filter in the request, any refusal

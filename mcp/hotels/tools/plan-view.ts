@@ -7,6 +7,7 @@ import { failure, success } from "../../shared/outcome.js";
 import { providerFailure } from "./outcomes.js";
 import { filtersFields, filtersLine, NEXT_NO_STAYS_WITH_FILTERS } from "./filters-view.js";
 import { alternativesFields, alternativesLines, bandGuidance, preferenceAlternatives } from "./alternatives-view.js";
+import { amenityConditions } from "./criteria-view.js";
 import { cardLine, journeyBands, rankingFields, rankingLine, searchLine, toCard, todayFields, todayLine } from "./cards.js";
 import { coverageFields, coverageLine } from "./present.js";
 import { langOf, type Lang } from "../../../shared/locale.js";
@@ -60,13 +61,14 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
   const { filtered } = run;
   if (run.status === "search_failed") return failure(providerFailure(run.error, { filtered }));
   // The condition holds for the whole collection, not just the page shown: both channels say so.
-  const conditionsApplied = filtered ? [CONDITION_BREAKFAST] : undefined;
+  const conditions = [...(request.breakfastIncluded === true ? [CONDITION_BREAKFAST] : []), ...amenityConditions(run.providerAmenities)];
+  const conditionsApplied = conditions.length > 0 ? conditions : undefined;
   const searchCoverage = run.coverage;
   const coverage = coverageFields(searchCoverage);
   const stay = searchLine({ destination, request }, langOf(request.language));
   if (run.status === "no_stays") {
     const nextStep = filtered
-      ? "Nothing matches breakfastIncluded for these dates. Tell the user; relax the condition only if the user explicitly asks."
+      ? "Nothing matches the provider conditions (conditionsApplied) for these dates. Tell the user; relax a condition only if the user explicitly asks."
       : "The provider has no stays for these dates and guests. Tell the user and ask for other dates.";
     const reason = filtered ? "no_stays_with_conditions" : "no_stays";
     return failure({ status: "no_matching_stays" as const, retryAllowed: false, nextStep, reason, stay, searchCoverage: coverage, ...(conditionsApplied ? { conditionsApplied } : {}) });
@@ -84,7 +86,7 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
   const header = [stay, todayLine(view), coverageLine(searchCoverage)];
   const value = cashbackSummary(run.cashback, view.lang);
   const valueLine = value.cashback ? [value.cashback] : [];
-  if (filtered) header.push(`condition ${CONDITION_BREAKFAST}`);
+  for (const condition of conditions) header.push(`condition ${condition}`);
   header.push(filtersLine(run.hardFilters, langOf(request.language)) ?? "");
   if (run.hardFilters?.kept === 0) {
     const structured = { status: "no_matching_stays" as const, retryAllowed: false, nextStep: NEXT_NO_STAYS_WITH_FILTERS, reason: "no_stays_with_filters" as const, ...base, total: 0, hasMore: false };

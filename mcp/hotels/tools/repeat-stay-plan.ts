@@ -16,7 +16,7 @@ const Changes = z.unknown().meta({ type: "object", description: `plan_stay field
 /** The stored request as plan_stay input, so a changed repeat is validated exactly like a plan. */
 function asInput(r: PlanStayRequest, destinationId: string): Record<string, unknown> {
   const input: Record<string, unknown> = { destination: destinationId, checkinDate: r.checkinDate, checkoutDate: r.checkoutDate, rooms: r.rooms, maxOptions: r.maxOptions };
-  for (const key of ["language", "ranking", "breakfastIncluded", "hotelName", "near", "hotelPreferences"] as const) if (r[key] !== undefined) input[key] = r[key];
+  for (const key of ["language", "ranking", "breakfastIncluded", "amenities", "hotelName", "near", "hotelPreferences"] as const) if (r[key] !== undefined) input[key] = r[key];
   return { ...input, ...r.filters };
 }
 

@@ -11,6 +11,8 @@ export interface Catalog {
   hotelsOf(locationId: string): readonly Hotel[];
   hotel(hotelId: string): Hotel | undefined;
   details(hotel: Hotel): HotelDetails;
+  /** The hotel's amenities as its card lists them: what the amenity filters and their counts test. */
+  amenities(hotel: Hotel): readonly string[];
   photoUrl(hotel: Hotel, n: number): string;
 }
 
@@ -21,6 +23,17 @@ export interface HotelDetails {
 }
 
 const AMENITIES = ["Бесплатный Wi-Fi", "Парковка", "Ресторан", "Бар", "Фитнес-центр", "Бассейн", "Спа", "Трансфер", "Круглосуточная стойка регистрации", "Кондиционер", "Прачечная", "Номера для некурящих", "Конференц-зал", "Детская площадка", "Можно с питомцами", "Камера хранения багажа"] as const;
+/**
+ * Amenities drawn on their own stream, after the base ones, so adding them left every hotel's first
+ * amenities as they were. Accessibility is here and in no filter of the catalogue (filters.ts): a
+ * client has to read the cards for it.
+ */
+const EXTRA_AMENITIES: readonly { name: string; chance: number }[] = [
+  { name: "Семейные номера", chance: 0.3 },
+  { name: "Номера для гостей с инвалидностью", chance: 0.2 },
+  { name: "Сауна", chance: 0.2 },
+  { name: "Зарядка для электромобилей", chance: 0.1 },
+];
 const VIEWS = ["на тихой улице", "в историческом центре", "рядом с набережной", "в деловом квартале", "в пешей доступности от метро", "в зелёном районе"] as const;
 
 /** Cover paths a catalog keeps: every hotel of the largest city, several times over. */
@@ -30,6 +43,19 @@ export function createCatalog(seed: string, photoBase: () => string, opts: { hos
   const locations = buildLocations(seed);
   const byId = new Map(locations.map((l) => [l.id, l]));
   const cache = new Map<string, Hotel[]>();
+  // A search's filters test every hotel of a city on each page: drawn once per hotel.
+  const amenityLists = new Map<string, readonly string[]>();
+  const amenities = (hotel: Hotel): readonly string[] => {
+    const known = amenityLists.get(hotel.hotelId);
+    if (known) return known;
+    const rng = createRng(seed, "details", hotel.hotelId);
+    rng.pick(VIEWS); // the description's draw comes first on this stream
+    const base = rng.sample(AMENITIES, rng.int(4, 10));
+    const extra = createRng(seed, "amenities", hotel.hotelId);
+    const list = [...base, ...EXTRA_AMENITIES.filter((a) => extra.chance(a.chance)).map((a) => a.name)];
+    amenityLists.set(hotel.hotelId, list);
+    return list;
+  };
 
   const hotelsOf = (locationId: string): readonly Hotel[] => {
     const cached = cache.get(locationId);
@@ -68,13 +94,14 @@ export function createCatalog(seed: string, photoBase: () => string, opts: { hos
       return hotelsOf(m[1] as string)[Number(m[2]) - 1];
     },
     photoUrl,
+    amenities,
     details: (hotel) => {
       const rng = createRng(seed, "details", hotel.hotelId);
       const location = byId.get(hotel.locationId);
       const stars = hotel.stars === null ? "Отель без категории" : `Отель ${hotel.stars}*`;
       return {
         description: `${stars} ${rng.pick(VIEWS)}, ${hotel.distanceToCenterKm} км от центра города ${location?.name ?? ""}. Номера с собственной ванной комнатой, заселение с ${hotel.checkinTime}.`,
-        amenities: rng.sample(AMENITIES, rng.int(4, 10)),
+        amenities: [...amenities(hotel)],
         photos: Array.from({ length: hotel.photosCount }, (_, n) => photoUrl(hotel, n)),
       };
     },

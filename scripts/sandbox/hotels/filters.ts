@@ -30,15 +30,25 @@ const MEAL_OPTIONS: readonly Option[] = [
 const STAR_OPTIONS: readonly Option[] = [1, 2, 3, 4, 5].map((s) => ({ value: String(s), name: `${s}*`, test: (h: Hotel) => h.stars === s }));
 const RATING_OPTIONS: readonly Option[] = [6, 7, 8, 9].map((r) => ({ value: String(r), name: `${r}+`, test: (h: Hotel) => (h.rating ?? 0) >= r }));
 
-const DEFINITIONS: Record<string, { kind: Kind; name: string; options?: readonly Option[] }> = {
+/** What a boolean filter tests: the hotel, and the amenities its card lists (catalog.amenities). */
+type HotelTest = (hotel: Hotel, amenities: readonly string[]) => boolean;
+
+const hasFreeCancellation: HotelTest = (h) => h.cancellation === "free";
+const lists = (amenity: string): HotelTest => (_h, amenities) => amenities.includes(amenity);
+
+// Amenity filters offered for some amenities only, as a provider's panel does: accessibility (and
+// Wi-Fi, spa, fitness) is on the hotel cards but in no filter here.
+const DEFINITIONS: Record<string, { kind: Kind; name: string; options?: readonly Option[]; test?: HotelTest }> = {
   meal_types: { kind: "array", name: "Питание", options: MEAL_OPTIONS },
   stars: { kind: "array", name: "Звёздность", options: STAR_OPTIONS },
-  free_cancellation: { kind: "boolean", name: "Бесплатная отмена" },
+  free_cancellation: { kind: "boolean", name: "Бесплатная отмена", test: hasFreeCancellation },
+  parking: { kind: "boolean", name: "Парковка", test: lists("Парковка") },
+  pool: { kind: "boolean", name: "Бассейн", test: lists("Бассейн") },
+  pets_allowed: { kind: "boolean", name: "Можно с питомцами", test: lists("Можно с питомцами") },
+  family_rooms: { kind: "boolean", name: "Семейные номера", test: lists("Семейные номера") },
   rating: { kind: "radio", name: "Рейтинг гостей", options: RATING_OPTIONS },
   price: { kind: "range", name: "Цена за ночь" },
 };
-
-const hasFreeCancellation = (h: Hotel): boolean => h.cancellation === "free";
 
 /** Every filter the sandbox knows, with its form and (for array and radio) its values. */
 export function filterCatalog(): { filterId: string; kind: Kind; values: string[] }[] {
@@ -73,7 +83,7 @@ export function parseFilters(req: RouteRequest, raw: readonly unknown[]): { ok: 
 }
 
 /** Whether a hotel passes every filter; `perNight` is its per-night price in its own currency. */
-export function matchesFilters(hotel: Hotel, perNight: number, filters: readonly Filter[]): boolean {
+export function matchesFilters(hotel: Hotel, perNight: number, filters: readonly Filter[], amenities: readonly string[]): boolean {
   return filters.every((f) => {
     const options = DEFINITIONS[f.filterId]?.options ?? [];
     switch (f.$objectType) {
@@ -82,7 +92,7 @@ export function matchesFilters(hotel: Hotel, perNight: number, filters: readonly
       case "radio":
         return options.find((o) => o.value === f.value)?.test(hotel) ?? false;
       case "boolean":
-        return !f.value || hasFreeCancellation(hotel);
+        return !f.value || (DEFINITIONS[f.filterId]?.test?.(hotel, amenities) ?? false);
       case "range":
         return perNight >= (f.from ?? 0) && perNight <= (f.to ?? Number.POSITIVE_INFINITY);
     }
@@ -102,12 +112,12 @@ export function rateMatchesFilters(rate: Rate, filters: readonly Filter[]): bool
 }
 
 /** The filter catalog for a destination, with facet counts over its hotels. */
-export function describeFilters(location: Location, hotels: readonly Hotel[]): unknown[] {
+export function describeFilters(location: Location, hotels: readonly Hotel[], amenitiesOf: (hotel: Hotel) => readonly string[]): unknown[] {
   const facets = (options: readonly Option[]) => options.map((o) => ({ value: o.value, name: o.name, count: hotels.filter(o.test).length }));
   const prices = hotels.filter((h) => h.currency === location.profile.currency).map((h) => h.basePrice);
   return Object.entries(DEFINITIONS).map(([filterId, def]) => {
     const head = { $objectType: def.kind, filterId, name: def.name };
-    if (def.kind === "boolean") return { ...head, count: hotels.filter(hasFreeCancellation).length };
+    if (def.kind === "boolean") return { ...head, count: hotels.filter((h) => def.test?.(h, amenitiesOf(h)) ?? false).length };
     if (def.kind === "range") return { ...head, min: Math.floor(Math.min(...prices) * 0.8), max: Math.ceil(Math.max(...prices) * 1.3), currency: location.profile.currency, unit: "per_night" };
     return { ...head, options: facets(def.options ?? []) };
   });

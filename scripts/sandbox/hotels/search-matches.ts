@@ -17,7 +17,7 @@ export interface SearchMatch {
 /** What a search shows for one hotel, or undefined when the filters leave it out. */
 export function searchMatchOf(ctx: SearchContext, hotel: Hotel, location: Location, stay: Stay, filters: readonly Filter[]): SearchMatch | undefined {
   const offer = searchOfferFor(ctx.env.seed, hotel, stay, location.profile.utcOffset, (rate) => rateMatchesFilters(rate, filters));
-  return matchesFilters(hotel, offer.price.value / nightsOf(stay), filters) ? { hotel, offer } : undefined;
+  return matchesFilters(hotel, offer.price.value / nightsOf(stay), filters, ctx.catalog.amenities(hotel)) ? { hotel, offer } : undefined;
 }
 
 /**

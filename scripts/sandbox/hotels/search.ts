@@ -63,7 +63,7 @@ export function searchRoutes(ctx: HotelsContext): RouteDef[] {
         if (!destinationId) return providerError(400, "invalid_request", "destinationId is required", req.requestId);
         const location = ctx.catalog.location(destinationId);
         if (!location) return providerError(404, "destination_not_found", "unknown destinationId", req.requestId);
-        return json(200, { destinationId, filters: describeFilters(location, ctx.catalog.hotelsOf(location.id)) });
+        return json(200, { destinationId, filters: describeFilters(location, ctx.catalog.hotelsOf(location.id), (h) => ctx.catalog.amenities(h)) });
       },
     },
     { id: "search", method: "POST", path: "/api/v3/search", handler: search },

@@ -1,0 +1,51 @@
+import type { ProviderFilterDescription, ProviderSearchFilter } from "../provider/index.js";
+
+// Amenities as criteria: the values plan_stay's `amenities` takes, the provider filter each one is
+// when the destination's filter catalogue offers it, and how a hotel card's own words are read
+// for the ones it does not offer (and for grouping a details card).
+
+export const AMENITIES = ["parking", "pool", "pets", "family_rooms", "accessible", "wifi", "spa", "fitness"] as const;
+export type Amenity = (typeof AMENITIES)[number];
+
+/** The boolean filter a provider's catalogue may offer for each amenity (docs/provider-contract.md). */
+export const AMENITY_FILTER_IDS: Record<Amenity, string> = {
+  parking: "parking",
+  pool: "pool",
+  pets: "pets_allowed",
+  family_rooms: "family_rooms",
+  accessible: "accessible",
+  wifi: "wifi",
+  spa: "spa",
+  fitness: "fitness",
+};
+
+/** How a card's amenity names say each amenity, in Russian or English (the provider writes either). */
+export const AMENITY_WORDS: Record<Amenity, RegExp> = {
+  parking: /парковк|parking/iu,
+  pool: /бассейн|pool/iu,
+  pets: /питом|живот|pets?\b/iu,
+  family_rooms: /семейн|family/iu,
+  accessible: /инвалид|ограниченн|доступная среда|маломобильн|accessib|wheelchair|disab/iu,
+  wifi: /wi-?fi|интернет|internet/iu,
+  // "Спа" is a word of its own ("спагетти" is not a spa); \b does not see Cyrillic letters.
+  spa: /(?<!\p{L})(?:спа|spa)(?!\p{L})|сауна|sauna|хаммам|hammam/iu,
+  fitness: /фитнес|тренаж|fitness|gym/iu,
+};
+
+export const hasAmenity = (names: readonly string[], amenity: Amenity): boolean => names.some((n) => AMENITY_WORDS[amenity].test(n));
+
+/** Which wanted amenities the provider filters (its catalogue offers a boolean filter) and which the journey checks itself. */
+export interface AmenitySplit {
+  byProvider: Amenity[];
+  local: Amenity[];
+}
+
+/** The split for a destination; without a catalogue (its call failed) every amenity is checked locally. */
+export function splitAmenities(wanted: readonly Amenity[], catalogue: readonly ProviderFilterDescription[] | null): AmenitySplit {
+  const offered = new Set((catalogue ?? []).filter((f) => f.$objectType === "boolean").map((f) => f.filterId));
+  return { byProvider: wanted.filter((a) => offered.has(AMENITY_FILTER_IDS[a])), local: wanted.filter((a) => !offered.has(AMENITY_FILTER_IDS[a])) };
+}
+
+export function amenityFilters(byProvider: readonly Amenity[]): Extract<ProviderSearchFilter, { $objectType: "boolean" }>[] {
+  return byProvider.map((a) => ({ $objectType: "boolean", filterId: AMENITY_FILTER_IDS[a], value: true }));
+}
