@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HotelsContext } from "../../mcp/hotels/context.js";
-import { hasAmenity, splitAmenities } from "../../mcp/hotels/journey/amenities.js";
+import { groupAmenities, hasAmenity, splitAmenities } from "../../mcp/hotels/journey/amenities.js";
+import { AMENITIES_TEXT_MAX, loadOptionDetails, MAX_AMENITIES } from "../../mcp/hotels/journey/details.js";
 import { AMENITY_CARDS_MAX, AMENITY_CHECK_BUDGET_MS, checkAmenities } from "../../mcp/hotels/journey/amenity-check.js";
 import { dedupeKey } from "../../mcp/hotels/journey/collect.js";
 import { applyFilters } from "../../mcp/hotels/journey/filters.js";
@@ -97,5 +98,45 @@ describe("the amenities filter", () => {
     expect(report?.amenityCheck).toEqual({ checked: 3, of: 4 });
     expect(filtersLine(report, "en")).toBe("filters: minStars ≥ 3 removed 0, amenities accessible removed 2 (checked locally on hotel cards: 3 of 4 read, unread ones removed); 2 of 4 remain");
     expect(filtersFields(report, "en").filtersApplied?.amenities).toEqual({ limit: "accessible", removed: 2, note: "checked locally on hotel cards: 3 of 4 read, unread ones removed" });
+  });
+});
+
+describe("details: every amenity, grouped, within a budget", () => {
+  it("groups in the order guests ask about them, each group in the provider's order", () => {
+    const names = ["Прачечная", "Сауна", "Парковка", "Бар", "Детская площадка", "Бесплатный Wi-Fi", "Трансфер", "Бассейн", "Номера для гостей с инвалидностью", "Можно с питомцами", "Спагетти-бар"];
+    expect(groupAmenities(names)).toEqual([
+      { group: "internet", names: ["Бесплатный Wi-Fi"] },
+      { group: "parking_transport", names: ["Парковка", "Трансфер"] },
+      { group: "pool_spa_fitness", names: ["Сауна", "Бассейн"] },
+      { group: "food", names: ["Бар", "Спагетти-бар"] },
+      { group: "family", names: ["Детская площадка"] },
+      { group: "accessibility", names: ["Номера для гостей с инвалидностью"] },
+      { group: "pets", names: ["Можно с питомцами"] },
+      { group: "other", names: ["Прачечная"] },
+    ]);
+  });
+
+  it("keeps every amenity of an ordinary card and cuts only past MAX_AMENITIES or AMENITIES_TEXT_MAX, the last groups first", async () => {
+    const option = options(["10030001"])[0]!;
+    const load = (amenities: string[]) =>
+      loadOptionDetails(
+        {
+          provider: { api: { hotel: () => Promise.resolve({ hotelId: "10030001", name: "H", address: "A", stars: 3, rating: 8, reviewsCount: 1, amenities, photos: [] }), reviews: () => Promise.resolve({ rating: 8, reviewsCount: 1, items: [] }) } },
+          config: { hotels: { apiBaseUrl: "https://hotels.example/api" } },
+        } as unknown as Pick<HotelsContext, "provider" | "config">,
+        option,
+        { signal: new AbortController().signal, offsetMinutes: null },
+      );
+    const twelve = ["Прачечная", "Бассейн", "Парковка", "Бар", "Сауна", "Трансфер", "Кондиционер", "Спа", "Фитнес-центр", "Конференц-зал", "Ресторан", "Бесплатный Wi-Fi"];
+    const all = await load(twelve);
+    expect(all.hotel.amenities).toHaveLength(12);
+    expect(all.hotel.amenitiesTotal).toBe(12);
+    const many = Array.from({ length: MAX_AMENITIES + 5 }, (_, i) => `Услуга ${i}`);
+    expect((await load(["Парковка", ...many])).hotel.amenities).toEqual(["Парковка", ...many.slice(0, MAX_AMENITIES - 1)]);
+    const long = Array.from({ length: 30 }, (_, i) => `Удобство номер ${i} с очень длинным названием`);
+    const cut = await load(long);
+    expect(cut.hotel.amenitiesTotal).toBe(30);
+    expect(cut.hotel.amenities.join("").length).toBeLessThanOrEqual(AMENITIES_TEXT_MAX);
+    expect(cut.hotel.amenities.length).toBeLessThan(30);
   });
 });

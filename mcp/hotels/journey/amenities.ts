@@ -49,3 +49,35 @@ export function splitAmenities(wanted: readonly Amenity[], catalogue: readonly P
 export function amenityFilters(byProvider: readonly Amenity[]): Extract<ProviderSearchFilter, { $objectType: "boolean" }>[] {
   return byProvider.map((a) => ({ $objectType: "boolean", filterId: AMENITY_FILTER_IDS[a], value: true }));
 }
+
+/** How a details card groups every amenity the provider gives, in the order people ask about them. */
+export const AMENITY_GROUPS = ["internet", "parking_transport", "pool_spa_fitness", "food", "family", "accessibility", "pets", "other"] as const;
+export type AmenityGroup = (typeof AMENITY_GROUPS)[number];
+
+const GROUP_WORDS: Record<Exclude<AmenityGroup, "other">, RegExp> = {
+  internet: AMENITY_WORDS.wifi,
+  parking_transport: /парковк|parking|гараж|garage|трансфер|transfer|шаттл|shuttle|электромобил|charging|прокат/iu,
+  pool_spa_fitness: new RegExp(`${AMENITY_WORDS.pool.source}|${AMENITY_WORDS.spa.source}|${AMENITY_WORDS.fitness.source}`, "iu"),
+  food: /завтрак|breakfast|ресторан|restaurant|(?<!\p{L})(?:бар|bar)(?!\p{L})|кафе|cafe|кухн|kitchen|room service|обслуживание номеров/iu,
+  family: /семейн|family|детск|дети|child|kids|нян|babysit/iu,
+  accessibility: AMENITY_WORDS.accessible,
+  pets: AMENITY_WORDS.pets,
+};
+
+export function amenityGroup(name: string): AmenityGroup {
+  for (const group of AMENITY_GROUPS) if (group !== "other" && GROUP_WORDS[group].test(name)) return group;
+  return "other";
+}
+
+/** Every name under its group, groups in AMENITY_GROUPS order, names in the provider's order. */
+export function groupAmenities(names: readonly string[]): { group: AmenityGroup; names: string[] }[] {
+  const byGroup = new Map<AmenityGroup, string[]>();
+  for (const name of names) {
+    const group = amenityGroup(name);
+    byGroup.set(group, [...(byGroup.get(group) ?? []), name]);
+  }
+  return AMENITY_GROUPS.flatMap((group) => {
+    const list = byGroup.get(group);
+    return list ? [{ group, names: list }] : [];
+  });
+}

@@ -1,12 +1,18 @@
 import type { HotelsContext } from "../context.js";
 import { isProviderError, type ProviderError, type ProviderHotel } from "../provider/index.js";
 import { providerText, providerTextOrNull, providerUrl } from "../../../shared/provider-text.js";
+import { groupAmenities } from "./amenities.js";
 import type { JourneyOption } from "./options.js";
 import { reviewFacts, type ReviewFacts } from "./reviews.js";
 
 /** The newest reviews read: enough to find a few with text among those that only rate. */
 export const REVIEWS_READ = 10;
-export const MAX_AMENITIES = 5;
+/**
+ * Every amenity the provider gives is listed, grouped; these bound what a card of a hundred
+ * amenities would cost (a name is at most 60 code points, shared/provider-text.ts).
+ */
+export const MAX_AMENITIES = 40;
+export const AMENITIES_TEXT_MAX = 1_000;
 const DESCRIPTION_MAX = 240;
 
 export interface HotelFacts {
@@ -16,7 +22,7 @@ export interface HotelFacts {
   /** "14:00"; null when the provider gives none or something that is not a time. */
   checkinTime: string | null;
   checkoutTime: string | null;
-  /** Up to MAX_AMENITIES, the ones guests ask about first. */
+  /** Every amenity, in AMENITY_GROUPS order, unless MAX_AMENITIES or AMENITIES_TEXT_MAX cut the last. */
   amenities: string[];
   amenitiesTotal: number;
   /** One or two sentences of the provider's description. */
@@ -97,14 +103,14 @@ function feedFacts(option: JourneyOption): Omit<OptionDetails, "failed"> {
 }
 
 function hotelFacts(h: ProviderHotel, feed: HotelFacts, trustedOrigin: string): HotelFacts {
-  const amenities = keyAmenities(h.amenities ?? []);
+  const amenities = groupedAmenities(h.amenities ?? []);
   return {
     name: providerTextOrNull(h.name, "name") ?? feed.name,
     address: providerTextOrNull(h.address, "address") ?? feed.address,
     stars: h.stars,
     checkinTime: clockTime(h.checkinTime),
     checkoutTime: clockTime(h.checkoutTime),
-    amenities: amenities.slice(0, MAX_AMENITIES),
+    amenities: withinBudget(amenities),
     amenitiesTotal: amenities.length,
     description: h.description === undefined ? null : shortText(providerText(h.description, "description"), 2, DESCRIPTION_MAX),
     photosCount: h.photos.length,
@@ -119,16 +125,21 @@ function clockTime(value: string | undefined): string | null {
   return t !== undefined && TIME.test(t) ? t : null;
 }
 
-// What guests ask about first; the rest keep the provider's order.
-const KEY_AMENITIES = [/wi-?fi|интернет/i, /парковк|parking/i, /завтрак|breakfast|ресторан|restaurant/i, /бассейн|pool/i, /спа|spa/i, /фитнес|fitness|gym/i, /трансфер|transfer/i, /питом|pets?\b/i];
-
-function keyAmenities(raw: readonly string[]): string[] {
+// Grouped, groups in the order guests ask about them; within a group the provider's order.
+function groupedAmenities(raw: readonly string[]): string[] {
   const names = [...new Set(raw.map((a) => providerText(a, "label")).filter((a) => a !== ""))];
-  const rank = (a: string) => {
-    const i = KEY_AMENITIES.findIndex((re) => re.test(a));
-    return i === -1 ? KEY_AMENITIES.length : i;
-  };
-  return names.map((a, i) => ({ a, i })).sort((x, y) => rank(x.a) - rank(y.a) || x.i - y.i).map((x) => x.a);
+  return groupAmenities(names).flatMap((g) => g.names);
+}
+
+function withinBudget(names: readonly string[]): string[] {
+  let left = AMENITIES_TEXT_MAX;
+  const kept: string[] = [];
+  for (const name of names.slice(0, MAX_AMENITIES)) {
+    left -= Array.from(name).length;
+    if (left < 0) break;
+    kept.push(name);
+  }
+  return kept;
 }
 
 /** The first `sentences` sentences, cut at `max` code points with an ellipsis; null for nothing left. */

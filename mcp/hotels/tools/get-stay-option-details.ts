@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { loadOptionDetails, type HalfFailure, type HotelFacts, type OptionDetails } from "../journey/details.js";
 import type { ReviewFacts, ReviewQuote } from "../journey/reviews.js";
+import { AMENITY_GROUP_LABELS } from "./criteria-view.js";
+import { groupAmenities } from "../journey/amenities.js";
 import { findOption, type PublicOption } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
 import { distanceDisplay, ratingDisplay } from "../journey/wording.js";
@@ -30,8 +32,9 @@ export interface HotelCardT {
   address: string;
   checkIn: string;
   checkOut: string;
-  amenities: string[];
-  /** "и ещё 5": amenities not listed. */
+  /** Every amenity the provider gives, by group («парковка и транспорт»: [...]). */
+  amenities: Record<string, string[]>;
+  /** "ещё 5 не показаны": amenities a bound left out (details.ts), only when one did. */
   moreAmenities?: string;
   description?: string;
   /** Set when the description claims the centre of a hotel the search puts farther away: the distance beside the claim. */
@@ -78,7 +81,7 @@ const WORDS: Record<Lang, {
   ru: {
     checkIn: (t) => (t === null ? "заезд: нет данных" : `заезд с ${t}`),
     checkOut: (t) => (t === null ? "выезд: нет данных" : `выезд до ${t}`),
-    more: (n) => `и ещё ${n}`,
+    more: (n) => `ещё ${n} не показаны`,
     amenities: "удобства",
     description: "описание",
     centreCheck: (claim, km) => `в описании ${quoted(claim)}, но по данным поиска ${distanceDisplay(km, "ru")}`,
@@ -95,7 +98,7 @@ const WORDS: Record<Lang, {
   en: {
     checkIn: (t) => (t === null ? "check-in: no data" : `check-in from ${t}`),
     checkOut: (t) => (t === null ? "check-out: no data" : `check-out until ${t}`),
-    more: (n) => `and ${n} more`,
+    more: (n) => `${n} more not shown`,
     amenities: "amenities",
     description: "description",
     centreCheck: (claim, km) => `the description says ${quoted(claim)}, but the search puts it ${distanceDisplay(km, "en")}`,
@@ -115,6 +118,7 @@ function hotelCard(optionId: string, h: HotelFacts, failed: HalfFailure | undefi
   const w = WORDS[lang];
   const more = h.amenitiesTotal - h.amenities.length;
   const claim = h.description === null ? null : farCentreClaim(h.description, distanceToCenterKm);
+  const amenities = Object.fromEntries(groupAmenities(h.amenities).map((g) => [AMENITY_GROUP_LABELS[lang][g.group], g.names]));
   return {
     optionId,
     name: h.name,
@@ -122,7 +126,7 @@ function hotelCard(optionId: string, h: HotelFacts, failed: HalfFailure | undefi
     address: h.address,
     checkIn: w.checkIn(h.checkinTime),
     checkOut: w.checkOut(h.checkoutTime),
-    amenities: h.amenities,
+    amenities,
     ...(more > 0 ? { moreAmenities: w.more(more) } : {}),
     ...(h.description === null ? {} : { description: h.description }),
     ...(claim === null ? {} : { centreCheck: w.centreCheck(claim, distanceToCenterKm) }),
@@ -144,7 +148,8 @@ function reviewSummary(r: ReviewFacts, failed: HalfFailure | undefined, lang: La
 function lines(hotel: HotelCardT, reviews: ReviewSummaryT, lang: Lang): string[] {
   const w = WORDS[lang];
   const stars = hotel.stars === undefined ? "" : ` ${hotel.stars}★`;
-  const amenities = hotel.amenities.length === 0 ? null : `${w.amenities}: ${hotel.amenities.map(quoted).join(", ")}${hotel.moreAmenities ? ` ${hotel.moreAmenities}` : ""}`;
+  const groups = Object.entries(hotel.amenities).map(([label, names]) => `${label}: ${names.map(quoted).join(", ")}`);
+  const amenities = groups.length === 0 ? null : `${w.amenities}: ${groups.join("; ")}${hotel.moreAmenities ? `; ${hotel.moreAmenities}` : ""}`;
   return [
     `${hotel.optionId} ${quoted(hotel.name)}${stars} · ${quotedOr(hotel.address, lang)}`,
     `${hotel.checkIn} · ${hotel.checkOut}`,
@@ -183,7 +188,7 @@ function answer(journeyId: string, option: PublicOption, d: OptionDetails, lang:
 export const getStayOptionDetails = defineTool({
   name: "tbank_hotels_get_stay_option_details",
   title: "Hotel details and reviews",
-  description: "One option's hotel card (address, check-in/out, amenities, description, photos) and review summary (average, count, recent quotes).",
+  description: "One option's hotel card (address, check-in/out, every amenity by group, description, photos) and review summary (average, count, recent quotes).",
   toolset: "journey",
   input: wire(z.strictObject({ journeyId: JourneyIdInput, optionId: OptionIdInput })),
   output: Output,
