@@ -4,7 +4,8 @@ import type { ProviderFilterDescription, ProviderSearchFilter } from "../provide
 // when the destination's filter catalogue offers it, and how a hotel card's own words are read
 // for the ones it does not offer (and for grouping a details card).
 
-export const AMENITIES = ["parking", "pool", "pets", "family_rooms", "accessible", "wifi", "spa", "fitness"] as const;
+// Each value costs tokens in tools/list: the amenities people filter by, not every one a card lists.
+export const AMENITIES = ["parking", "pool", "pets", "family_rooms", "accessible"] as const;
 export type Amenity = (typeof AMENITIES)[number];
 
 /** The boolean filter a provider's catalogue may offer for each amenity (docs/provider-contract.md). */
@@ -14,9 +15,6 @@ export const AMENITY_FILTER_IDS: Record<Amenity, string> = {
   pets: "pets_allowed",
   family_rooms: "family_rooms",
   accessible: "accessible",
-  wifi: "wifi",
-  spa: "spa",
-  fitness: "fitness",
 };
 
 /** How a card's amenity names say each amenity, in Russian or English (the provider writes either). */
@@ -26,10 +24,6 @@ export const AMENITY_WORDS: Record<Amenity, RegExp> = {
   pets: /питом|живот|pets?\b/iu,
   family_rooms: /семейн|family/iu,
   accessible: /инвалид|ограниченн|доступная среда|маломобильн|accessib|wheelchair|disab/iu,
-  wifi: /wi-?fi|интернет|internet/iu,
-  // "Спа" is a word of its own ("спагетти" is not a spa); \b does not see Cyrillic letters.
-  spa: /(?<!\p{L})(?:спа|spa)(?!\p{L})|сауна|sauna|хаммам|hammam/iu,
-  fitness: /фитнес|тренаж|fitness|gym/iu,
 };
 
 export const hasAmenity = (names: readonly string[], amenity: Amenity): boolean => names.some((n) => AMENITY_WORDS[amenity].test(n));
@@ -54,10 +48,13 @@ export function amenityFilters(byProvider: readonly Amenity[]): Extract<Provider
 export const AMENITY_GROUPS = ["internet", "parking_transport", "pool_spa_fitness", "food", "family", "accessibility", "pets", "other"] as const;
 export type AmenityGroup = (typeof AMENITY_GROUPS)[number];
 
+// "Спа" is a word of its own ("спагетти" is not a spa); \b does not see Cyrillic letters.
+const SPA = /(?<!\p{L})(?:спа|spa)(?!\p{L})|сауна|sauna|хаммам|hammam|фитнес|тренаж|fitness|gym/iu;
+
 const GROUP_WORDS: Record<Exclude<AmenityGroup, "other">, RegExp> = {
-  internet: AMENITY_WORDS.wifi,
+  internet: /wi-?fi|интернет|internet/iu,
   parking_transport: /парковк|parking|гараж|garage|трансфер|transfer|шаттл|shuttle|электромобил|charging|прокат/iu,
-  pool_spa_fitness: new RegExp(`${AMENITY_WORDS.pool.source}|${AMENITY_WORDS.spa.source}|${AMENITY_WORDS.fitness.source}`, "iu"),
+  pool_spa_fitness: new RegExp(`${AMENITY_WORDS.pool.source}|${SPA.source}`, "iu"),
   food: /завтрак|breakfast|ресторан|restaurant|(?<!\p{L})(?:бар|bar)(?!\p{L})|кафе|cafe|кухн|kitchen|room service|обслуживание номеров/iu,
   family: /семейн|family|детск|дети|child|kids|нян|babysit/iu,
   accessibility: AMENITY_WORDS.accessible,

@@ -19,7 +19,8 @@ export const hardFiltersShape = {
   minStars: z.int().min(1).max(5).optional(),
   maxDistanceKm: z.number().positive().optional(),
   bookableOnly: z.boolean().optional(),
-  minCashbackPercent: z.number().min(0).max(100).optional(),
+  // 0..100 is checked, not advertised: the name says it is a percent.
+  minCashbackPercent: z.number().min(0).max(100).meta({ minimum: undefined, maximum: undefined }).optional(),
 };
 
 export interface HardFilters {

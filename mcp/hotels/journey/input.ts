@@ -53,7 +53,7 @@ export const planStayInputShape = {
   ranking: z.enum(RANKINGS).optional(),
   maxOptions: MaxOptions.describe("Default 10; the journey keeps all").optional(),
   breakfastIncluded: z.boolean().optional(),
-  amenities: z.array(z.enum(AMENITIES)).min(1).max(AMENITIES.length).optional(),
+  amenities: z.array(z.enum(AMENITIES)).min(1).max(AMENITIES.length).meta({ minItems: undefined, maxItems: undefined }).optional(),
   hotelName: Text.describe("Match a hotel among this destination's results").optional(),
   near: Text.describe("Landmark or address in the destination").optional(),
   hotelPreferences: HotelPreferencesSchema.describe("Pass the object from the banking MCP unchanged").optional(),

@@ -10,7 +10,7 @@ import { compareRow, journeyBands, rankingFields, rankingLine, rowLine } from ".
 import { journeyOptions } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
 import { ratesEffect, ratesEffectLine } from "../journey/rates-effect.js";
-import { Failure, Field, JourneyIdInput, List, RankingFields, RankingInput, wire } from "./schemas.js";
+import { CashbackCoverageField, Failure, Field, JourneyIdInput, List, RankingFields, RankingInput, wire } from "./schemas.js";
 
 const Output = wire(z.object({
   status: z.enum(["ok", "invalid_input", "no_matching_stays", "journey_not_found", "journey_expired"]),
@@ -20,6 +20,7 @@ const Output = wire(z.object({
   scope: Field,
   afterRates: Field,
   ...RankingFields,
+  ...CashbackCoverageField,
   comparisonRows: List.optional(),
   presentationGuidance: Field,
 }));

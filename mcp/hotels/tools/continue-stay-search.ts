@@ -11,7 +11,7 @@ import { failure, success } from "../../shared/outcome.js";
 import { journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
 import { cardLine, rankedPage, rankingLine } from "./cards.js";
 import { coverageFields, coverageLine, journeyCoverage } from "./present.js";
-import { Coverage, Failure, Field, JourneyIdInput, Page, RankingFields, wire } from "./schemas.js";
+import { Coverage, Failure, Field, JourneyIdInput, Page, RankingFields, CashbackCoverageField, wire } from "./schemas.js";
 
 const Output = wire(z.object({
   status: z.enum(["ok", "continuation_unavailable", "provider_auth_rejected", "search_unavailable", "journey_not_found", "journey_expired"]),
@@ -23,6 +23,7 @@ const Output = wire(z.object({
   filtersApplied: Field,
   ...Page,
   ...RankingFields,
+  ...CashbackCoverageField,
 }));
 
 const NEXT_OK = "Compare with tbank_hotels_compare_stay_options; choose with tbank_hotels_select_stay_option.";

@@ -11,7 +11,7 @@ import { failure, success } from "../../shared/outcome.js";
 import { lookupJourney } from "./outcomes.js";
 import { alternativesFields, alternativesLines, bandGuidance, preferenceAlternatives } from "./alternatives-view.js";
 import { cardLine, rankedPage, rankingLine } from "./cards.js";
-import { Base, Field, JourneyIdInput, Page, RankingFields, RankingInput, wire } from "./schemas.js";
+import { Base, Field, JourneyIdInput, Page, RankingFields, CashbackCoverageField, RankingInput, wire } from "./schemas.js";
 
 const Output = wire(z.object({
   status: z.enum(["ok", "no_matching_stays", "journey_not_found", "journey_expired"]),
@@ -23,6 +23,7 @@ const Output = wire(z.object({
   offset: Field,
   ...Page,
   ...RankingFields,
+  ...CashbackCoverageField,
 }));
 
 export const getStayOptions = defineTool({

@@ -36,7 +36,7 @@ export const planStay = defineTool({
   title: "Plan a hotel stay",
   description:
     "Searches T-Bank Hotels prices for a city, dates and guests; opens a 60-minute journey (journeyId) with option cards. " +
-    "An ambiguous city or near returns clarification_required without searching. breakfastIncluded, amenities, max*/min*, bookableOnly: hard filters; hotelPreferences (banking MCP) only rank best_value. " +
+    "An ambiguous city or near returns clarification_required without searching. breakfastIncluded, max*/min*, bookableOnly, amenities: hard filters; hotelPreferences (banking MCP) only rank best_value. " +
     "Follow nextStep; never retry when retryAllowed is false.",
   toolset: "journey",
   input: Input,

@@ -111,16 +111,19 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
 
   const shownIds = ranked.orderedIds.slice(0, request.maxOptions);
   const cards = pick(shownIds);
-  const fields = rankingFields(ranked, request.hotelPreferences, bands, shownIds, view.lang);
+  const { cashbackCoverage, ...fields } = rankingFields(ranked, request.hotelPreferences, bands, shownIds, view.lang);
+  // The plan has one cashback line: what the search offers, and what highest_cashback covered.
+  const cashback = [value.cashback, cashbackCoverage].filter((s) => s !== undefined).join("; ");
+  const planValue = cashback === "" ? {} : { cashback };
   const alternatives = preferenceAlternatives(ranked, pub, view);
   const hasMore = total > cards.length;
   const more = hasMore ? `; more: tbank_hotels_get_stay_options(offset=${cards.length})` : "";
   const nextStep = (searchCoverage.continuationRecommended ? NEXT_CONTINUE : "") + bandGuidance(ranked, alternatives) + NEXT_OK + (hasMore ? ` More options: tbank_hotels_get_stay_options(offset=${cards.length}).` : "");
-  const structured: PlanResult = { status: "ok", ...base, ...value, ...fields, options: cards, ...alternativesFields(alternatives), total, hasMore, nextStep };
+  const structured: PlanResult = { status: "ok", ...base, ...planValue, ...fields, options: cards, ...alternativesFields(alternatives), total, hasMore, nextStep };
   return success(structured, [
     `status=ok journeyId=${journeyId} (valid 60 min)`,
     ...header,
-    ...valueLine,
+    ...(cashback === "" ? [] : [cashback]),
     rankingLine(fields, view.lang),
     ...cards.map((c, i) => cardLine(c, i + 1, view)),
     `shown ${cards.length} of ${total}${more}`,

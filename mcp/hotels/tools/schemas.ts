@@ -36,8 +36,9 @@ export const RankingFields = {
   preferencesNotApplied: Field,
   currencyNote: Field,
   alternatives: List.optional(),
-  cashbackCoverage: Field,
 };
+/** Listings and comparisons; a plan says it inside its `cashback` line instead (one field fewer in tools/list). */
+export const CashbackCoverageField = { cashbackCoverage: Field };
 
 export interface RankingFieldsT {
   ranking: Ranking;
