@@ -61,7 +61,7 @@ describe("HotelsApi against the sandbox", () => {
     expect((await api.locations({ offset: first.nextOffset! })).nextOffset).toBeNull();
 
     const filters = await api.searchFilters(kazan);
-    expect(filters.filters.map((f) => f.$objectType).sort()).toEqual(["array", "array", "boolean", "radio", "range"]);
+    expect(filters.filters.map((f) => f.$objectType).sort()).toEqual(["array", "array", "boolean", "boolean", "boolean", "boolean", "boolean", "radio", "range"]);
 
     const filtered = searchBody({
       filters: [

@@ -114,7 +114,7 @@ describe("lowlevel toolset: search and hotel reads", () => {
     });
 
     it("a filter the provider refuses is requirements_unavailable in a normal result, never an unfiltered page", async () => {
-      const { result, data } = await call("search", { destinationId: KAZAN, ...STAY, filters: [{ $objectType: "boolean", filterId: "pool", value: true }] });
+      const { result, data } = await call("search", { destinationId: KAZAN, ...STAY, filters: [{ $objectType: "boolean", filterId: "accessible", value: true }] });
       expect(result.isError).toBeFalsy();
       expect(data).toMatchObject({ status: "requirements_unavailable", provider: { httpStatus: 400, code: "unknown_filter" } });
       expect(data).not.toHaveProperty("data");
@@ -131,7 +131,17 @@ describe("lowlevel toolset: search and hotel reads", () => {
       const { data } = await call("get_search_filters", { destinationId: KAZAN });
       expect(data.status).toBe("ok");
       const filters = (data.data as { filters: { filterId: string; $objectType: string }[] }).filters;
-      expect(filters.map((f) => `${f.filterId}:${f.$objectType}`)).toEqual(["meal_types:array", "stars:array", "free_cancellation:boolean", "rating:radio", "price:range"]);
+      expect(filters.map((f) => `${f.filterId}:${f.$objectType}`)).toEqual([
+        "meal_types:array",
+        "stars:array",
+        "free_cancellation:boolean",
+        "parking:boolean",
+        "pool:boolean",
+        "pets_allowed:boolean",
+        "family_rooms:boolean",
+        "rating:radio",
+        "price:range",
+      ]);
     });
 
     it("refuses an id with a path separator before HTTP", async () => {
