@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { HotelsContext } from "../../mcp/hotels/context.js";
 import { groupAmenities, hasAmenity, splitAmenities } from "../../mcp/hotels/journey/amenities.js";
 import { AMENITIES_TEXT_MAX, loadOptionDetails, MAX_AMENITIES } from "../../mcp/hotels/journey/details.js";
-import { AMENITY_CARDS_MAX, AMENITY_CHECK_BUDGET_MS, checkAmenities } from "../../mcp/hotels/journey/amenity-check.js";
+import { AMENITY_CARDS_MAX, AMENITY_CHECK_BUDGET_MS, amenityCandidates, checkAmenities } from "../../mcp/hotels/journey/amenity-check.js";
 import { dedupeKey } from "../../mcp/hotels/journey/collect.js";
 import { applyFilters } from "../../mcp/hotels/journey/filters.js";
 import { parsePlanStayInput, type PlanStayRequest } from "../../mcp/hotels/journey/input.js";
@@ -84,6 +84,16 @@ describe("checkAmenities", () => {
     const slow = ctx(cards, { t: 0 }, AMENITY_CHECK_BUDGET_MS / 4);
     await checkAmenities(slow.ctx, ["pets"], opts);
     expect(slow.reads.length).toBeLessThan(8);
+  });
+});
+
+describe("amenityCandidates", () => {
+  it("are what the other hard filters keep, in the journey's ranking order", () => {
+    const opts = options(["a", "b", "c", "d"]);
+    const pub = publicOptions(opts);
+    const cashback = { percents: { [pub[0]!.optionId]: 3, [pub[1]!.optionId]: 10, [pub[2]!.optionId]: 7 }, unavailable: false };
+    const order = amenityCandidates(opts, pub, { minCashbackPercent: 5 }, { ranking: "highest_cashback", cashback });
+    expect(order.map((o) => o.hotelId)).toEqual(["b", "c"]);
   });
 });
 

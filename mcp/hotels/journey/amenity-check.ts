@@ -2,7 +2,9 @@ import type { HotelsContext } from "../context.js";
 import { isProviderError } from "../provider/index.js";
 import { providerText } from "../../../shared/provider-text.js";
 import { hasAmenity, type Amenity } from "./amenities.js";
-import type { JourneyOption } from "./options.js";
+import { applyFilters, type HardFilters } from "./filters.js";
+import type { JourneyOption, PublicOption } from "./options.js";
+import { rankOptions, type RankingParams } from "./ranking.js";
 
 // Amenities the destination's filter catalogue does not offer are checked on the hotels' own cards:
 // one hotel read per candidate, in the order the journey ranks them, bounded in count and time.
@@ -48,6 +50,16 @@ export async function checkAmenities(
   };
   await Promise.all(Array.from({ length: PARALLEL_READS }, worker));
   return check;
+}
+
+/**
+ * The options the amenities filter will test, in the order the journey ranks them: what the other
+ * hard filters keep. `listed` are the options as listings see them (search or loaded-rate prices).
+ */
+export function amenityCandidates(options: readonly JourneyOption[], listed: readonly PublicOption[], filters: HardFilters | undefined, params: RankingParams): JourneyOption[] {
+  const { kept } = applyFilters(listed, filters, { cashback: params.cashback?.percents });
+  const byId = new Map(options.map((o) => [o.public.optionId, o]));
+  return rankOptions(listed, params, new Set(kept.map((o) => o.optionId))).orderedIds.flatMap((id) => byId.get(id) ?? []);
 }
 
 async function cardAmenities(ctx: Pick<HotelsContext, "provider">, hotelId: string, signal: AbortSignal | undefined): Promise<string[] | null> {

@@ -1,6 +1,7 @@
 import type { HotelsContext } from "../context.js";
 import { langOf } from "../../../shared/locale.js";
-import { buildOptions, roomShape } from "./options.js";
+import { amenityCandidates, checkAmenities } from "./amenity-check.js";
+import { buildOptions, journeyOptions, roomShape } from "./options.js";
 import { toSearchBody } from "./search-request.js";
 import type { JourneyOption } from "./options.js";
 import { withOptions, type JourneyState } from "./state.js";
@@ -15,7 +16,7 @@ export type ContinueRun =
 
 /** Resumes a journey's truncated collection once and rebuilds its options (optionIds stay stable). */
 export async function continueJourney(
-  ctx: Pick<HotelsContext, "staySearch" | "journeys" | "provider" | "collectionCashback">,
+  ctx: Pick<HotelsContext, "staySearch" | "journeys" | "provider" | "collectionCashback" | "now">,
   journeyId: string,
   state: JourneyState,
   opts: { progress: SearchProgress },
@@ -51,7 +52,9 @@ export async function continueJourney(
   const cashback = await moreCashback(ctx, collector, updated.journey.state.cashback, updated.journey.state.options);
   const withCashback = cashback === updated.journey.state.cashback ? updated : await ctx.journeys.update(journeyId, (s) => ({ ...s, cashback }));
   if (withCashback.status !== "found") return { status: "journey_gone", lookup: withCashback.status };
-  const after = withCashback.journey.state;
+  const checked = await withAmenityCards(ctx, journeyId, withCashback.journey.state);
+  if (!checked.ok) return { status: "journey_gone", lookup: checked.lookup };
+  const after = checked.state;
   // A completed collector now serves identical plans from the search cache. Being this journey's
   // copy, no cashback answer is filed under it yet: it gets what the journey knows, so they ask nothing.
   if (cashback && !cashback.unavailable) void ctx.collectionCashback.entry(collector, () => Promise.resolve({ byHotel: percentsByHotel(after.options, cashback.percents), max: cashback.max }));
@@ -65,4 +68,22 @@ function percentsByHotel(options: readonly JourneyOption[], percents: Readonly<R
     if (o.hotelId !== null && percent !== undefined) byHotel.set(o.hotelId, percent);
   }
   return byHotel;
+}
+
+/**
+ * When the plan checks amenities on hotel cards: up to AMENITY_CARDS_MAX more cards, of the
+ * candidates not read yet in the journey's order (a continuation adds candidates). Nothing read, nothing written.
+ */
+async function withAmenityCards(
+  ctx: Pick<HotelsContext, "journeys" | "provider" | "now">,
+  journeyId: string,
+  state: JourneyState,
+): Promise<{ ok: true; state: JourneyState } | { ok: false; lookup: "not_found" | "expired" }> {
+  const known = state.amenityCheck;
+  if (!known || known.local.length === 0) return { ok: true, state };
+  const params = { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: roomShape(state.request.rooms).guestsPerRoom, cashback: state.cashback };
+  const amenityCheck = await checkAmenities(ctx, known.local, amenityCandidates(state.options, journeyOptions(state), state.request.filters, params), { known });
+  if (Object.keys(amenityCheck.has).length === Object.keys(known.has).length) return { ok: true, state };
+  const updated = await ctx.journeys.update(journeyId, (s) => ({ ...s, amenityCheck }));
+  return updated.status === "found" ? { ok: true, state: updated.journey.state } : { ok: false, lookup: updated.status };
 }

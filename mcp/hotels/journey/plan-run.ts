@@ -3,16 +3,16 @@ import type { SearchCoverage } from "./collect.js";
 import { matchHotelName, type HotelNameMatch } from "./destination.js";
 import { applyFilters, type FilterReport } from "./filters.js";
 import type { PlanStayRequest } from "./input.js";
-import { buildOptions, OptionIdRegistry, publicOptions, roomShape, type JourneyOption, type PublicOption } from "./options.js";
+import { buildOptions, OptionIdRegistry, publicOptions, roomShape, type PublicOption } from "./options.js";
 import { langOf } from "../../../shared/locale.js";
 import { journeyView, type JourneyView } from "./view.js";
-import { rankOptions, resolveRanking, type RankingParams, type RankingResult } from "./ranking.js";
+import { rankOptions, resolveRanking, type RankingResult } from "./ranking.js";
 import { toSearchBody } from "./search-request.js";
 import { newJourneyState, type ResolvedDestination } from "./state.js";
 import type { SearchProgress } from "./stay-search.js";
 import { planCashback, VALUE_CALL_TIMEOUT_MS, type JourneyCashback } from "./value.js";
 import { splitAmenities, type Amenity } from "./amenities.js";
-import { checkAmenities, type AmenityCheck } from "./amenity-check.js";
+import { amenityCandidates, checkAmenities } from "./amenity-check.js";
 import { journeyFilters } from "./criteria.js";
 import { isProviderError, type ProviderFilterDescription } from "../provider/index.js";
 
@@ -45,13 +45,14 @@ export type PlanRun =
 /** Collects, builds and stores the journey: the part of plan_stay after input and destination. */
 export async function runPlan(
   ctx: Pick<HotelsContext, "staySearch" | "journeys" | "random" | "catalog" | "now" | "provider" | "collectionCashback">,
-  request: PlanStayRequest,
+  asked: PlanStayRequest,
   destination: ResolvedDestination,
   opts: { signal: AbortSignal; progress: SearchProgress },
 ): Promise<PlanRun> {
-  const wanted = request.amenities ?? [];
+  const wanted = asked.amenities ?? [];
   const split = wanted.length > 0 ? splitAmenities(wanted, await filterCatalogue(ctx, destination.destinationId, opts.signal)) : { byProvider: [], local: [] };
-  if (wanted.length > 0) request = { ...request, providerAmenities: split.byProvider };
+  // The split is stored with the journey: a continuation must send the same filters.
+  const request = wanted.length > 0 ? { ...asked, providerAmenities: split.byProvider } : asked;
   const body = toSearchBody(request, destination.destinationId);
   const filtered = body.filters !== undefined;
   let collector;
@@ -70,7 +71,8 @@ export async function runPlan(
   const [zone, cashback] = await Promise.all([catalogTimeZone(ctx, destination.destinationId), planCashback(ctx, collector, options, stay)]);
   const located = { ...destination, ...zone };
   const rankingParams = { ranking, hotelPreferences: request.hotelPreferences, guestsPerRoom: roomShape(request.rooms).guestsPerRoom, cashback };
-  const amenityCheck = split.local.length > 0 ? await checkLocalAmenities(ctx, split.local, options, request, rankingParams, opts.signal) : undefined;
+  const candidates = () => amenityCandidates(options, publicOptions(options), request.filters, rankingParams);
+  const amenityCheck = split.local.length > 0 ? await checkAmenities(ctx, split.local, candidates(), { signal: opts.signal }) : undefined;
   const state = { ...newJourneyState({ request, destination: located, ranking, collector, optionIds, options }), cashback, ...(amenityCheck ? { amenityCheck } : {}) };
   const record = await ctx.journeys.create(state);
   const view = journeyView(state, ctx.now());
@@ -78,22 +80,6 @@ export async function runPlan(
   const ranked = rankOptions(publicOptions(options), rankingParams, new Set(pub.map((o) => o.optionId)));
   const hotelMatches = request.hotelName === undefined ? null : matchHotelName(request.hotelName, pub);
   return { status: "planned", journeyId: record.journeyId, filtered, providerAmenities: split.byProvider, coverage, options: pub, ranked, hardFilters, hotelMatches, destination: located, view, cashback };
-}
-
-/** The candidates' cards, read in the order the plan ranks what its other hard filters keep. */
-function checkLocalAmenities(
-  ctx: Pick<HotelsContext, "provider" | "now">,
-  local: Amenity[],
-  options: readonly JourneyOption[],
-  request: PlanStayRequest,
-  params: RankingParams,
-  signal: AbortSignal,
-): Promise<AmenityCheck> {
-  const all = publicOptions(options);
-  const { kept } = applyFilters(all, request.filters, { cashback: params.cashback?.percents });
-  const byId = new Map(options.map((o) => [o.public.optionId, o]));
-  const order = rankOptions(all, params, new Set(kept.map((o) => o.optionId))).orderedIds.flatMap((id) => byId.get(id) ?? []);
-  return checkAmenities(ctx, local, order, { signal });
 }
 
 /** The destination's filter catalogue, or null when it cannot be read (every amenity is then checked locally). */
