@@ -15,7 +15,7 @@ export const scenario: Scenario = {
   id: "s160",
   title: "«Где в Сочи самый большой кешбэк?»: highest_cashback ranks the whole collection by the stated percent, says its coverage; minCashbackPercent keeps 7 % and more",
   request: "Где в Сочи самый большой кешбэк на 12–14 марта? Нас двое. Покажи только те, где кешбэк от 7 %, и сравни лучшие",
-  budgetTokens: 4200,
+  budgetTokens: 4000,
   steps: [
     planStay(
       { destination: "Сочи", checkinDate: "2027-03-12", checkoutDate: "2027-03-14", ranking: "highest_cashback" },

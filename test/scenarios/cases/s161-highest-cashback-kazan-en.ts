@@ -14,7 +14,7 @@ export const scenario: Scenario = {
   id: "s161",
   title: "“Where is the cashback highest?” in English: highest_cashback over the whole Kazan collection, minCashbackPercent 5",
   request: "Which hotels in Kazan give the most cashback for March 12–14? Two adults, and only 5% or more please.",
-  budgetTokens: 2600,
+  budgetTokens: 1550,
   steps: [
     planStay(
       { destination: "Казань", checkinDate: "2027-03-12", checkoutDate: "2027-03-14", language: "en", ranking: "highest_cashback", minCashbackPercent: 5 },

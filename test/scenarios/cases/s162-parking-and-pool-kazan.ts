@@ -13,7 +13,7 @@ export const scenario: Scenario = {
   id: "s162",
   title: "«С парковкой и бассейном»: both amenities go to the provider's filters, the answer says so, every hotel shown has them",
   request: "Найди отели в Казани с парковкой и бассейном на 12–14 марта, нас двое. Что у первого из удобств?",
-  budgetTokens: 2600,
+  budgetTokens: 2100,
   steps: [
     planStay(
       { destination: "Казань", checkinDate: "2027-03-12", checkoutDate: "2027-03-14", amenities: ["parking", "pool"] },

@@ -15,7 +15,7 @@ export const scenario: Scenario = {
   id: "s163",
   title: "“Parking and wheelchair access” in English: parking by the provider's filter, accessibility checked on hotel cards, both said",
   request: "Hotels in Kazan for March 12–14 with parking and wheelchair-accessible rooms, two adults.",
-  budgetTokens: 2200,
+  budgetTokens: 700,
   steps: [
     planStay(
       { destination: "Казань", checkinDate: "2027-03-12", checkoutDate: "2027-03-14", language: "en", amenities: ["parking", "accessible"] },

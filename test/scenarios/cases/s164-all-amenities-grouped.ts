@@ -12,7 +12,7 @@ export const scenario: Scenario = {
   id: "s164",
   title: "«Есть ли там парковка и бассейн?»: details list every amenity of the hotel, by group, none hidden",
   request: `Казань, 12–14 марта, нас двое. В ${hotel.hotel.name} есть парковка и бассейн? Перечисли все удобства`,
-  budgetTokens: 2200,
+  budgetTokens: 2100,
   steps: [
     planStay({ destination: "Казань", checkinDate: "2027-03-12", checkoutDate: "2027-03-14" }, { status: "ok" }, { save: { journeyId: "journeyId", hotel: `options.${position}.optionId` } }),
     journeyStep(

@@ -13,7 +13,7 @@ export const scenario: Scenario = {
   id: "s165",
   title: "“Does it have parking? What else?” in English: every amenity by group under English labels",
   request: `Kazan, March 12–14, two adults. Does ${hotel.hotel.name} have parking, and what else is there for kids?`,
-  budgetTokens: 2200,
+  budgetTokens: 2000,
   steps: [
     planStay({ destination: "Казань", checkinDate: "2027-03-12", checkoutDate: "2027-03-14", language: "en" }, { status: "ok" }, { save: { journeyId: "journeyId", hotel: `options.${position}.optionId` } }),
     journeyStep(

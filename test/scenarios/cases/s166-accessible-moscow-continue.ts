@@ -7,7 +7,7 @@ export const scenario: Scenario = {
   id: "s166",
   title: "«Номера для людей с инвалидностью» в Москве: the plan reads 30 cards, the continuation 30 more, each says how many of how many",
   request: "Нужен отель в Москве на 12–14 марта с номером для гостя на коляске, нас двое. Посмотри ещё варианты",
-  budgetTokens: 3200,
+  budgetTokens: 2550,
   steps: [
     planStay(
       { destination: "Москва", checkinDate: "2027-03-12", checkoutDate: "2027-03-14", amenities: ["accessible"] },

@@ -7,7 +7,7 @@ export const scenario: Scenario = {
   id: "s167",
   title: "“Wheelchair-accessible” in Moscow, in English: the plan reads 30 cards, continuing reads 30 more, each says how many of how many",
   request: "A hotel in Moscow for March 12–14 with a wheelchair-accessible room, two adults. Show me more options.",
-  budgetTokens: 3200,
+  budgetTokens: 2550,
   steps: [
     planStay(
       { destination: "Москва", checkinDate: "2027-03-12", checkoutDate: "2027-03-14", amenities: ["accessible"], language: "en" },
