@@ -2,16 +2,14 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { spawn } from "node:child_process";
-import { getEncoding } from "js-tiktoken";
 import { createHotelsServer } from "../../mcp/hotels/server.js";
 import { parseConfig } from "../../shared/config/index.js";
 import { nextWeekend } from "../demo/run.js";
 import { startSandbox } from "../sandbox/index.js";
 import { coldStart } from "./mcp-cold-start.js";
 import { median, ms, type BenchRow } from "./stats.js";
+import { tokens } from "./tokens.js";
 
-const o200k = getEncoding("o200k_base");
-export const tokens = (s: string): number => o200k.encode(s).length;
 
 function configFor(urls: { hotelsApiBaseUrl: string; hotelPageUrlTemplate: string }) {
   const parsed = parseConfig({ HOME: "/nonexistent-home", TBANK_HOTELS_API_BASE_URL: urls.hotelsApiBaseUrl, TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: urls.hotelPageUrlTemplate });

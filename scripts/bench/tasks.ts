@@ -1,6 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ProviderFacts } from "../../test/helpers/stdio-servers.js";
-import { tokens, type JourneyClient } from "./mcp.js";
+import type { JourneyClient } from "./mcp.js";
+import { tokens } from "./tokens.js";
 
 // Agent tasks played through the spawned servers: what one question costs a model in calls and in
 // tokens of each channel (the text block, or JSON.stringify(structuredContent)).

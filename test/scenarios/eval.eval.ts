@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createHotelsServer } from "../../mcp/hotels/server.js";
 import { parseConfig } from "../../shared/config/index.js";
 import { walkReport } from "./retry-rules.js";
-import { runScenario, tokens, type ScenarioResult } from "./runner.js";
+import { tokens } from "../../scripts/bench/tokens.js";
+import { runScenario, type ScenarioResult } from "./runner.js";
 import type { Scenario } from "./types.js";
 
 const CASES = new URL("./cases/", import.meta.url);

@@ -5,7 +5,6 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { getEncoding } from "js-tiktoken";
 import { createBankingServer } from "../../mcp/banking/server.js";
 import { createHotelsServer } from "../../mcp/hotels/server.js";
 import { startSandbox } from "../../scripts/sandbox/index.js";
@@ -17,11 +16,10 @@ import { describeApproval } from "../../scripts/cli/commands/approve.js";
 import { contradictions, observe, type Observed } from "./retry-rules.js";
 import { CANARY, EVAL_SEED } from "./sandbox-facts.js";
 import type { Expect, Scenario } from "./types.js";
+import { tokens } from "../../scripts/bench/tokens.js";
 
-const o200k = getEncoding("o200k_base");
 /** `EVAL_TRACE=/path` appends every step's two channels to that file: what the model read, for review. */
 const TRACE_FILE = process.env.EVAL_TRACE;
-export const tokens = (text: string): number => o200k.encode(text).length;
 
 
 export interface StepResult {
