@@ -49,6 +49,17 @@ describe("highest_cashback", () => {
     );
   });
 
+  it("without cashback data a room too small for the party still goes after those that fit, as in provider_order", () => {
+    const items = ["a", "b", "c"].map((id) =>
+      toJourneyItem({ hotelId: id, name: id, stars: 3, rating: 8, reviewsCount: 10, shownPrice: { value: 10_000, currency: "RUB" }, mealName: null, freeCancellationUntil: null, hasRates: true, maxOccupancy: id === "a" ? 2 : 3 }),
+    );
+    const family = publicOptions(buildOptions(items.map((item) => ({ dedupeKey: dedupeKey(item), item })), 2, new OptionIdRegistry(), "ru", { rooms: 1, guestsPerRoom: 3 }));
+    const unavailable = { percents: {}, unavailable: true };
+    const r = rankOptions(family, { ranking: "highest_cashback", cashback: unavailable, guestsPerRoom: 3 });
+    expect(names(family, r.orderedIds)).toEqual(["b", "c", "a"]);
+    expect(r.orderedIds).toEqual(rankOptions(family, { ranking: "provider_order", guestsPerRoom: 3 }).orderedIds);
+  });
+
   it("other rankings carry no cashback coverage", () => {
     expect(rankOptions(list, { ranking: "lowest_price", cashback }).cashbackCoverage).toBeNull();
   });

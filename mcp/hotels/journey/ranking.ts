@@ -139,10 +139,12 @@ function rankAll(options: readonly PublicOption[], params: RankingParams, curren
   };
   const guests = params.guestsPerRoom ?? 1;
   // The provider's order keeps hotels without rates in place; only a room that fits moves one.
-  if (params.ranking === "provider_order") return { ...result, orderedIds: ids(byTier(options, (o) => fitTier(o, guests))) };
+  const providerOrder = () => ids(byTier(options, (o) => fitTier(o, guests)));
+  if (params.ranking === "provider_order") return { ...result, orderedIds: providerOrder() };
   if (params.ranking === "highest_cashback") {
     const { orderedIds, coverage } = rankByCashback(options, params.cashback, (part) => usableFirst(part, guests));
-    return { ...result, orderedIds, cashbackCoverage: coverage };
+    // Without cashback data the order is the provider's, as provider_order gives it: still fit first.
+    return { ...result, orderedIds: coverage.unavailable ? providerOrder() : orderedIds, cashbackCoverage: coverage };
   }
   if (params.ranking === "highest_rating") {
     const sorted = [...options].sort((a, b) => (b.rating ?? -Infinity) - (a.rating ?? -Infinity));
