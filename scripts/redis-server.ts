@@ -34,7 +34,7 @@ export interface RedisServer {
 
 /**
  * A real redis-server on a free loopback port, persisting nothing, in its own temp dir. Missing
- * redis-server is a failure with the way to fix it, never a skip: CI installs it (.ci/run).
+ * redis-server is a failure with the way to fix it, never a skip: `npm test` installs it first (npm run test:setup).
  */
 export async function startRedisServer(): Promise<RedisServer> {
   if (!existsSync(REDIS_SERVER)) {

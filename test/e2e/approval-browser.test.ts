@@ -19,7 +19,7 @@ import { brokerEnv, outcome, prepare, type Outcome, type Prepared } from "../int
 // real broker with its write gates on and the sandbox. Every header the page judges is the one the
 // browser sent by itself. A second local server on another port (another origin; "localhost" makes
 // it another site too) plays the hostile page, and knows the page's nonce, as a model that read the
-// page would. CI installs chromium through .ci/run.
+// page would. `npm test` installs chromium first (npm run test:setup).
 const CHROMIUM = "/usr/bin/chromium";
 const CI = process.env.CI === "true";
 const MISSING = !existsSync(CHROMIUM);
@@ -149,7 +149,7 @@ describe.skipIf(MISSING && !CI)(MISSING ? `the approval page in a real browser: 
   }
 
   beforeAll(async () => {
-    if (MISSING) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); CI does it in .ci/run`);
+    if (MISSING) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); npm run test:setup does it as root`);
     sandbox = await startSandbox({ seed: "approval-browser", deviceIntervalSeconds: 0, now: clock.now });
     root = await mkdtemp(join(tmpdir(), "apbrowser-"));
     let config;

@@ -11,7 +11,7 @@ import { startHttpInstance } from "../../scripts/http-instance.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 
 // The landing page of a real `tbank-hotels-mcp --http` process, in Debian's chromium driven by
-// playwright-core (CI installs chromium through .ci/run).
+// playwright-core (`npm test` installs chromium first: npm run test:setup).
 const CHROMIUM = "/usr/bin/chromium";
 const CLIENTS = ["claude-ai", "chatgpt", "claude-code", "codex"];
 
@@ -55,7 +55,7 @@ describe("the landing page in a real browser", () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); CI does it in .ci/run`);
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); npm run test:setup does it as root`);
     dir = await mkdtemp(join(tmpdir(), "tbank-landing-"));
     sandbox = await startSandbox({ seed: "landing", now: Date.now });
     // Root (as in CI) cannot use chromium's sandbox.
