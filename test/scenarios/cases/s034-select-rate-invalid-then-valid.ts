@@ -9,7 +9,7 @@ export const scenario: Scenario = {
   id: "s034",
   title: "Rate number out of range is refused with the valid numbers, then a valid pick",
   request: "Бери пятый тариф. А, такого нет? Тогда второй",
-  budgetTokens: 2300,
+  budgetTokens: 2400,
   steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,

@@ -5,7 +5,7 @@ export const scenario: Scenario = {
   id: "s036",
   title: "Booking preview before a rate is chosen asks for rate selection",
   request: "Сразу сделай сводку брони по этому отелю",
-  budgetTokens: 1650,
+  budgetTokens: 1700,
   steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,

@@ -10,7 +10,7 @@ export const scenario: Scenario = {
   id: "s038",
   title: "Promo SANDBOX10 is valid: 10 % off, validated only, not applied",
   request: "У меня промокод SANDBOX10, сколько выйдет?",
-  budgetTokens: 2600,
+  budgetTokens: 2700,
   steps: [
     ...KAZAN_RATE_ONE_SELECTED,
     journeyStep("tbank_hotels_inspect_checkout", { promoCode: "SANDBOX10" }, { status: "checkout_ready", text: ["freshUntil=", "Текущая цена", "₽", "Промокод SANDBOX10: действителен", "10 %", rub(promo.priceAfterDiscount.value), "не применён"], textMatches: ["priceChanged=false"], nextStep: ["tbank_hotels_create_checkout_handoff"] }),

@@ -8,7 +8,7 @@ export const scenario: Scenario = {
   id: "s044",
   title: "Handoff for 1 room, no children: dates and guests carried in the link",
   request: "Дай ссылку на оформление второго тарифа",
-  budgetTokens: 2550,
+  budgetTokens: 2650,
   steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,

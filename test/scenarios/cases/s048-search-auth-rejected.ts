@@ -5,7 +5,7 @@ export const scenario: Scenario = {
   id: "s048",
   title: "Search under 401 and 403: provider_auth_rejected, no retry",
   request: "Нашли Казань на 12–14 марта; теперь поищи на 19–21 марта",
-  budgetTokens: 1750,
+  budgetTokens: 1850,
   steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,

@@ -5,7 +5,7 @@ export const scenario: Scenario = {
   id: "s049",
   title: "Search 5xx, truncated page and rate limit: search_unavailable, stop",
   request: "Нашли Казань на 12–14 марта; теперь поищи на 19–21 марта",
-  budgetTokens: 1800,
+  budgetTokens: 1850,
   steps: [
     PLAN_KAZAN_WEEKEND,
     SELECT_SAVED_OPTION,

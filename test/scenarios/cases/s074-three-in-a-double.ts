@@ -21,7 +21,7 @@ export const scenario: Scenario = {
   id: "s074",
   title: "Three adults in one room: rates whose room holds two say so; two rooms: totals name both rooms and the per-room figure",
   request: "Мы втроём, один номер, Казань 12–14 марта — какие варианты нам подойдут? А если взять два номера?",
-  budgetTokens: 3000,
+  budgetTokens: 3100,
   steps: [
     planStay(
       { destination: "Казань", checkinDate: three.checkinDate, checkoutDate: three.checkoutDate, rooms: [{ adults: 3, childrenAges: [] }] },

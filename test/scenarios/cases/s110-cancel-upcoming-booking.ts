@@ -10,7 +10,7 @@ export const scenario: Scenario = {
   id: "s110",
   title: "Cancel an upcoming booking (mutations): terms first, prepare, the person approves, committed with the provider's refund, then listed CANCELLED",
   request: "Отмени мою бронь в Казани в конце марта, пока отмена бесплатная.",
-  budgetTokens: 1600,
+  budgetTokens: 1650,
   setup: { writes: true },
   steps: [
     listBookings({ status: "active" }, { status: "ok", text: [`"${kazan.hotelName}", "Казань"`, "CONFIRMED"] }, { kazan: "Казань" }),
