@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import nodePlugin from "eslint-plugin-n";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "scripts/build.mjs", "scripts/bundle.mjs", "scripts/build/**", "eslint.config.js"] },
+  { ignores: ["dist/**", "build-tools/**", "node_modules/**", "coverage/**", "scripts/build.mjs", "scripts/bundle.mjs", "scripts/build/**", "eslint.config.js"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -169,7 +169,7 @@ export async function benchBroker(opts: { sequentialCount?: number; connections?
     const idleRss = rssMb(broker.pid ?? 0);
 
     const echoSock = join(root, "echo.sock");
-    children.push(spawn(process.execPath, ["dist/bench-echo.js", echoSock], { stdio: "ignore" }));
+    children.push(spawn(process.execPath, ["build-tools/bench-echo.js", echoSock], { stdio: "ignore" }));
     await waitFor(echoSock);
 
     const ssh: Target = { name: "ssh-agent", socketPath: agentSock, request: Buffer.from([0, 0, 0, 1, 11]), check: frameDone };

@@ -127,7 +127,7 @@ interface Instance extends Proc {
 }
 
 async function startChildSandbox(latencyMs: number): Promise<ChildSandbox> {
-  const { child, ready, stop } = await forkReady<{ urls: SandboxUrls }>("dist/bench-http-sandbox.js", [String(latencyMs)], "the bench sandbox");
+  const { child, ready, stop } = await forkReady<{ urls: SandboxUrls }>("build-tools/bench-http-sandbox.js", [String(latencyMs)], "the bench sandbox");
   const waiting: ((counts: SandboxCounts) => void)[] = [];
   child.on("message", (m: SandboxCounts) => waiting.shift()?.(m));
   return {
@@ -165,7 +165,7 @@ async function startFloor(providerBaseUrl: string, patterns: ReadonlyMap<string,
     byTool[tool] = { requests, rounds: requests === 0 ? 0 : Math.max(1, requests - Math.max(1, alone.peakInFlight) + 1) };
   }
   const args = [providerBaseUrl, JSON.stringify(byTool), ...(redisUrl === undefined ? [] : [redisUrl])];
-  const { child, ready, stop } = await forkReady<{ url: string }>("dist/bench-http-floor-server.js", args, "the bench floor", timeoutMs);
+  const { child, ready, stop } = await forkReady<{ url: string }>("build-tools/bench-http-floor-server.js", args, "the bench floor", timeoutMs);
   return { url: ready.url, pid: child.pid ?? 0, stop };
 }
 

@@ -149,7 +149,7 @@ export async function benchMcp(): Promise<{ rows: BenchRow[]; journey: JourneySt
     let toolsList = "";
     await coldStart(["dist/tbank-hotels-mcp.js"], env);
     for (let i = 0; i < 12; i++) {
-      bare.push((await coldStart(["dist/bench-bare-mcp.js"], env)).ms);
+      bare.push((await coldStart(["build-tools/bench-bare-mcp.js"], env)).ms);
       const run = await coldStart(["dist/tbank-hotels-mcp.js"], env);
       ours.push(run.ms);
       toolsList = run.toolsList;

@@ -14,8 +14,8 @@ import { formatStep, keyFact, statusOf, textOf, type Step } from "./transcript.j
 
 export interface DemoOptions {
   out: (line: string) => void;
-  /** Counts the tokens of what a model reads (o200k in the CLI). */
-  tokens: (text: string) => number;
+  /** Measures what a model reads; the CLI counts characters (token counting is a dev tool). */
+  size: { unit: string; of: (text: string) => number };
   now?: () => Date;
 }
 
@@ -93,9 +93,9 @@ export async function runDemo(opts: DemoOptions): Promise<{ ok: boolean; steps: 
       const text = textOf(result);
       seen.push(text, JSON.stringify(result.structuredContent ?? {}));
       const status = statusOf(result);
-      const step: Step = { server, tool, status, ok: expect.includes(status), tokens: opts.tokens(text), ms: performance.now() - t, fact: keyFact(text) };
+      const step: Step = { server, tool, status, ok: expect.includes(status), size: opts.size.of(text), ms: performance.now() - t, fact: keyFact(text) };
       steps.push(step);
-      opts.out(formatStep(step));
+      opts.out(formatStep(step, opts.size.unit));
       return (result.structuredContent ?? {});
     };
 
@@ -147,9 +147,9 @@ export async function runDemo(opts: DemoOptions): Promise<{ ok: boolean; steps: 
 
   const leaked = seen.some((s) => s.includes(canary));
   const failed = steps.filter((s) => !s.ok);
-  const tokens = steps.reduce((n, s) => n + s.tokens, 0);
+  const size = steps.reduce((n, s) => n + s.size, 0);
   say();
-  say(`Summary: ${steps.length} tool calls, ${failed.length} unexpected, ${tokens} tokens of tool text read by the model, ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  say(`Summary: ${steps.length} tool calls, ${failed.length} unexpected, ${size} ${opts.size.unit} of tool text read by the model, ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   say(leaked ? "LEAK: a token or orderId canary reached a tool result." : "No token, orderId or contact canary reached any tool result.");
   for (const s of failed) say(`  unexpected: ${s.tool} answered ${s.status}`);
   return { ok: failed.length === 0 && !leaked && steps.length >= 16, steps };

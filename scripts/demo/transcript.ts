@@ -5,7 +5,7 @@ export interface Step {
   tool: string;
   status: string;
   ok: boolean;
-  tokens: number;
+  size: number;
   ms: number;
   fact: string;
 }
@@ -28,7 +28,7 @@ export function textOf(result: CallToolResult): string {
   return result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
 }
 
-export function formatStep(s: Step): string {
+export function formatStep(s: Step, unit: string): string {
   const mark = s.ok ? "✓" : "✗";
-  return `  ${mark} ${s.tool.padEnd(38)} ${s.status.padEnd(26)} ${String(s.tokens).padStart(5)} tok ${s.ms.toFixed(0).padStart(5)} ms  ${s.fact}\n`;
+  return `  ${mark} ${s.tool.padEnd(38)} ${s.status.padEnd(26)} ${String(s.size).padStart(5)} ${unit} ${s.ms.toFixed(0).padStart(5)} ms  ${s.fact}\n`;
 }
