@@ -49,7 +49,7 @@ async function buildReader(platform: NodeJS.Platform): Promise<ReaderResult> {
     const mod = (await import("koffi")) as { default?: KoffiLike } & KoffiLike;
     koffi = mod.default ?? mod;
   } catch {
-    return { reader: () => undefined, available: false, reason: "the optional koffi package is not installed" };
+    return { reader: () => undefined, available: false, reason: "the koffi package is not installed" };
   }
   try {
     if (platform === "linux") {

@@ -76,7 +76,7 @@ export async function peerCheck(socketPath: string, opts: SocketTrustOptions = {
   const read = reader;
   return (socket) => {
     const peer = read(socket);
-    if (!peer) return new BrokerUntrustedError("peer_unverifiable", socketPath, `cannot tell which user listens at ${socketPath}${reason}`, "install the optional koffi package (the broker needs it too)");
+    if (!peer) return new BrokerUntrustedError("peer_unverifiable", socketPath, `cannot tell which user listens at ${socketPath}${reason}`, "reinstall the package so its koffi dependency is installed (the broker needs it too)");
     if (peer.uid !== uid) return new BrokerUntrustedError("peer_not_ours", socketPath, `the socket ${socketPath} is served by a process of uid ${peer.uid} (pid ${peer.pid}), not by you (${uid})`);
     return undefined;
   };

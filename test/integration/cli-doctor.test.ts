@@ -58,6 +58,16 @@ describe("tbank-mcp doctor", () => {
     expect(error).toMatchObject({ name: "CommandError", exitCode: 1 });
   });
 
+  it("fails, naming koffi and the reinstall, when socket peers cannot be verified (the broker would refuse to start)", async () => {
+    const io = captureIo(env);
+    const noKoffi = () => Promise.resolve({ available: false, reason: "the koffi package is not installed" });
+    const error = await run(["--json"], io, { ...deps, peerCredentials: noKoffi }).then(() => undefined, (err: unknown) => err);
+    const result = JSON.parse(io.out()) as { checks: JsonCheck[]; ok: boolean };
+    expect(byId(result.checks, "peer_credentials")).toMatchObject({ status: "fail", message: expect.stringContaining("koffi package is not installed") as string, fix: expect.stringContaining("npm install -g") as string });
+    expect(result.ok).toBe(false);
+    expect(error).toMatchObject({ name: "CommandError", exitCode: 1 });
+  });
+
   it("--json lists every check with id, status, message and an optional fix", async () => {
     const { result } = await doctorJson(env);
     expect(result.checks.map((c) => c.id)).toEqual(expect.arrayContaining(["node", "config", "socket_dir", "broker", "session_store", "vouchers", "base_url", "jwt_key", "clients"]));

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import type { KeychainProbe } from "../../../broker/session/select-store.js";
 import { clientContext } from "../clients/context.js";
 import { checkBroker } from "../doctor/broker.js";
+import { checkPeerCredentials, type PeerCredentialSupport } from "../doctor/peer-cred.js";
 import { checkWriteLedger } from "../doctor/write-ledger.js";
 import { checkBaseUrl, checkClients, checkConfig, checkJwtKey, checkNode, checkSessionFile, checkSocketDir, checkSocketFile, checkVoucherDir, type Check } from "../doctor/checks.js";
 import { CommandError } from "../errors.js";
@@ -10,14 +11,15 @@ import { TOOLKIT_VERSION } from "../../../shared/version.js";
 
 export const usage = `tbank-mcp doctor [--json] [--project DIR]
 
-Runs every check at once (Node, configuration, socket and voucher directories, broker, session
-store, write ledger, JWT key file, client configuration) and says how to fix each problem. Exits 1 if any check
+Runs every check at once (Node, koffi for peer credentials, configuration, socket and voucher
+directories, broker, session store, write ledger, JWT key file, client configuration) and says how to fix each problem. Exits 1 if any check
 fails; warnings alone exit 0. --json prints {checks:[{id,status,message,fix?}],ok}.`;
 
 const MARK: Record<Check["status"], string> = { pass: "ok  ", warn: "warn", fail: "FAIL" };
 
 export interface DoctorDeps {
   probe?: () => Promise<KeychainProbe>;
+  peerCredentials?: PeerCredentialSupport;
   nodeVersion?: string;
   brokerTimeoutMs?: number;
   now?: () => number;
@@ -25,7 +27,7 @@ export interface DoctorDeps {
 
 export async function doctor(options: { json: boolean; project: string | undefined }, io: CommandIo, deps: DoctorDeps = {}): Promise<Check[]> {
   const { checks, config } = checkConfig(io.env);
-  const all: Check[] = [checkNode(deps.nodeVersion), ...checks];
+  const all: Check[] = [checkNode(deps.nodeVersion), await checkPeerCredentials(deps.peerCredentials), ...checks];
   if (config === undefined) {
     all.push({ id: "paths", status: "fail", message: "cannot derive the broker's paths from this configuration", fix: "set HOME to an absolute path" });
   } else {
