@@ -18,6 +18,7 @@ const tools = {
   "bench-echo": "scripts/bench/echo-server.ts",
   "bench-mcp": "scripts/bench/mcp-main.ts",
   "bench-tasks": "scripts/bench/tasks-main.ts",
+  "bench-package": "scripts/bench/package-main.ts",
   "bench-bare-mcp": "scripts/bench/bare-mcp.ts",
   "bench-http": "scripts/bench/http-main.ts",
   "bench-http-sandbox": "scripts/bench/http-sandbox.ts",
