@@ -13,13 +13,13 @@ export interface McpBinSpec {
   brokerBinUrl: URL;
   toolsets(config: ToolkitConfig): ReadonlySet<string>;
   loadFull(config: ToolkitConfig, logger: Logger, write: (message: never) => void, deps: McpBinDeps): Promise<LoadedServer>;
-  /** The command line, parsed by the bin; absent: the bin takes no arguments (and ignores any). */
-  args?: McpBinArgs;
+  /** The command line, parsed by the bin (help, version and usage errors included). */
+  args: McpBinArgs;
   /** The remote mode (`--http`): no stdio fast path, no broker; the bin owns its whole life. */
   runHttp?(config: ToolkitConfig, flags: { host?: string; port?: number }, report: (message: string) => void): Promise<void>;
 }
 
-export type McpBinArgs = { ok: true; http: boolean; host?: string; port?: number } | { ok: false; message: string };
+export type McpBinArgs = { ok: true; http: boolean; host?: string; port?: number } | { ok: true; print: string } | { ok: false; message: string };
 
 /** What the bin hands the full server beyond the config. */
 export interface McpBinDeps {
@@ -34,10 +34,15 @@ export interface McpBinDeps {
  */
 export function runMcpBin(spec: McpBinSpec): void {
   const report = (message: string): void => void process.stderr.write(`${spec.name}: ${message}\n`);
-  const args = spec.args ?? { ok: true, http: false };
+  const args = spec.args;
   if (!args.ok) {
     report(args.message);
     process.exitCode = 64;
+    return;
+  }
+  // Answered before the configuration is read: help must work on a machine not yet set up.
+  if ("print" in args) {
+    process.stdout.write(`${args.print}\n`);
     return;
   }
   const parsed = parseConfig(process.env);

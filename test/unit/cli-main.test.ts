@@ -28,7 +28,7 @@ describe("tbank-mcp main", () => {
     expect(t.err.join("")).toContain('unknown command "frobnicate"');
   });
 
-  it("exits 2 on bad sandbox options, with the usage", async () => {
+  it("exits 2 on bad sandbox options, one line pointing at --help", async () => {
     for (const argv of [
       ["sandbox", "--port", "abc"],
       ["sandbox", "--bogus"],
@@ -39,8 +39,20 @@ describe("tbank-mcp main", () => {
     ]) {
       const t = io();
       expect(await main(argv, t.io)).toBe(2);
-      expect(t.err.join("")).toContain("tbank-mcp sandbox [--port N]");
+      expect(t.err.join("")).toMatch(/^tbank-mcp sandbox: [^\n]+ \(tbank-mcp sandbox --help lists the options\)\n$/);
     }
+  });
+
+  it("suggests the command or option meant, and none for a word far from all", async () => {
+    const typo = io();
+    expect(await main(["stauts"], typo.io)).toBe(2);
+    expect(typo.err.join("")).toContain('unknown command "stauts"; did you mean status?');
+    const far = io();
+    expect(await main(["frobnicate"], far.io)).toBe(2);
+    expect(far.err.join("")).not.toContain("did you mean");
+    const option = io();
+    expect(await main(["sandbox", "--seeed", "x"], option.io)).toBe(2);
+    expect(option.err.join("")).toBe("tbank-mcp sandbox: unknown option --seeed; did you mean --seed? (tbank-mcp sandbox --help lists the options)\n");
   });
 
   it("prints the three environment lines first and stops on abort", async () => {

@@ -1,22 +1,33 @@
 import { parseArgs } from "node:util";
 import type { ToolkitConfig } from "../../../shared/config/types.js";
 import type { Env } from "../../../shared/config/problems.js";
+import { TOOLKIT_VERSION } from "../../../shared/version.js";
 
 // `tbank-hotels-mcp --http [--host H] [--port P]`: flags win over TBANK_HOTELS_HTTP_HOST/PORT.
 // Parsing stays in this small file (no SDK, no zod) because the stdio bin reads its argv too, on
 // the path where every millisecond before `initialize` counts; the server is imported only for --http.
 
-export type BinArgs = { ok: true; http: false } | { ok: true; http: true; host?: string; port?: number } | { ok: false; message: string };
+export type BinArgs = { ok: true; http: false } | { ok: true; http: true; host?: string; port?: number } | { ok: true; print: string } | { ok: false; message: string };
 
-const USAGE = "usage: tbank-hotels-mcp                    (stdio, what agents spawn)\n       tbank-hotels-mcp --http [--host 127.0.0.1] [--port 8080]";
+const USAGE = "usage: tbank-hotels-mcp                    (stdio, what agents spawn)\n       tbank-hotels-mcp --http [--host 127.0.0.1] [--port 8080]\n       tbank-hotels-mcp --help | --version";
+const HELP = `tbank-hotels-mcp ${TOOLKIT_VERSION}: MCP server for planning hotel stays (T-Bank Hotels).
+${USAGE}
+An MCP client starts it; tbank-mcp setup writes that client configuration, tbank-mcp doctor checks it.`;
 
 export function parseHotelsArgs(argv: readonly string[]): BinArgs {
-  let values: { http?: boolean; host?: string; port?: string };
+  let values: { http?: boolean; host?: string; port?: string; help?: boolean; version?: boolean };
   try {
-    ({ values } = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: { http: { type: "boolean" }, host: { type: "string" }, port: { type: "string" } } }));
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: { http: { type: "boolean" }, host: { type: "string" }, port: { type: "string" }, help: { type: "boolean", short: "h" }, version: { type: "boolean", short: "V" } },
+    }));
   } catch (err) {
     return { ok: false, message: `${err instanceof Error ? err.message : String(err)}\n${USAGE}` };
   }
+  if (values.help) return { ok: true, print: HELP };
+  if (values.version) return { ok: true, print: TOOLKIT_VERSION };
   if (!values.http) {
     if (values.host !== undefined || values.port !== undefined) return { ok: false, message: `--host and --port go with --http\n${USAGE}` };
     return { ok: true, http: false };

@@ -4,7 +4,7 @@ import { clientContext } from "../clients/context.js";
 import { checkBroker } from "../doctor/broker.js";
 import { checkPeerCredentials, type PeerCredentialSupport } from "../doctor/peer-cred.js";
 import { checkWriteLedger } from "../doctor/write-ledger.js";
-import { checkBaseUrl, checkClients, checkConfig, checkJwtKey, checkNode, checkSessionFile, checkSocketDir, checkSocketFile, checkVoucherDir, type Check } from "../doctor/checks.js";
+import { checkBaseUrl, checkClients, checkConfig, checkIdentity, checkJwtKey, checkNode, checkSessionFile, checkSocketDir, checkSocketFile, checkVoucherDir, type Check } from "../doctor/checks.js";
 import { CommandError } from "../errors.js";
 import type { CommandIo } from "../io.js";
 import { TOOLKIT_VERSION } from "../../../shared/version.js";
@@ -41,7 +41,7 @@ export async function doctor(options: { json: boolean; project: string | undefin
     if (sessionFile) all.push(sessionFile);
     const ledger = await checkWriteLedger(config.broker.stateDir, deps.now);
     if (ledger) all.push(ledger);
-    all.push(await checkVoucherDir(config.vouchers.directory));
+    all.push(await checkVoucherDir(config.vouchers.directory), checkIdentity(config.broker.issuerUrl));
   }
   all.push(checkBaseUrl(io.env), await checkJwtKey(io.env));
   // No usable HOME means no client files to look at; the config check already said why.

@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
 import { ensureBroker, LauncherError } from "../../../shared/broker-launcher.js";
 import type { BrokerConnection } from "../../../shared/protocol/client.js";
+import { isBrokerError } from "../../../shared/protocol/errors.js";
+import { NO_ISSUER } from "../../../broker/session/refresher.js";
 import { brokerBinPath, connectIfRunning, isTty, loadConfig, sleep } from "../broker-access.js";
 import { CommandError, UsageError } from "../errors.js";
 import type { CommandIo } from "../io.js";
@@ -23,8 +25,21 @@ export type LoginOutcome = "approved" | "started";
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
+// Where the issuer comes from, said once for both paths that find none configured.
+export const NOT_CONFIGURED = [
+  "not_configured: no identity provider is configured, so there is nothing to sign in to.",
+  "Set TBANK_AUTH_ISSUER_URL to the bank's OAuth issuer (device authorization grant; the API owner gives it),",
+  "in this shell and in the MCP client's env (tbank-mcp setup writes it there), then run tbank-mcp login again.",
+  "To try everything offline: tbank-mcp demo, or tbank-mcp sandbox with tbank-mcp setup --sandbox.",
+].join("\n");
+
 export async function login(options: LoginOptions, io: CommandIo): Promise<LoginOutcome> {
   const config = loadConfig(io.env);
+  // A running broker has its own environment and may know an issuer; only a start is refused here,
+  // so no broker is left behind that cannot sign anyone in.
+  const running = config.broker.issuerUrl === undefined ? await connectIfRunning(config) : undefined;
+  if (config.broker.issuerUrl === undefined && running === undefined) throw new CommandError(NOT_CONFIGURED, 78);
+  running?.close();
   let launched;
   try {
     launched = await ensureBroker({ socketPath: config.broker.socketPath, stateDir: config.broker.stateDir, env: io.env, brokerBin: options.brokerBin ?? brokerBinPath(), warn: (m) => io.stderr.write(`${m}\n`) });
@@ -37,7 +52,12 @@ export async function login(options: LoginOptions, io: CommandIo): Promise<Login
   const conn = await connectIfRunning(config);
   if (!conn) throw new CommandError(`the auth broker stopped answering at ${config.broker.socketPath}; see ${config.broker.stateDir}/broker.log`);
   try {
-    const start = await conn.call("broker.login_start", {});
+    const start = await conn.call("broker.login_start", {}).catch(async (err: unknown) => {
+      if (!(isBrokerError(err) && err.message === NO_ISSUER)) throw err;
+      // Started for this login and useless without an issuer: stop it again.
+      if (launched === "started") await conn.call("broker.stop", {}).catch(() => undefined);
+      throw new CommandError(NOT_CONFIGURED, 78);
+    });
     io.stdout.write(
       [
         "",

@@ -139,3 +139,14 @@ export async function checkClients(ctx: ClientContext): Promise<Check> {
   const message = parts.length === 0 ? "no client configuration found (.mcp.json, ~/.codex/config.toml, opencode.json)" : parts.join("; ");
   return complete > 0 ? check("clients", "pass", message) : check("clients", "warn", message, "run tbank-mcp setup (or tbank-mcp config --client NAME to copy by hand)");
 }
+
+/** login needs an identity provider; without one it refuses (not_configured), so say it here first. */
+export function checkIdentity(issuerUrl: string | undefined): Check {
+  if (issuerUrl !== undefined) return check("identity", "pass", `identity provider ${issuerUrl} (tbank-mcp login signs in there)`);
+  return check(
+    "identity",
+    "warn",
+    "no identity provider configured: tbank-mcp login and the customer tools cannot sign in (hotel search works)",
+    "set TBANK_AUTH_ISSUER_URL to the bank's OAuth issuer (the API owner gives it); offline: tbank-mcp setup --sandbox",
+  );
+}

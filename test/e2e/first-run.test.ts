@@ -1,0 +1,89 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { TOOLKIT_VERSION } from "../../shared/version.js";
+import { brokerPids } from "./helpers/broker-process.js";
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+// The built bins, run as a person runs them: a fresh HOME, no TBANK_* variables, stdin closed.
+function run(bin: string, args: string[], env: Record<string, string>): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [`dist/${bin}.js`, ...args], { env, timeout: 15_000 }, (err, stdout, stderr) => {
+      resolve({ code: err === null ? 0 : typeof err.code === "number" ? err.code : -1, stdout, stderr });
+    });
+    child.stdin?.end();
+  });
+}
+
+describe("first run of the built bins (fresh HOME, nothing configured)", () => {
+  const homes: string[] = [];
+  async function home(): Promise<Record<string, string>> {
+    const dir = await mkdtemp(join(tmpdir(), "tbk-first-"));
+    homes.push(dir);
+    return { HOME: dir, PATH: process.env.PATH ?? "/usr/bin:/bin", TBANK_AUTH_SESSION_STORE: "file" };
+  }
+  afterEach(async () => {
+    for (const dir of homes.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("every bin answers --help and --version on stdout, exit 0, without starting anything", async () => {
+    const env = await home();
+    for (const bin of ["tbank-mcp", "tbank-hotels-mcp", "tbank-banking-mcp"]) {
+      const help = await run(bin, ["--help"], env);
+      expect(help.code, `${bin} --help: ${help.stderr}`).toBe(0);
+      expect(help.stdout).toMatch(new RegExp(`^${bin} ${TOOLKIT_VERSION}: `));
+      const version = await run(bin, ["--version"], env);
+      expect(version).toMatchObject({ code: 0, stdout: `${TOOLKIT_VERSION}\n` });
+    }
+    const broker = await run("tbank-auth-broker", ["--help"], env);
+    expect(broker.code).toBe(0);
+    expect(broker.stdout + broker.stderr).toMatch(/^Usage: tbank-auth-broker/);
+    expect(await run("tbank-auth-broker", ["--version"], env)).toMatchObject({ code: 0 });
+    expect(existsSync(join(env.HOME!, ".local"))).toBe(false);
+  });
+
+  it("an MCP bin refuses an unknown argument (exit 64) instead of starting the server", async () => {
+    const env = await home();
+    const banking = await run("tbank-banking-mcp", ["--verbose"], env);
+    expect(banking.code).toBe(64);
+    expect(banking.stderr).toContain("tbank-banking-mcp: Unknown option '--verbose'");
+    expect(banking.stdout).toBe("");
+  });
+
+  it("a mistyped command gets a suggestion; a bad option value one plain line (exit 2)", async () => {
+    const env = await home();
+    const typo = await run("tbank-mcp", ["docter"], env);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr.split("\n")[0]).toBe('tbank-mcp: unknown command "docter"; did you mean doctor?');
+    const option = await run("tbank-mcp", ["setup", "--scop", "user"], env);
+    expect(option).toMatchObject({ code: 2, stderr: "tbank-mcp setup: unknown option --scop; did you mean --scope? (tbank-mcp setup --help lists the options)\n" });
+    const value = await run("tbank-mcp", ["setup", "--scope", "team"], env);
+    expect(value).toMatchObject({ code: 2, stderr: "tbank-mcp setup: --scope takes user or project (tbank-mcp setup --help lists the options)\n" });
+  });
+
+  it("login with no identity provider: not_configured naming TBANK_AUTH_ISSUER_URL, exit 78, no broker left", async () => {
+    const env = await home();
+    const stateDir = join(env.HOME!, ".local", "state", "tbank-auth-broker");
+    const login = await run("tbank-mcp", ["login"], { ...env, TBANK_AUTH_BROKER_STATE_DIR: stateDir });
+    expect(login.code).toBe(78);
+    expect(login.stderr).toMatch(/^tbank-mcp login: not_configured: no identity provider is configured/);
+    expect(login.stderr).toContain("Set TBANK_AUTH_ISSUER_URL");
+    expect(login.stderr).not.toContain("unexpected failure");
+    expect(await brokerPids(stateDir)).toEqual([]);
+    expect(existsSync(join(env.HOME!, ".local", "share", "tbank-auth-broker", "auth.sock"))).toBe(false);
+
+    const doctor = await run("tbank-mcp", ["doctor", "--json"], env);
+    const checks = (JSON.parse(doctor.stdout) as { checks: { id: string; status: string; message: string; fix?: string }[] }).checks;
+    const identity = checks.find((c) => c.id === "identity");
+    expect(identity?.status).toBe("warn");
+    expect(identity?.fix).toContain("TBANK_AUTH_ISSUER_URL");
+  });
+});
