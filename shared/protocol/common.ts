@@ -16,7 +16,8 @@ export const LoginIdSchema = z.string().regex(refPattern("loginId"), "invalid lo
 
 export const DecimalSchema = z.string().max(64).refine(isDecimal, "not a canonical decimal string");
 export const CurrencySchema = z.string().regex(CURRENCY_PATTERN, "not an ISO 4217 currency code");
-export const IsoDateSchema = z.string().refine(isIsoDate, "not a calendar date (YYYY-MM-DD)");
+// The format is advertised in tool input schemas; the refine is what checks it.
+export const IsoDateSchema = z.string().refine(isIsoDate, "not a calendar date (YYYY-MM-DD)").meta({ format: "date" });
 
 // An amount as the provider stated it, with its currency. Here (not in ops-hotels.ts) because both
 // ops-hotels.ts and ops-hotels-writes.ts need it and import each other's schemas otherwise.

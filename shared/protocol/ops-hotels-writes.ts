@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BookingRefSchema, IsoDateSchema, MoneyFactSchema, OffsetTimestampSchema, ProviderStatusSchema, ShortTextSchema, TimestampSchema } from "./common.js";
+import { BookingRefSchema, DecimalSchema, IsoDateSchema, MoneyFactSchema, OffsetTimestampSchema, ProviderStatusSchema, ShortTextSchema, TimestampSchema } from "./common.js";
 
 // Writes (issue 16, DESIGN.md 4.1): the Hotels MCP prepares a typed request and hashes it without
 // calling any API; the broker recomputes the hash, checks its own gates, waits for the person's
@@ -55,7 +55,8 @@ export const BookingRequestSchema = z.strictObject({
   contacts: ContactsSchema,
   // The total the person agrees to pay; the provider refuses (`price_changed`) rather than book at
   // another price. Kopecks at most, and few enough digits that the JSON number sent is this decimal.
-  expectedPrice: MoneyFactSchema.refine((m) => /^\d{1,13}(\.\d{1,2})?$/.test(m.amountDecimal), "at most 13 digits and 2 decimals"),
+  // A pattern, not a refine, so the advertised schema says it too.
+  expectedPrice: MoneyFactSchema.extend({ amountDecimal: DecimalSchema.regex(/^(0|[1-9]\d{0,12})(\.\d?[1-9])?$/, "at most 13 digits and 2 decimals") }),
 });
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 

@@ -97,12 +97,13 @@ afterAll(async () => {
 });
 
 describe("Hotels MCP customer tools through the auth broker", () => {
-  it("lists the customer tools with lean schemas and read-only annotations; default tools/list stays within 6,000 tokens", async () => {
+  it("lists the customer tools with lean schemas and true annotations (save_voucher writes a file); default tools/list stays within 6,000 tokens", async () => {
     const { tools } = await h.client.listTools();
     const mine = tools.filter((t) => CUSTOMER_TOOLS.includes(t.name));
     expect(mine.map((t) => t.name)).toEqual(CUSTOMER_TOOLS);
     for (const t of mine) {
-      expect(t.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: t.name !== "tbank_hotels_get_voucher" });
+      // save_voucher writes a PDF to the disk: a client that trusts readOnlyHint would skip asking.
+      expect(t.annotations).toMatchObject({ readOnlyHint: t.name !== "tbank_hotels_save_voucher", destructiveHint: false, openWorldHint: t.name !== "tbank_hotels_get_voucher" });
       // retryAllowed is said on failures only, so a success schema does not require it.
       expect(t.outputSchema?.required).toEqual(["status"]);
       expect(t.description!.length).toBeLessThan(160);

@@ -60,7 +60,7 @@ export const planStayInputShape = {
   ...hardFiltersShape,
   // Bounded aliases: normalized below, never together with their canonical field.
   location: Text.describe("Alias of destination").optional(),
-  guests: Adults.describe("Alias: number of adults in one room").optional(),
+  guests: Adults.describe("Alias of rooms[0].adults").optional(),
   adultsCount: Adults.describe("Alias of rooms[0].adults").optional(),
   childrenAge: z.union([ChildAge, z.array(ChildAge).max(MAX_CHILDREN_PER_ROOM)]).describe("Alias of rooms[0].childrenAges").optional(),
   limit: MaxOptions.describe("Alias of maxOptions").optional(),

@@ -14,10 +14,16 @@ import { PlanOutput, planAnswer, type PlanResult } from "./plan-view.js";
 import { unresolved } from "./resolve-destination.js";
 import { advertise } from "./schemas.js";
 
-// Aliases advertise only what they stand for (their canonical field has the shape), and
-// hotelPreferences only that it is passed on unchanged: the banking MCP builds it, not the model.
+// Aliases advertise their type and what they stand for, not their bounds (their canonical field
+// has those), and hotelPreferences only that it is passed on unchanged: the banking MCP builds it.
 const OPEN_OBJECTS = ["hotelPreferences"];
-const ALIASES = ["location", "guests", "adultsCount", "childrenAge", "limit"];
+const ALIAS_TYPES: Record<string, Record<string, unknown>> = {
+  location: { type: "string" },
+  guests: { type: "integer" },
+  adultsCount: { type: "integer" },
+  childrenAge: { type: ["integer", "array"], items: { type: "integer" } },
+  limit: { type: "integer" },
+};
 
 const Input = advertise(PlanStayInputSchema, (json) => {
   const props = json.properties as Record<string, Record<string, unknown>>;
@@ -27,7 +33,10 @@ const Input = advertise(PlanStayInputSchema, (json) => {
     delete prop.minLength;
     delete prop.maxLength;
   }
-  for (const name of ALIASES) if (props[name]) props[name] = { description: props[name].description };
+  for (const [name, type] of Object.entries(ALIAS_TYPES)) if (props[name]) props[name] = { ...type, description: props[name].description };
+  // The handler needs both; the schema cannot say "or its alias" without a top-level anyOf, which
+  // some clients refuse, so the canonical names are required and the aliases stay accepted.
+  json.required = ["destination", "checkinDate", "checkoutDate", "rooms"];
   for (const name of OPEN_OBJECTS) if (props[name]) props[name] = { type: "object", description: props[name].description };
 });
 

@@ -13,7 +13,8 @@ export const saveVoucher = defineTool({
   toolset: "customer",
   input: wire(BookingRefInput),
   output: SaveOutput,
-  annotations: { ...READ_ANNOTATIONS, idempotentHint: false },
+  // It writes a file (0600, in the private voucher directory), so it is not read-only.
+  annotations: { ...READ_ANNOTATIONS, readOnlyHint: false, idempotentHint: false },
   handler: ({ bookingRef }, ctx) =>
     withBroker(
       ctx,
