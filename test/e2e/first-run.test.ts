@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -85,5 +85,38 @@ describe("first run of the built bins (fresh HOME, nothing configured)", () => {
     const identity = checks.find((c) => c.id === "identity");
     expect(identity?.status).toBe("warn");
     expect(identity?.fix).toContain("TBANK_AUTH_ISSUER_URL");
+  });
+
+  it("setup in a project explains Claude Code's approval; doctor says who loads the servers now; --scope user needs none", async () => {
+    const env = await home();
+    const project = join(env.HOME!, "trip");
+    await mkdir(project);
+    const inProject = { ...env, PWD: project };
+    const setup = await run("tbank-mcp", ["setup", "--client", "claude"], inProject);
+    expect(setup.code).toBe(0);
+    expect(setup.stdout).toContain('show as "Pending approval" in claude mcp list');
+    const clients = async (): Promise<{ status: string; message: string; fix?: string } | undefined> =>
+      (JSON.parse((await run("tbank-mcp", ["doctor", "--json"], inProject)).stdout) as { checks: { id: string; status: string; message: string; fix?: string }[] }).checks.find((c) => c.id === "clients");
+    const before = await clients();
+    expect(before?.status).toBe("warn");
+    expect(before?.message).toContain("pending your approval");
+
+    expect((await run("tbank-mcp", ["setup", "--client", "claude", "--scope", "user"], inProject)).code).toBe(0);
+    const after = await clients();
+    expect(after?.message).toContain(`Claude Code (${join(env.HOME!, ".claude.json")}): loads them now`);
+  });
+
+  it("setup merges into an existing opencode.jsonc with comments (exit 0), keeping the person's settings", async () => {
+    const env = await home();
+    const project = join(env.HOME!, "trip");
+    await mkdir(project);
+    await writeFile(join(project, "opencode.jsonc"), '{\n  // mine\n  "theme": "dark",\n}\n');
+    const setup = await run("tbank-mcp", ["setup", "--client", "opencode"], { ...env, PWD: project });
+    expect(setup.code, setup.stderr).toBe(0);
+    expect(setup.stdout).toContain("its comments were not carried into the rewrite");
+    const merged = JSON.parse(await readFile(join(project, "opencode.jsonc"), "utf8")) as { theme: string; mcp: Record<string, unknown> };
+    expect(merged.theme).toBe("dark");
+    expect(Object.keys(merged.mcp)).toEqual(["tbank-hotels", "tbank-banking"]);
+    expect(existsSync(join(project, "opencode.json"))).toBe(false);
   });
 });

@@ -130,10 +130,33 @@ describe("tbank-mcp doctor", () => {
     expect(check?.fix).toContain("2027-03-02T09:00:00");
   });
 
-  it("sees our servers in a client configuration", async () => {
-    await writeFile(join(root, "proj", ".mcp.json"), JSON.stringify({ mcpServers: { "tbank-hotels": {}, "tbank-banking": {} } }));
-    const { result } = await doctorJson(env);
-    expect(byId(result.checks, "clients")?.status).toBe("pass");
-    expect(byId(result.checks, "clients")?.message).toContain("tbank-hotels, tbank-banking");
+  it("says which clients load the servers now: Claude Code's project file waits for approval", async () => {
+    const proj = join(root, "proj");
+    await writeFile(join(proj, ".mcp.json"), JSON.stringify({ mcpServers: { "tbank-hotels": {}, "tbank-banking": {} } }));
+    const pending = byId((await doctorJson(env)).result.checks, "clients");
+    expect(pending?.status).toBe("warn");
+    expect(pending?.message).toContain("pending your approval (tbank-hotels, tbank-banking)");
+    expect(pending?.fix).toContain(`Run claude in ${proj} and approve`);
+    expect(pending?.fix).toContain("tbank-mcp setup --client claude --scope user");
+
+    // Approved once in claude: Claude Code keeps the answer in ~/.claude.json, per project.
+    await mkdir(env.HOME!, { recursive: true });
+    await writeFile(join(env.HOME!, ".claude.json"), JSON.stringify({ projects: { [proj]: { enabledMcpjsonServers: ["tbank-hotels", "tbank-banking"] } } }));
+    const approved = byId((await doctorJson(env)).result.checks, "clients");
+    expect(approved?.status).toBe("pass");
+    expect(approved?.message).toContain(`Claude Code (${join(proj, ".mcp.json")}): loads them now`);
+
+    await writeFile(join(env.HOME!, ".claude.json"), JSON.stringify({ projects: { [proj]: { disabledMcpjsonServers: ["tbank-banking"] } } }));
+    const declined = byId((await doctorJson(env)).result.checks, "clients");
+    expect(declined?.status).toBe("warn");
+    expect(declined?.fix).toContain("claude mcp reset-project-choices");
+  });
+
+  it("user scope (~/.claude.json mcpServers) loads without an approval step", async () => {
+    await mkdir(env.HOME!, { recursive: true });
+    await writeFile(join(env.HOME!, ".claude.json"), JSON.stringify({ mcpServers: { "tbank-hotels": {}, "tbank-banking": {} } }));
+    const clients = byId((await doctorJson(env)).result.checks, "clients");
+    expect(clients?.status).toBe("pass");
+    expect(clients?.message).toContain(`Claude Code (${join(env.HOME!, ".claude.json")}): loads them now`);
   });
 });

@@ -350,3 +350,47 @@ describe("tbank-mcp config", () => {
     await expect(configRun([], captureIo(env))).rejects.toThrow(/one client/);
   });
 });
+
+describe("tbank-mcp setup: first run in each client (issue 31 item 3)", () => {
+  it("says Claude Code will wait for approval of the project's servers, and how to skip it", async () => {
+    const io = captureIo(env);
+    await setup(parse(["--client", "claude"]), io, deps);
+    expect(io.out()).toContain('show as "Pending approval" in claude mcp list');
+    expect(io.out()).toContain(`Run claude in ${project} and approve tbank-hotels and tbank-banking`);
+    // User scope needs no approval: nothing to explain there.
+    const user = captureIo(env);
+    await setup(parse(["--client", "claude", "--scope", "user"]), user, deps);
+    expect(Object.keys((await readJson(join(env.HOME!, ".claude.json"))).mcpServers!)).toEqual(["tbank-hotels", "tbank-banking"]);
+    expect(user.out()).not.toContain("Pending approval");
+  });
+
+  it("merges into a person's opencode.jsonc (comments, trailing commas) instead of refusing or shadowing it", async () => {
+    const jsonc = `{
+  // my theme
+  "$schema": "https://opencode.ai/config.json",
+  "theme": "dark", /* keep */
+  "mcp": {
+    "other": { "type": "local", "command": ["other"], },
+  },
+}
+`;
+    await writeFile(join(project, "opencode.jsonc"), jsonc);
+    const io = captureIo(env);
+    await setup(parse(["--client", "opencode"]), io, deps);
+    await expect(stat(join(project, "opencode.json"))).rejects.toMatchObject({ code: "ENOENT" });
+    const merged = await readJson(join(project, "opencode.jsonc"));
+    expect(merged.theme).toBe("dark");
+    expect(Object.keys(merged.mcp!)).toEqual(["other", "tbank-hotels", "tbank-banking"]);
+    expect(io.out()).toMatch(/opencode\.jsonc: updated; previous version in \S+\.bak-\S+; its comments were not carried into the rewrite/);
+    const backup = (await readdir(project)).find((f) => f.startsWith("opencode.jsonc.bak-"));
+    expect(await readFile(join(project, backup!), "utf8")).toBe(jsonc);
+  });
+
+  it("reads a commented opencode.json too", async () => {
+    await writeFile(join(project, "opencode.json"), '{\n  // note\n  "model": "m",\n}\n');
+    await setup(parse(["--client", "opencode"]), captureIo(env), deps);
+    const merged = await readJson(join(project, "opencode.json"));
+    expect(merged.model).toBe("m");
+    expect(Object.keys(merged.mcp!)).toEqual(["tbank-hotels", "tbank-banking"]);
+  });
+});

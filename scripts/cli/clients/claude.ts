@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { mergeJsonSection, sectionKeys } from "./json.js";
+import { commentsNote, mergeJsonSection, sectionKeys } from "./json.js";
 import { SERVER_NAMES, type ServerName, type ServerSpec } from "./servers.js";
 import type { ClientFormat } from "./types.js";
 
@@ -16,6 +16,7 @@ export const claude: ClientFormat = {
   // User scope lives in ~/.claude.json next to Claude Code's own state; project scope is shareable.
   path: (ctx) => (ctx.scope === "user" ? join(ctx.home, ".claude.json") : join(ctx.projectDir, ".mcp.json")),
   merge: (existing, servers) => mergeJsonSection(existing, "the Claude Code configuration", "mcpServers", entries(servers)),
+  mergeNote: commentsNote,
   configured: (text) => sectionKeys(text, "mcpServers").filter((k): k is ServerName => (SERVER_NAMES as readonly string[]).includes(k)),
   snippet: (servers) => `${JSON.stringify({ mcpServers: entries(servers) }, null, 2)}\n`,
 };

@@ -1,3 +1,4 @@
+import { stripJsonc } from "./jsonc.js";
 import { ClientFileError } from "./types.js";
 
 type JsonObject = Record<string, unknown>;
@@ -8,9 +9,10 @@ export function parseJsonObject(text: string | undefined, what: string): JsonObj
   if (text === undefined || text.trim() === "") return {};
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    // Comments and trailing commas are read (OpenCode's files are JSONC); the rewrite is plain JSON.
+    parsed = JSON.parse(stripJsonc(text).json);
   } catch {
-    throw new ClientFileError(`${what} is not valid JSON (comments are not supported); fix it or add the servers by hand`);
+    throw new ClientFileError(`${what} is not valid JSON or JSONC; fix it or add the servers by hand`);
   }
   if (!isObject(parsed)) throw new ClientFileError(`${what} does not hold a JSON object`);
   return parsed;
@@ -33,10 +35,15 @@ export function mergeJsonSection(existing: string | undefined, what: string, sec
 
 export function sectionKeys(text: string, section: string): string[] {
   try {
-    const doc: unknown = JSON.parse(text);
+    const doc: unknown = JSON.parse(stripJsonc(text).json);
     const s = isObject(doc) ? doc[section] : undefined;
     return isObject(s) ? Object.keys(s) : [];
   } catch {
     return [];
   }
+}
+
+/** Said after a rewrite of a file that had comments: they are not carried over, the backup has them. */
+export function commentsNote(existing: string | undefined): string | undefined {
+  return existing !== undefined && stripJsonc(existing).comments ? "its comments were not carried into the rewrite (JSON has no place for them); the backup keeps them" : undefined;
 }

@@ -18,6 +18,8 @@ export interface ClientFormat {
   path(ctx: ClientContext): string;
   /** The whole new file; throws ClientFileError when the existing one cannot be merged safely. */
   merge(existing: string | undefined, servers: readonly ServerSpec[]): string;
+  /** What the person should know about a rewrite of `existing` (e.g. dropped comments), if anything. */
+  mergeNote?(existing: string | undefined): string | undefined;
   /** Our servers that `text` already configures. */
   configured(text: string): ServerName[];
   /** The part of the file that is ours, for `tbank-mcp config`. */

@@ -4,7 +4,8 @@ import { probeKeychain, type KeychainProbe } from "../../../broker/session/selec
 import { ensurePrivateDir } from "../../../shared/paths.js";
 import { clientContext, detectClients, parseClients, parseScope } from "../clients/context.js";
 import { CLIENTS, ClientFileError, type ClientContext, type ClientName, type Scope } from "../clients/index.js";
-import { buildServers, findPackageDir, pathsConfig, SANDBOX_ENV, SANDBOX_PORT, secretsPresent } from "../clients/servers.js";
+import { claudeProjectApproval, pendingAdvice } from "../clients/claude-approval.js";
+import { buildServers, findPackageDir, pathsConfig, SANDBOX_ENV, SANDBOX_PORT, secretsPresent, SERVER_NAMES } from "../clients/servers.js";
 import { ConfigPathError, readIfExists, resolveWriteTarget, writeConfigFile } from "../config-file.js";
 import { CommandError } from "../errors.js";
 import type { CommandIo } from "../io.js";
@@ -13,9 +14,11 @@ export const usage = `tbank-mcp setup [--client claude|codex|opencode ...] [--pr
 
 Creates the broker's private directories (0700), checks whether the OS keychain can hold the
 session, and adds tbank-hotels and tbank-banking to each client's MCP configuration:
-  claude    .mcp.json in the project (--scope user: ~/.claude.json)
+  claude    .mcp.json in the project, which Claude Code starts only once you approve it in
+            claude (--scope user: ~/.claude.json, no approval step)
   codex     $CODEX_HOME/config.toml (default ~/.codex/config.toml), whatever the scope
-  opencode  opencode.json in the project (--scope user: ~/.config/opencode/opencode.json)
+  opencode  opencode.json in the project (--scope user: ~/.config/opencode/opencode.json), or
+            opencode.jsonc where that is the only one; comments are read, not kept (the backup has them)
 Without --client: Claude Code, plus Codex and OpenCode when they are installed here.
 Other servers and settings are kept; a changed file is backed up first (<file>.bak-<time>, 0600,
 next to the real file). A symlink is written through only while it stays inside the project (or
@@ -117,10 +120,16 @@ export async function setup(options: SetupOptions, io: CommandIo, deps: SetupDep
     }
     const outcome = await writeConfigFile(target, text, existing, deps.now?.());
     if (outcome.kind !== "unchanged") changed++;
-    const detail = outcome.kind === "unchanged" ? "already up to date" : outcome.kind === "created" ? "created (0600)" : `updated; previous version in ${outcome.backup}`;
+    const note = outcome.kind === "updated" ? client.mergeNote?.(existing) : undefined;
+    const detail = outcome.kind === "unchanged" ? "already up to date" : outcome.kind === "created" ? "created (0600)" : `updated; previous version in ${outcome.backup}${note === undefined ? "" : `; ${note}`}`;
     io.stdout.write(`${client.label}: ${path}: ${detail}\n`);
   }
   if (!options.print && changed === 0 && failures.length === 0) io.stdout.write("Nothing changed: everything was already set up.\n");
+  if (!options.print && clients.includes("claude") && ctx.scope === "project") {
+    const approval = await claudeProjectApproval(ctx.home, ctx.projectDir, SERVER_NAMES);
+    if (SERVER_NAMES.some((n) => approval[n] === "denied")) io.stdout.write(`Claude Code: you declined these servers in this project before; claude mcp reset-project-choices asks again.\n`);
+    else if (SERVER_NAMES.some((n) => approval[n] === "pending")) io.stdout.write(`${pendingAdvice(ctx.projectDir)}\n`);
+  }
 
   const secrets = secretsPresent(io.env);
   if (secrets.length > 0) {

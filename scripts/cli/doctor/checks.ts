@@ -5,6 +5,7 @@ import { SESSION_FILE_NAME } from "../../../broker/session/file-store.js";
 import { DEFAULT_HOTELS_API_BASE_URL, parseConfig, type Env, type ToolkitConfig } from "../../../shared/config/index.js";
 import { verifyPrivateDir } from "../../../shared/paths.js";
 import { readIfExists } from "../config-file.js";
+import { claudeProjectApproval, pendingAdvice } from "../clients/claude-approval.js";
 import { CLIENT_NAMES, CLIENTS, type ClientContext } from "../clients/index.js";
 import { SERVER_NAMES } from "../clients/servers.js";
 
@@ -124,20 +125,48 @@ export async function checkSessionFile(stateDir: string): Promise<Check | undefi
   return check("session_file", "pass", `${file} is 0600`);
 }
 
+/**
+ * Which clients will load our servers now, from where: a configured file is not enough for Claude
+ * Code's project scope, which also needs the person's approval (see claude-approval.ts).
+ */
 export async function checkClients(ctx: ClientContext): Promise<Check> {
   const parts: string[] = [];
-  let complete = 0;
+  const fixes: string[] = [];
+  let loading = 0;
+  const contexts = [ctx, { ...ctx, scope: "user" as const }];
   for (const name of CLIENT_NAMES) {
     const client = CLIENTS[name];
-    const path = client.path(ctx);
-    const text = await readIfExists(path).catch(() => undefined);
-    if (text === undefined) continue;
-    const ours = client.configured(text);
-    if (ours.length === SERVER_NAMES.length) complete++;
-    parts.push(`${client.label} (${path}): ${ours.length === 0 ? "no tbank servers" : ours.join(", ")}`);
+    const seen = new Set<string>();
+    for (const c of contexts) {
+      const path = client.path(c);
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const text = await readIfExists(path).catch(() => undefined);
+      if (text === undefined) continue;
+      const ours = client.configured(text);
+      if (ours.length === 0) {
+        parts.push(`${client.label} (${path}): no tbank servers`);
+        continue;
+      }
+      let state = ours.length === SERVER_NAMES.length ? "loads them now" : `has only ${ours.join(", ")}`;
+      if (name === "claude" && c.scope === "project") {
+        const approval = await claudeProjectApproval(c.home, c.projectDir, ours);
+        const waiting = ours.filter((s) => approval[s] !== "approved");
+        if (waiting.some((s) => approval[s] === "denied")) {
+          state = `configured, but you declined ${waiting.join(", ")} in this project`;
+          fixes.push(`claude mcp reset-project-choices in ${c.projectDir}, then run claude there and approve`);
+        } else if (waiting.length > 0) {
+          state = `configured, pending your approval (${waiting.join(", ")})`;
+          fixes.push(pendingAdvice(c.projectDir));
+        }
+      }
+      if (state === "loads them now") loading++;
+      parts.push(`${client.label} (${path}): ${state}`);
+    }
   }
-  const message = parts.length === 0 ? "no client configuration found (.mcp.json, ~/.codex/config.toml, opencode.json)" : parts.join("; ");
-  return complete > 0 ? check("clients", "pass", message) : check("clients", "warn", message, "run tbank-mcp setup (or tbank-mcp config --client NAME to copy by hand)");
+  const message = parts.length === 0 ? "no client configuration found (.mcp.json, ~/.claude.json, ~/.codex/config.toml, opencode.json)" : parts.join("; ");
+  if (fixes.length > 0) return check("clients", "warn", message, fixes.join("; "));
+  return loading > 0 ? check("clients", "pass", message) : check("clients", "warn", message, "run tbank-mcp setup (or tbank-mcp config --client NAME to copy by hand)");
 }
 
 /** login needs an identity provider; without one it refuses (not_configured), so say it here first. */
