@@ -6,13 +6,14 @@ import { ensurePrivateDir } from "../../shared/paths.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import type { RandomBytes } from "../../shared/refs.js";
 import { FileSessionStore, SESSION_FILE_NAME } from "./file-store.js";
+import { classifyKeychainError, KEYCHAIN_REASONS, type KeychainProblem } from "./keychain-problem.js";
 import { importKeytar, KEYCHAIN_SERVICE, KeychainSessionStore, type Keytar } from "./keychain-store.js";
 import { LockedSessionStore, type StoreLockOptions } from "./store-lock.js";
 import type { SessionStore, StoreBackendInfo } from "./types.js";
 
 export const KEYCHAIN_PROBE_TIMEOUT_MS = 1_500;
 
-export type KeychainProbe = { ok: true; keytar: Keytar } | { ok: false; reason: string };
+export type KeychainProbe = { ok: true; keytar: Keytar } | { ok: false; problem: KeychainProblem; reason: string };
 
 export interface OpenSessionStoreOptions {
   choice: SessionStoreChoice;
@@ -44,7 +45,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | "timeout"> {
  */
 export async function probeKeychain(loadKeytar: () => Promise<Keytar | undefined> = importKeytar, timeoutMs = KEYCHAIN_PROBE_TIMEOUT_MS, random: RandomBytes = randomBytes): Promise<KeychainProbe> {
   const keytar = await loadKeytar();
-  if (!keytar) return { ok: false, reason: "keytar is not installed" };
+  if (!keytar) return { ok: false, problem: "absent", reason: "keytar is not installed" };
   const account = `probe-${Buffer.from(random(6)).toString("hex")}`;
   const value = Buffer.from(random(12)).toString("hex");
   const roundTrip = async (): Promise<boolean> => {
@@ -55,11 +56,12 @@ export async function probeKeychain(loadKeytar: () => Promise<Keytar | undefined
   };
   try {
     const result = await withTimeout(roundTrip(), timeoutMs);
-    if (result === "timeout") return { ok: false, reason: `keychain did not answer within ${timeoutMs} ms` };
-    return result ? { ok: true, keytar } : { ok: false, reason: "keychain returned a different value than it stored" };
-  } catch {
-    // keytar's messages can name D-Bus internals; a fixed reason is enough for `doctor`.
-    return { ok: false, reason: "keychain refused the probe (no Secret Service, or it is locked)" };
+    // A keychain that hangs is waiting on an unlock prompt nobody answers.
+    if (result === "timeout") return { ok: false, problem: "locked", reason: `keychain did not answer within ${timeoutMs} ms (waiting to be unlocked?)` };
+    return result ? { ok: true, keytar } : { ok: false, problem: "broken", reason: "keychain returned a different value than it stored" };
+  } catch (err) {
+    const problem = classifyKeychainError(err instanceof Error ? err.message : String(err));
+    return { ok: false, problem, reason: KEYCHAIN_REASONS[problem] };
   }
 }
 

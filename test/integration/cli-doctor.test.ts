@@ -22,7 +22,7 @@ interface JsonCheck {
 
 let root: string;
 let env: Record<string, string>;
-const deps = { probe: () => Promise.resolve({ ok: false as const, reason: "keytar is not installed" }), brokerTimeoutMs: 1000 };
+const deps = { probe: () => Promise.resolve({ ok: false as const, problem: "absent" as const, reason: "keytar is not installed" }), brokerTimeoutMs: 1000 };
 
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), "tbk-doc-"));
@@ -66,6 +66,22 @@ describe("tbank-mcp doctor", () => {
     expect(byId(result.checks, "peer_credentials")).toMatchObject({ status: "fail", message: expect.stringContaining("koffi package is not installed") as string, fix: expect.stringContaining("npm install -g") as string });
     expect(result.ok).toBe(false);
     expect(error).toMatchObject({ name: "CommandError", exitCode: 1 });
+  });
+
+  it("tells an absent, a locked and a broken keychain apart, each with its own fix", async () => {
+    const fixes = new Set<string>();
+    for (const problem of ["absent", "locked", "broken"] as const) {
+      const io = captureIo(env);
+      await run(["--json"], io, { ...deps, probe: () => Promise.resolve({ ok: false, problem, reason: "r" }) }).catch(() => undefined);
+      const store = byId((JSON.parse(io.out()) as { checks: JsonCheck[] }).checks, "session_store");
+      expect(store).toMatchObject({ status: "warn", message: expect.stringContaining(`the keychain is ${problem}`) as string });
+      fixes.add(store?.fix ?? "");
+    }
+    expect([...fixes].map((f) => f.split(",")[0])).toEqual([
+      "install a keychain (Linux: gnome-keyring or another Secret Service",
+      "unlock the keychain (log in to the desktop session",
+      "restart the keychain service or recreate its login keyring",
+    ]);
   });
 
   it("--json lists every check with id, status, message and an optional fix", async () => {

@@ -80,7 +80,7 @@ describe("session store selection", () => {
       await vi.advanceTimersByTimeAsync(99);
       expect(answer).toBeUndefined();
       await vi.advanceTimersByTimeAsync(1);
-      expect(answer).toEqual({ ok: false, reason: "keychain did not answer within 100 ms" });
+      expect(answer).toEqual({ ok: false, problem: "locked", reason: "keychain did not answer within 100 ms (waiting to be unlocked?)" });
       // The probe never went past the write that hung.
       expect(probe.getPassword).not.toHaveBeenCalled();
 
@@ -102,7 +102,32 @@ describe("session store selection", () => {
       code: "internal",
       message: expect.stringContaining("TBANK_AUTH_SESSION_STORE=keychain") as unknown,
     });
-    expect(await probeKeychain(() => Promise.resolve(broken))).toEqual({ ok: false, reason: expect.not.stringContaining("DBus") as unknown });
+    expect(await probeKeychain(() => Promise.resolve(broken))).toEqual({ ok: false, problem: "absent", reason: expect.not.stringContaining("DBus") as unknown });
+  });
+});
+
+describe("keychain probe: absent, locked and broken told apart", () => {
+  const failing = (message: string): Keytar => ({ ...memoryKeytar(), setPassword: () => Promise.reject(new Error(message)) });
+  // Messages libsecret (Linux, through keytar) and the Security framework (macOS) give.
+  const cases: [string, string][] = [
+    ["The name org.freedesktop.secrets was not provided by any .service files", "absent"],
+    ["Cannot autolaunch D-Bus without X11 $DISPLAY", "absent"],
+    ["The specified keychain could not be found.", "absent"],
+    ["Cannot create an item in a locked collection", "locked"],
+    ["User interaction is not allowed.", "locked"],
+    ["Prompt dismissed", "locked"],
+    ["Unknown error (-50)", "broken"],
+  ];
+  it.each(cases)("%s: %s", async (message, problem) => {
+    const probe = await probeKeychain(() => Promise.resolve(failing(message)));
+    expect(probe).toMatchObject({ ok: false, problem });
+    expect(JSON.stringify(probe)).not.toContain(message);
+  });
+
+  it("no keytar is absent; a keychain that gives back another value is broken", async () => {
+    expect(await probeKeychain(() => Promise.resolve(undefined))).toEqual({ ok: false, problem: "absent", reason: "keytar is not installed" });
+    const liar: Keytar = { ...memoryKeytar(), getPassword: () => Promise.resolve("something else") };
+    expect(await probeKeychain(() => Promise.resolve(liar))).toMatchObject({ ok: false, problem: "broken" });
   });
 });
 

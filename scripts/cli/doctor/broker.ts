@@ -1,3 +1,4 @@
+import type { KeychainProblem } from "../../../broker/session/keychain-problem.js";
 import { probeKeychain, type KeychainProbe } from "../../../broker/session/select-store.js";
 import type { SessionStoreChoice } from "../../../shared/config/index.js";
 import { BrokerUnavailableError, connectBroker } from "../../../shared/protocol/client.js";
@@ -7,6 +8,13 @@ import { BROKER_BUSY_FIX, brokerBusy } from "../broker-access.js";
 import type { Check } from "./checks.js";
 
 export const DOCTOR_BROKER_TIMEOUT_MS = 2_000;
+
+const FILE_ON_PURPOSE = "or set TBANK_AUTH_SESSION_STORE=file to keep the session in the owner-only file on purpose";
+export const KEYCHAIN_FIXES: Record<KeychainProblem, string> = {
+  absent: `install a keychain (Linux: gnome-keyring or another Secret Service, plus libsecret-1-dev when installing the package so keytar builds), ${FILE_ON_PURPOSE}`,
+  locked: `unlock the keychain (log in to the desktop session, or gnome-keyring-daemon --unlock), then restart the broker (tbank-mcp stop-broker), ${FILE_ON_PURPOSE}`,
+  broken: `restart the keychain service or recreate its login keyring, ${FILE_ON_PURPOSE}`,
+};
 
 export interface BrokerCheckOptions {
   socketPath: string;
@@ -60,8 +68,7 @@ async function storeWithoutBroker(opts: BrokerCheckOptions): Promise<Check> {
   if (opts.sessionStore === "file") return { id: "session_store", status: "pass", message: "session store: file (TBANK_AUTH_SESSION_STORE=file)" };
   const probe = await (opts.probe ?? (() => probeKeychain()))();
   if (probe.ok) return { id: "session_store", status: "pass", message: "session store: the OS keychain answers" };
-  if (opts.sessionStore === "keychain") {
-    return { id: "session_store", status: "fail", message: `TBANK_AUTH_SESSION_STORE=keychain, but ${probe.reason}`, fix: "unlock the keychain, or set TBANK_AUTH_SESSION_STORE=file" };
-  }
-  return { id: "session_store", status: "warn", message: `session store: the owner-only file, because ${probe.reason}`, fix: "unlock or install the OS keychain, or set TBANK_AUTH_SESSION_STORE=file to choose the file on purpose" };
+  const why = `the keychain is ${probe.problem}: ${probe.reason}`;
+  if (opts.sessionStore === "keychain") return { id: "session_store", status: "fail", message: `TBANK_AUTH_SESSION_STORE=keychain, but ${why}`, fix: KEYCHAIN_FIXES[probe.problem] };
+  return { id: "session_store", status: "warn", message: `session store: the owner-only file, because ${why}`, fix: KEYCHAIN_FIXES[probe.problem] };
 }
