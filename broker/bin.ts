@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { brokerMain } from "./cli.js";
 
-brokerMain(process.argv.slice(2), process.env, process.stderr).then(
+brokerMain(process.argv.slice(2), process.env, process.stderr, process.stdout).then(
   (code) => {
     process.exitCode = code;
   },

@@ -19,7 +19,7 @@ the socket answers (at most 8 s) and exits 0. Logs and the audit trail go to
 <state dir>/broker.log.`;
 
 /** Exit codes, in one place: 0 ok (or another broker already serves), 64 usage, 78 config, 1 failure. */
-export async function brokerMain(argv: string[], env: NodeJS.ProcessEnv, stderr: { write(s: string): unknown }): Promise<number> {
+export async function brokerMain(argv: string[], env: NodeJS.ProcessEnv, stderr: { write(s: string): unknown }, stdout: { write(s: string): unknown } = stderr): Promise<number> {
   let values;
   try {
     values = parseArgs({ args: argv, strict: true, options: { foreground: { type: "boolean" }, "ready-fd": { type: "string" }, help: { type: "boolean" }, version: { type: "boolean" } } }).values;
@@ -28,7 +28,8 @@ export async function brokerMain(argv: string[], env: NodeJS.ProcessEnv, stderr:
     return 64;
   }
   if (values.help || values.version) {
-    stderr.write(values.help ? `${USAGE}\n` : `${TOOLKIT_VERSION}\n`);
+    // Asked for, so an answer on stdout like every other bin's (a usage error stays on stderr).
+    stdout.write(values.help ? `${USAGE}\n` : `${TOOLKIT_VERSION}\n`);
     return 0;
   }
   const parsed = parseConfig(env);

@@ -3,6 +3,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createBankingServer } from "../../mcp/banking/server.js";
 import { createHotelsServer } from "../../mcp/hotels/server.js";
 import { parseConfig } from "../../shared/config/index.js";
 
@@ -55,19 +56,25 @@ function shapeRefusal(answer: Answer): string | undefined {
   return shape.length === 0 ? undefined : JSON.stringify(shape);
 }
 
-describe("every Hotels tool's advertised inputSchema matches what its handler accepts", () => {
-  let client: Client;
+describe("every tool's advertised inputSchema (Hotels, all toolsets, and Banking) matches what its handler accepts", () => {
+  const servers = new Map<string, Client>();
   let tools: Tool[];
+  const client = { callTool: (req: { name: string; arguments: Record<string, unknown> }) => servers.get(req.name)!.callTool(req) };
   beforeAll(async () => {
     // Nothing listens on port 9: a call that passes validation fails at the provider, never as invalid input.
     const parsed = parseConfig({ HOME: "/nonexistent-home", TBANK_AUTH_BROKER_SOCKET: "/nonexistent-home/auth.sock", TBANK_HOTELS_API_BASE_URL: "http://127.0.0.1:9/api", TBANK_HOTELS_TOOLSETS: "all", TBANK_HOTELS_TIMEOUT_MS: "1000" });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-    const { server } = createHotelsServer(parsed.config, { now: () => NOW });
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    await server.connect(b);
-    client = new Client({ name: "schemas", version: "1" });
-    await client.connect(a);
-    tools = (await client.listTools()).tools;
+    tools = [];
+    for (const { server } of [createHotelsServer(parsed.config, { now: () => NOW }), createBankingServer(parsed.config)]) {
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      await server.connect(b);
+      const c = new Client({ name: "schemas", version: "1" });
+      await c.connect(a);
+      for (const t of (await c.listTools()).tools) {
+        tools.push(t);
+        servers.set(t.name, c);
+      }
+    }
   });
 
   it("every advertised property has a type, so a caller knows what to send", () => {
@@ -103,5 +110,6 @@ describe("every Hotels tool's advertised inputSchema matches what its handler ac
     }
     expect(accepted).toEqual([]);
     expect(compared).toBeGreaterThan(tools.length / 2);
+    expect(tools.some((t) => t.name.startsWith("tbank_banking_"))).toBe(true);
   });
 });
