@@ -6,7 +6,7 @@ export interface LogRotation {
   generations: number;
 }
 
-// A flood of requests once grew the log by 491 MB in 20 s; at most (1 + 3) x 10 MiB stay on disk.
+// A flood of requests must not fill the disk: at most (1 + 3) x 10 MiB stay on disk.
 export const DEFAULT_LOG_ROTATION: LogRotation = { maxBytes: 10 * 1024 * 1024, generations: 3 };
 
 /**

@@ -1,7 +1,7 @@
 // Bundles each bin into one minified ESM file so an agent-spawned process starts without resolving
 // hundreds of modules. Lazy imports (CLI commands, jose) become separate chunks. Only dist/ ships:
-// benchmarks and build tools go to build-tools/, and source maps are opt-in (`--sourcemap`), as
-// they were more than half of the tarball.
+// benchmarks and build tools go to build-tools/, and source maps are opt-in (`--sourcemap`): they
+// would be more than half of the tarball.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { chmodSync, readFileSync, rmSync } from "node:fs";
@@ -27,7 +27,7 @@ const tools = {
 };
 
 // The MCP servers never elicit, so they pass their own validator and the SDK's Ajv provider (Ajv,
-// ajv-formats, fast-uri: ~280 KB parsed at every start) is replaced by a stub in the bins.
+// ajv-formats, fast-uri: parsed at every start for nothing) is replaced by a stub in the bins.
 const noAjv = {
   name: "no-ajv",
   setup(b) {
@@ -35,7 +35,7 @@ const noAjv = {
   },
 };
 
-// zod re-exports every locale as a namespace, which defeats tree shaking (~250 KB). Only English
+// zod re-exports every locale as a namespace, which defeats tree shaking. Only English
 // messages are used (and zod configures English itself), so the namespace is cut down to it.
 const zodEnglishOnly = {
   name: "zod-english-only",

@@ -94,7 +94,7 @@ export interface LoggerOptions {
   name?: string;
   /**
    * Write stderr lines asynchronously, coalescing those that come while a write is in flight (the
-   * remote mode's request lines: a synchronous write per request was ~5 % of its CPU under load).
+   * remote mode's request lines: a synchronous write per request is a visible share of its CPU).
    * pino flushes what is pending when the process exits.
    */
   asyncStderr?: boolean;

@@ -54,9 +54,9 @@ export function refPattern(kind: RefKind): RegExp {
   return pattern;
 }
 
-// crypto.randomBytes is a call into OpenSSL per id: ~7 µs each under load, and a plan names ~120
-// options (0.5 s of a bench:http minute). Ids need fresh CSPRNG bytes, not a read each: these come
-// from a block read at once, every byte handed out once, as Node's randomUUID does with its cache.
+// crypto.randomBytes is a call into OpenSSL per id, and a plan names about a hundred options. Ids
+// need fresh CSPRNG bytes, not a read each: these come from a block read at once, every byte handed
+// out once, as Node's randomUUID does with its cache.
 const POOL_BYTES = 4096;
 let pool: Buffer = Buffer.alloc(0);
 let poolUsed = 0;

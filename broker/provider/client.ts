@@ -5,8 +5,8 @@ import { ProviderHttp, type FetchLike, type JsonCall, type OpenResponse, type Pr
 import type { SessionManager } from "../types.js";
 import { brokerError } from "./errors.js";
 
-// Without a bound, clients pipelining reads sent the bank 1,008 requests in 1.5 s: a bank may take
-// that for abuse and lock the person's session. Eight cover both MCPs and the CLI at once.
+// Without a bound, clients pipelining reads send the bank hundreds of requests a second: a bank may
+// take that for abuse and lock the person's session. Eight cover both MCPs and the CLI at once.
 export const PROVIDER_MAX_IN_FLIGHT = 8;
 // Past the queue a call is answered `busy` at once, without touching the bank.
 export const PROVIDER_QUEUE_LIMIT = QUEUE_LIMIT;

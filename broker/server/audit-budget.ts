@@ -2,8 +2,8 @@ import type { Audit, AuditEvent } from "../audit.js";
 import type { PeerCredentials } from "../types.js";
 import type { Role } from "../../shared/protocol/common.js";
 
-// Enough for any real client (an MCP makes a few calls a second); a pipelining client made
-// hundreds of thousands a second and grew the log by 491 MB in 20 s before this cap.
+// Enough for any real client (an MCP makes a few calls a second); without a cap, a pipelining
+// client's request lines alone can fill the log's whole rotation in seconds.
 export const AUDIT_LINES_PER_SECOND = 100;
 
 /**

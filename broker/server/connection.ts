@@ -155,7 +155,7 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
 
   // Synchronous until a handler returns a promise: status reads answer within the 'data' callback,
   // with no promise, deadline or abort bookkeeping. That bookkeeping (and the microtask hops it
-  // brings) was most of the broker's own cost per request.
+  // brings) would be most of the broker's own cost per request.
   function request(who: Role, line: string): void {
     const started = now();
     const parsed = parseLine(line, RequestSchema);
@@ -252,7 +252,7 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
 
 /**
  * A request's context, with its cancellation allocated lazily: most operations (status reads) never
- * look at their signal, and an AbortController per request was the largest cost on the hot path.
+ * look at their signal, and an AbortController per request would be the largest cost on the hot path.
  */
 class RequestControl implements RequestContext {
   private controller: AbortController | undefined;

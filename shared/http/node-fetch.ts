@@ -5,18 +5,17 @@ import type { FetchLike } from "./provider-http.js";
 
 // The provider HTTP core's default transport: node:http(s) on keep-alive agents, answered with what
 // the core reads of any fetch's Response (status, header reads, a web body stream) and no more. The
-// global fetch (undici) spent ~0.5 ms of CPU per request building its Request, its fetch controller
-// and their streams: on the remote mode's 13 provider requests per golden journey that was more than
-// any other part of a call (bench:http). What the core relies on holds here as it did there: no
-// redirect is ever followed (node:http has no such thing; a 3xx comes back as it is and the core
-// refuses it), the caller's signal aborts the request and a body not yet read to its end, and a
-// cancelled body closes the connection.
+// global fetch (undici) builds a Request, a fetch controller and their streams per request, which
+// costs the remote mode more CPU than any other part of a call (figures: docs/performance.md). What
+// the core relies on holds here as it does there: no redirect is ever followed (node:http has no
+// such thing; a 3xx comes back as it is and the core refuses it), the caller's signal aborts the
+// request and a body not yet read to its end, and a cancelled body closes the connection.
 
 // An idle connection is dropped after 4 s, before the 5 s after which common servers close theirs: a
 // request sent on a connection the server is closing fails as a network error.
 const AGENT_OPTIONS = { keepAlive: true, timeout: 4000, maxFreeSockets: 64 } as const;
 const httpAgent = new HttpAgent(AGENT_OPTIONS);
-// node:https (and TLS with it) costs ~5 ms to load: only a process that calls an https provider pays it.
+// node:https (and TLS with it) is slow to load: only a process that calls an https provider pays it.
 let https: Promise<{ request: typeof httpRequest; agent: HttpAgent }> | undefined;
 const loadHttps = () =>
   (https ??= import("node:https").then((m) => ({ request: m.request, agent: new m.Agent(AGENT_OPTIONS) })));
@@ -82,13 +81,12 @@ function rawHeaderReader(raw: readonly string[]): HeaderReader {
 
 /**
  * The body as a web stream, by hand: Readable.toWeb's adapter (with a Headers and a Response per
- * answer) cost ~0.3 ms more per provider request, from the answer's headers to its last byte read,
- * than this does (one call at a time, timed inside the server): more than checking the body. The
- * web stream queues what the socket delivered, in bytes, up to the socket's high-water mark and
- * pauses the socket there: a reader that stops (a voucher written to a slow disk) holds the download
- * back (test). A cancelled body closes the connection; a connection cut before the end errors it,
- * and so does an abort: node:http then drops what it holds of the body unread and ends the message
- * as if it were whole (test).
+ * answer) costs more per provider request than checking the body does. The web stream queues what
+ * the socket delivered, in bytes, up to the socket's high-water mark and pauses the socket there: a
+ * reader that stops (a voucher written to a slow disk) holds the download back (test). A cancelled
+ * body closes the connection; a connection cut before the end errors it, and so does an abort:
+ * node:http then drops what it holds of the body unread and ends the message as if it were whole
+ * (test).
  */
 function bodyStream(res: IncomingMessage, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
   let open = true;

@@ -9,18 +9,15 @@ import type { AnyToolDef } from "../tools/define.js";
 import { registerHotelsTools } from "../tools/index.js";
 import { plainToolCall, ToolCallTransport } from "./tool-call-transport.js";
 
-// Stateless Streamable HTTP answers every POST with a fresh transport. The SDK lets an McpServer
-// hold one transport at a time, and building one (about 40 tools registered) costs ~6 ms, a tools/list
-// ~13 ms of zod-to-JSON-Schema work: together more than the 10 % overhead goal at p50 over a
-// provider call. So servers are pooled (one per concurrent request, reused after `close()`
-// detaches the transport; the SDK captures the transport per request, so a late answer can never
-// reach the next client) and tools/list is computed once per process from the reference server
-// and served from memory. Pooled servers share the process's HotelsContext; what a server keeps
-// between requests is only the last client's initialize info, which our tools never read. A plain
-// tools/call skips the SDK's web Request/Response plumbing (tool-call-transport.ts).
+// Stateless Streamable HTTP needs a fresh transport per POST and an McpServer holds one at a time;
+// building a server (about 40 tools) and a tools/list per request would exceed the 10 % p50 overhead
+// goal over a provider call (figures: docs/performance.md). So servers are pooled, one per concurrent
+// request, reused after `close()` detaches the transport (the SDK captures it per request: a late
+// answer never reaches the next client), and tools/list is computed once per process. Pooled servers
+// share the HotelsContext and keep only the last client's initialize info, which our tools never read.
 
-// More idle servers than this are dropped after use: a burst does not pin its peak in memory. At
-// 64, 200 concurrent sessions kept building servers (about 40 tools registered each) past the cap.
+// More idle servers than this are dropped after use: a burst does not pin its peak in memory. A cap
+// below the concurrent sessions makes every burst build servers (about 40 tools each) again.
 const MAX_IDLE_SERVERS = 256;
 
 export interface ServerIdentity {

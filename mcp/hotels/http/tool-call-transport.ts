@@ -3,14 +3,12 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import { JSONRPCRequestSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type JSONRPCRequest } from "@modelcontextprotocol/sdk/types.js";
 
-// A tools/call is most of what the remote mode serves, and the SDK's Streamable HTTP transport
-// answers it through a web Request and Response built around node:http's own (Hono's adapter, a
-// ReadableStream for the body, the transport's stream maps): in bench:http's profiles that plumbing
-// cost more CPU than a light tool itself. For a POST the SDK transport would take as it is (the same
-// Accept, Content-Type and MCP-Protocol-Version checks, a single well-formed request) this carries the
-// one request to the server and its one answer back as JSON, as the SDK's JSON-response mode does:
-// notifications a tool sends on the way are dropped there too. Anything else (initialize, batches,
-// headers the SDK would refuse with its own status) still goes through the SDK transport.
+// The SDK's Streamable HTTP transport answers a tools/call through a web Request and Response built
+// around node:http's own, which in bench:http profiles costs more CPU than a light tool. For a POST
+// the SDK transport would take as it is (the same Accept, Content-Type and MCP-Protocol-Version
+// checks, one well-formed request) this carries the request to the server and its answer back as
+// JSON, as the SDK's JSON-response mode does (notifications on the way are dropped there too).
+// Anything else (initialize, batches, headers the SDK would refuse) goes through the SDK transport.
 
 /**
  * The SDK release whose StreamableHTTPServerTransport checks plainToolCall repeats (its

@@ -22,9 +22,9 @@ export class JourneyCodecError extends Error {
 /**
  * The value with every NaN, infinity, undefined and class instance replaced by its tag. Objects and
  * arrays holding none of them are returned as they are, not copied, and JSON.stringify then runs
- * without a replacer. A replacer is called for every key: encoding a Kazan collection (~180 KB)
- * through one took 3-5 times as long as plain JSON.stringify, and this walk takes 20-35 % less time
- * than it did (encoding collections was the largest CPU cost of Redis mode in bench:http profiles).
+ * without a replacer. A replacer is called for every key, which makes encoding a large collection
+ * several times slower than plain JSON.stringify, and encoding collections is the largest CPU cost
+ * of Redis mode (figures: docs/performance.md).
  */
 function jsonSafe(value: unknown): unknown {
   switch (typeof value) {

@@ -35,9 +35,9 @@ const inProcess = new WeakMap<SharedStore, JourneyStore<JourneyState>>();
 
 /**
  * Redis: journeys encoded in the store (StoredJourneyRepo). Memory: journeys kept as objects beside
- * the store, never serialized (a Kazan journey is ~190 KB of JSON, ~6 ms to decode and re-encode per
- * call), bounded to `maxJourneys` (MAX_JOURNEYS, or TBANK_HOTELS_HTTP_MAX_JOURNEYS in the remote mode)
- * with the earliest expiry making room.
+ * the store, never serialized (decoding and re-encoding a large journey on every call would cost
+ * milliseconds), bounded to `maxJourneys` (MAX_JOURNEYS, or TBANK_HOTELS_HTTP_MAX_JOURNEYS in the
+ * remote mode) with the earliest expiry making room.
  */
 export function createJourneyRepo(store: SharedStore, options: JourneyRepoOptions = {}): JourneyRepo {
   if (store.kind === "redis") return new StoredJourneyRepo(store, options);

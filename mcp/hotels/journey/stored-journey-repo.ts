@@ -33,21 +33,18 @@ export const JOURNEY_STORE_CAPS: Readonly<Record<string, number>> = {
 const FORMAT = 4;
 
 // Journeys in the shared store, so any instance answers any call. Per journey:
-//   journey:<id>                 what changes call by call: selection, inspection, request (0.8-2.2 KB),
+//   journey:<id>                 what changes call by call (small): selection, inspection, request,
 //                                and the versions of its parts; PX = its lifetime (60 minutes from
 //                                creation, not sliding);
-//   journey-part:<id>:<version>  its collection (collector, optionIds, options: ~180 KB in Kazan);
-//   journey-side:<id>:<version>  each hotel's loaded rates (~4.5 KB each) and the plan's cashback
-//                                (~2.6 KB in Kazan);
+//   journey-part:<id>:<version>  its collection (collector, optionIds, options: the large part);
+//   journey-side:<id>:<version>  each hotel's loaded rates and the plan's cashback;
 //   journey-seen:<id>            its expiry time, kept EXPIRED_MEMORY_MS longer.
 // A part is never changed: a new value (a continuation's collection, another hotel's rates) is a new
 // version, written before (create, with the same TTL) or in the same transaction as (update, living
 // at least as long as it) the journey key naming it. Every call reads and most
 // rewrite the first key, while a part is written once; each instance decodes a version once (or
-// keeps the one it wrote) and keeps it, frozen, for the calls after.
-// Decoding and re-encoding the whole journey on every call was 17 ms of CPU per call (bench:http);
-// with rates and cashback in the first key it was still ~10 KB read, decoded, encoded and compared
-// by digest on every call (0.3 ms of a lone call's 4 ms on one instance).
+// keeps the one it wrote) and keeps it, frozen, for the calls after: each call then reads, decodes
+// and writes only the small first key (figures: docs/performance.md).
 // A missing journey with a tombstone past its time is `expired`; without one (or evicted early, when
 // the memory store or Redis' maxmemory made room, or a part of it was) it is `not_found`. Changes
 // are read-modify-write through SharedStore.update, so instances updating one journey never lose
@@ -341,8 +338,8 @@ type StoredLight = Omit<LightState, "rates"> & { rates: LightState["rates"] | ty
 const RATES_OF_SELECTED = "loadedRates[selectedOptionId]";
 
 /**
- * Collections an instance keeps, decoded or its own (about 0.35 MB each). A miss costs one read and decode of
- * ~180 KB, so this only needs to hold the journeys in use at once.
+ * Collections an instance keeps, decoded or its own. A miss costs one read and decode of a
+ * collection, so this only needs to hold the journeys in use at once.
  */
 const DECODED_COLLECTIONS = 256;
 /** Side parts an instance keeps (a few KB each): rates for a few hotels and a cashback per journey in use. */

@@ -15,7 +15,7 @@ export interface JourneyView extends View {
 }
 
 const LONG_OFFSET = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/;
-// Building an Intl.DateTimeFormat costs ~0.5 ms and every journey call asks; IANA zones are few.
+// Building an Intl.DateTimeFormat is slow and every journey call asks; IANA zones are few.
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 function offsetFormat(timeZone: string): Intl.DateTimeFormat {
@@ -27,7 +27,7 @@ function offsetFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-// formatToParts still costs ~60 µs, on every journey call. Zones change offset only at instants on
+// formatToParts is still slow, on every journey call. Zones change offset only at instants on
 // a quarter hour of UTC (every rule in use since local mean time was given up does), so one answer
 // serves its quarter hour.
 const QUARTER_HOUR_MS = 15 * 60_000;

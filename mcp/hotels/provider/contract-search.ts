@@ -132,7 +132,7 @@ export const ProviderHotelSchema = z.looseObject({
 export type ProviderHotel = z.infer<typeof ProviderHotelSchema>;
 
 // A catalog answer names the same few zones hundreds of times, and each Intl.DateTimeFormat built
-// to check one costs ~0.1 ms of a parse that holds the event loop. Only a zone this runtime knows by
+// to check one is a slow step of a parse that holds the event loop. Only a zone this runtime knows by
 // that exact name is remembered: provider text of any length (zod runs this refinement even after
 // max(64) failed), or another spelling Intl would accept ("EUROPE/MOSCOW"), is checked each time.
 const knownZones = new Set<string>();

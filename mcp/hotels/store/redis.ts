@@ -47,9 +47,9 @@ type Client = RedisClientType;
 // computed here, and a compare-and-set script, retried on conflict (two round trips; WATCH/GET/MULTI
 // took three and held a connection for them). Every command goes over one connection: the client sends
 // the commands of one event-loop turn in one write and Redis answers them in one read, where a pool
-// of connections paid a write and a read per command (bench:http, two instances: 10.2 -> 9.0 ms of
-// server CPU per call, p50 1.24x -> 1.18x, back to back). The client module is loaded on first use,
-// so the stdio server (which never sets a store URL) does not pay for it at start-up.
+// of connections pays a write and a read per command (figures: docs/performance.md). The client
+// module is loaded on first use, so the stdio server (which never sets a store URL) does not pay
+// for it at start-up.
 export class RedisSharedStore implements SharedStore {
   readonly kind = "redis";
   private readonly client: Promise<Client>;
@@ -227,12 +227,12 @@ const DEFAULT_CONNECT_WAIT_MS = 2_000;
 
 // node-redis bounds each command with an AbortSignal.timeout of its own: a timer per command that,
 // still referenced when it fires seconds after the answer, builds a DOMException (three commands per
-// tool call; in bench:http's profiles ~0.1 ms of CPU per call and garbage besides). One sweep every
-// quarter of the bound rejects every command that has waited past it, so a hung Redis still fails a
-// call within 1.25 times the bound. A command rejected that way stays queued on the connection
-// until Redis answers it or the connection resets, so from then on new commands fail at once, never
-// sent, until Redis answers anything: a Redis that hangs with its connection open does not collect
-// every call's commands (journey parts of up to ~180 KB, rate-limit hits applied late) behind it.
+// tool call: CPU and garbage on every call). One sweep every quarter of the bound rejects every
+// command that has waited past it, so a hung Redis still fails a call within 1.25 times the bound.
+// A command rejected that way stays queued on the connection until Redis answers it or the
+// connection resets, so from then on new commands fail at once, never sent, until Redis answers
+// anything: a hung Redis does not collect every call's commands (large journey parts, rate-limit
+// hits applied late) behind it.
 class CommandDeadlines {
   private readonly waiting = new Set<{ sinceMs: number; fail: (err: Error) => void }>();
   private sweeper: NodeJS.Timeout | undefined;

@@ -24,8 +24,8 @@ export interface HotelDetails {
 
 const AMENITIES = ["Бесплатный Wi-Fi", "Парковка", "Ресторан", "Бар", "Фитнес-центр", "Бассейн", "Спа", "Трансфер", "Круглосуточная стойка регистрации", "Кондиционер", "Прачечная", "Номера для некурящих", "Конференц-зал", "Детская площадка", "Можно с питомцами", "Камера хранения багажа"] as const;
 /**
- * Amenities drawn on their own stream, after the base ones, so adding them left every hotel's first
- * amenities as they were. Accessibility is here and in no filter of the catalogue (filters.ts): a
+ * Amenities drawn on their own stream, after the base ones, so these never change any hotel's base
+ * amenities. Accessibility is here and in no filter of the catalogue (filters.ts): a
  * client has to read the cards for it.
  */
 const EXTRA_AMENITIES: readonly { name: string; chance: number }[] = [

@@ -23,8 +23,8 @@ export interface SearchSession<T> {
 /**
  * `length` items, each built by `build(i)` the first time a page shows it and kept. A search with no
  * filters finds every hotel of the city, so only the hotels on a page need pricing: priced all at
- * once on a search's first request, a city held the sandbox's one thread long enough for the answers
- * due meanwhile to come late (bench:http's sandbox answer time), and the servers were billed for it.
+ * once on a search's first request, a city would hold the sandbox's one thread long enough for the
+ * answers due meanwhile to come late, and bench:http would bill the servers for it.
  * `slice` takes the indices pageOf gives (never negative, unlike Array's).
  */
 export function lazyResults<T>(length: number, build: (index: number) => T): SearchResults<T> {
