@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { GetHotelPreferencesResult } from "../../../shared/protocol/ops-banking.js";
 import { defineTool } from "./define.js";
 import { failure, success } from "../../shared/outcome.js";
-import { Base, brokerCallFailed, NOT_CONFIGURED, Obj } from "./outcomes.js";
+import { Base, brokerCallFailed, NOT_CONFIGURED, AnyObject } from "./outcomes.js";
 
 const Output = z.object({
   ...Base,
-  hotelPreferences: Obj.optional(),
+  hotelPreferences: AnyObject.optional(),
   basis: z.object({ staysCount: z.number(), periodMonths: z.number() }).optional(),
 });
 

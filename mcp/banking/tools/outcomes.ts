@@ -6,9 +6,9 @@ import { notConfiguredNextStep, type ReadinessTools } from "../../shared/readine
 import type { BankingContext } from "../context.js";
 import type { ToolOutcome } from "./define.js";
 
-// `{"type":"object"}` on the wire: nested payloads are typed where they are built, and an open
+// `{"type":"object"}` in tools/list: nested payloads are typed where they are built, and an open
 // object costs a few tokens in tools/list instead of a full schema.
-export const Obj = z.unknown().meta({ type: "object" });
+export const AnyObject = z.unknown().meta({ type: "object" });
 
 // retryAllowed comes with failures only: on a success it reads like an error.
 export const Base = { status: z.string(), retryAllowed: z.boolean().optional(), nextStep: z.string() };

@@ -8,7 +8,7 @@ import type { JourneyView } from "../journey/view.js";
 import { cancellationDisplay, nightsPhrase, paymentDisplay, priceDisplay as stayPriceDisplay, roomFitDisplay, roomsPhrase } from "../journey/wording.js";
 import { mealDisplay, roomDisplay } from "../journey/vocabulary.js";
 import type { ToolOutcome } from "./define.js";
-import { Field, Obj } from "./schemas.js";
+import { OptionalAnyValue, AnyObject } from "./schemas.js";
 import { langOf, type Lang } from "../../../shared/locale.js";
 import { quoted } from "../../../shared/provider-text.js";
 import { formatIsoDate } from "../../../shared/time.js";
@@ -23,7 +23,7 @@ export type JourneyFailure = (typeof JOURNEY_FAILURES)[number];
 /** The fields every answer of these tools has, whatever its status. */
 export function baseOutput<S extends readonly [string, ...string[]]>(statuses: S) {
   // retryAllowed only on failures and refusals: on a successful answer `false` reads like an error.
-  return { status: z.enum(statuses), retryAllowed: z.boolean().optional(), nextStep: z.string().optional(), message: Field };
+  return { status: z.enum(statuses), retryAllowed: z.boolean().optional(), nextStep: z.string().optional(), message: OptionalAnyValue };
 }
 
 export interface FailureOut {
@@ -95,7 +95,7 @@ export function guestsDisplay(rooms: readonly Room[], lang: Lang): string {
 
 // Nested objects in output schemas name only the fields a client acts on; the rest is display
 // text. Every tools/list schema costs context in every session, so they stay loose.
-export const StaySchema = Obj;
+export const StaySchema = AnyObject;
 
 /** ISO dates and the night count for a client to act on, `dates` and `guests` in the journey's language. */
 export function staySummary(state: JourneyState, option: JourneyOption) {
@@ -113,7 +113,7 @@ export function stayLine(stay: Stay): string {
   return `${quoted(stay.hotelName)}, ${stay.dates}, ${stay.guests}`;
 }
 
-export const RateSummarySchema = Obj;
+export const RateSummarySchema = AnyObject;
 
 /**
  * One rate as both channels show it: display strings only, in the journey's language. Left out on

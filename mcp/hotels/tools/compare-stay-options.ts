@@ -10,19 +10,19 @@ import { compareRow, journeyBands, rankingFields, rankingLine, rowLine } from ".
 import { journeyOptions } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
 import { ratesEffect, ratesEffectLine } from "../journey/rates-effect.js";
-import { CashbackCoverageField, Failure, Field, JourneyIdInput, List, RankingFields, RankingInput, wire } from "./schemas.js";
+import { CashbackCoverageField, Failure, OptionalAnyValue, JourneyIdInput, AnyArray, RankingFields, RankingInput, withoutSchemaUrl } from "./schemas.js";
 
-const Output = wire(z.object({
+const Output = withoutSchemaUrl(z.object({
   status: z.enum(["ok", "invalid_input", "no_matching_stays", "journey_not_found", "journey_expired"]),
-  reason: Field,
+  reason: OptionalAnyValue,
   ...Failure,
-  journeyId: Field,
-  scope: Field,
-  afterRates: Field,
+  journeyId: OptionalAnyValue,
+  scope: OptionalAnyValue,
+  afterRates: OptionalAnyValue,
   ...RankingFields,
   ...CashbackCoverageField,
-  comparisonRows: List.optional(),
-  presentationGuidance: Field,
+  comparisonRows: AnyArray.optional(),
+  presentationGuidance: OptionalAnyValue,
 }));
 
 export const compareStayOptions = defineTool({
@@ -31,7 +31,7 @@ export const compareStayOptions = defineTool({
   description:
     "Compares up to 5 options as ranked comparisonRows. First call: the whole journey; later without scope: the last group; scope=all_journey_options: everything again; optionIds: exactly those 2–5. No provider call.",
   toolset: "journey",
-  input: wire(z.strictObject({
+  input: withoutSchemaUrl(z.strictObject({
     journeyId: JourneyIdInput,
     optionIds: z.array(z.string().max(40).meta({ maxLength: undefined })).max(20).optional(),
     scope: z.literal("all_journey_options").optional(),

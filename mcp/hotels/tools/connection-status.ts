@@ -4,22 +4,22 @@ import type { HotelsContext } from "../context.js";
 import { writeReadiness } from "../writes/readiness.js";
 import { CUSTOMER_TOOLS } from "./customer-common.js";
 import { defineTool } from "./define.js";
-import { Field, Obj, wire } from "./schemas.js";
+import { OptionalAnyValue, AnyObject, withoutSchemaUrl } from "./schemas.js";
 
-// Lean on the wire: top-level names only, nested objects open (their content is built below).
+// Lean in tools/list: top-level names only, nested objects open (their content is built below).
 // Left out on purpose: the toolsets (tools/list already shows them). bookingExecution and
 // paymentFormExecution are the write gates (mcp/hotels/writes/readiness.ts): whether a booking, or a
 // payment setup, could be executed now, and if not, what is missing (never a value).
-const Output = wire(z.strictObject({
+const Output = withoutSchemaUrl(z.strictObject({
   authMode: z.enum(["anonymous", "static_token", "headers_json", "service_jwt"]),
-  searchReady: Field,
-  networkReachability: Field,
-  canSignServiceJwt: Field,
-  authProblem: Field,
-  customerReadiness: Obj,
-  bookingExecution: Obj,
-  paymentFormExecution: Obj,
-  load: Field,
+  searchReady: OptionalAnyValue,
+  networkReachability: OptionalAnyValue,
+  canSignServiceJwt: OptionalAnyValue,
+  authProblem: OptionalAnyValue,
+  customerReadiness: AnyObject,
+  bookingExecution: AnyObject,
+  paymentFormExecution: AnyObject,
+  load: OptionalAnyValue,
 }));
 
 const NOT_SERVED = "customer tools are not served by this server (no customer toolset); the person's own bookings are read through a local Hotels MCP with the auth broker";
@@ -40,7 +40,7 @@ export const connectionStatus = defineTool({
   description:
     "Local readiness: auth mode, whether search can run, customer (auth broker) readiness, load protection. No provider call (networkReachability is always not_checked). Call it once after a terminal search_unavailable, then stop.",
   toolset: "always",
-  input: wire(z.strictObject({})),
+  input: withoutSchemaUrl(z.strictObject({})),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (_args, ctx) => {

@@ -11,16 +11,16 @@ import { failure, success } from "../../shared/outcome.js";
 import { journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
 import { cardLine, rankedPage, rankingLine } from "./cards.js";
 import { coverageFields, coverageLine, journeyCoverage } from "./present.js";
-import { Coverage, Failure, Field, JourneyIdInput, Page, RankingFields, CashbackCoverageField, wire } from "./schemas.js";
+import { Coverage, Failure, OptionalAnyValue, JourneyIdInput, Page, RankingFields, CashbackCoverageField, withoutSchemaUrl } from "./schemas.js";
 
-const Output = wire(z.object({
+const Output = withoutSchemaUrl(z.object({
   status: z.enum(["ok", "continuation_unavailable", "provider_auth_rejected", "search_unavailable", "journey_not_found", "journey_expired"]),
   ...Failure,
-  journeyId: Field,
-  added: Field,
-  selectionReset: Field,
+  journeyId: OptionalAnyValue,
+  added: OptionalAnyValue,
+  selectionReset: OptionalAnyValue,
   ...Coverage,
-  filtersApplied: Field,
+  filtersApplied: OptionalAnyValue,
   ...Page,
   ...RankingFields,
   ...CashbackCoverageField,
@@ -35,7 +35,7 @@ export const continueStaySearch = defineTool({
   description:
     "Resumes a truncated collection (own 20-request budget; optionIds stay). Only when searchCoverage.continuationRecommended is true or the user asks for a fuller search.",
   toolset: "journey",
-  input: wire(z.strictObject({ journeyId: JourneyIdInput })),
+  input: withoutSchemaUrl(z.strictObject({ journeyId: JourneyIdInput })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   handler: async ({ journeyId }, ctx, extra) => {

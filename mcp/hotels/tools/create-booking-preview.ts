@@ -5,14 +5,14 @@ import type { Lang } from "../../../shared/locale.js";
 import { baseOutput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
 import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
-import { Field, JourneyIdInput } from "./schemas.js";
+import { OptionalAnyValue, JourneyIdInput } from "./schemas.js";
 import { writeReadiness } from "../writes/readiness.js";
 
 const Output = z.object({
   ...baseOutput(["preview_ready", "journey_not_found", "journey_expired", "selection_required", "rate_selection_required"]),
   stay: StaySchema.optional(),
   rate: RateSummarySchema.optional(),
-  inspectedPriceDisplay: Field,
+  inspectedPriceDisplay: OptionalAnyValue,
   bookingExecutionAvailable: z.boolean().optional(),
 });
 

@@ -7,15 +7,15 @@ import type { Lang } from "../../../shared/locale.js";
 import { baseOutput, loadSelectedStay, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
 import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
-import { Field, JourneyIdInput } from "./schemas.js";
+import { OptionalAnyValue, JourneyIdInput } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput(["handoff_ready", "handoff_unavailable", "journey_not_found", "journey_expired", "selection_required"]),
-  hostedCheckoutUrl: Field,
-  guestsCarried: Field,
+  hostedCheckoutUrl: OptionalAnyValue,
+  guestsCarried: OptionalAnyValue,
   stay: StaySchema.optional(),
   selectedRate: RateSummarySchema.optional(),
-  inspectedPriceDisplay: Field,
+  inspectedPriceDisplay: OptionalAnyValue,
 });
 
 interface Words {

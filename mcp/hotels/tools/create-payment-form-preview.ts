@@ -4,15 +4,15 @@ import { journeyView } from "../journey/view.js";
 import type { Lang } from "../../../shared/locale.js";
 import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
-import { Field, JourneyIdInput, List } from "./schemas.js";
+import { OptionalAnyValue, JourneyIdInput, AnyArray } from "./schemas.js";
 import { writeReadiness } from "../writes/readiness.js";
 
 const Output = z.object({
   ...baseOutput(["preview_only", "journey_not_found", "journey_expired", "selection_required", "rate_selection_required"]),
-  available: Field,
+  available: OptionalAnyValue,
   rate: RateSummarySchema.optional(),
-  flow: List.optional(),
-  remainingGates: List.optional(),
+  flow: AnyArray.optional(),
+  remainingGates: AnyArray.optional(),
 });
 
 interface Words {

@@ -5,20 +5,20 @@ import { formatOffsetDateTime } from "../../../shared/time.js";
 import { failure, success } from "../../shared/outcome.js";
 import { PAYMENT_WORDS, whereToPayStep } from "../../shared/payment-wording.js";
 import { defineTool } from "./define.js";
-import { BookingReadInput, CustomerBase, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
-import { wire } from "./schemas.js";
+import { BookingReadInput, CustomerBase, OptionalAnyValue, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { withoutSchemaUrl } from "./schemas.js";
 
-const Output = wire(
+const Output = withoutSchemaUrl(
   z.object({
     ...CustomerBase,
-    paymentHandoffRef: Field,
-    bookingStatus: Field,
-    paymentPrice: Field,
-    amountDecimal: Field,
-    currency: Field,
-    paymentStatus: Field,
-    observedAt: Field,
-    expiresAt: Field,
+    paymentHandoffRef: OptionalAnyValue,
+    bookingStatus: OptionalAnyValue,
+    paymentPrice: OptionalAnyValue,
+    amountDecimal: OptionalAnyValue,
+    currency: OptionalAnyValue,
+    paymentStatus: OptionalAnyValue,
+    observedAt: OptionalAnyValue,
+    expiresAt: OptionalAnyValue,
   }),
 );
 
@@ -27,7 +27,7 @@ export const createPaymentHandoffPreview = defineTool({
   title: "Payment handoff",
   description: "An unpaid booking's short-lived paymentHandoffRef for the Banking MCP. Pays nothing.",
   toolset: "customer",
-  input: wire(BookingReadInput),
+  input: withoutSchemaUrl(BookingReadInput),
   output: Output,
   annotations: { ...READ_ANNOTATIONS, idempotentHint: false },
   handler: ({ bookingRef, language }, ctx) =>

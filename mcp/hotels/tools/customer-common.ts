@@ -9,9 +9,9 @@ import { failure, type FailureFields } from "../../shared/outcome.js";
 import { notConfiguredNextStep, type ReadinessTools } from "../../shared/readiness.js";
 import type { HotelsContext } from "../context.js";
 import type { ToolOutcome } from "./define.js";
-import { Base, Field } from "./schemas.js";
+import { Base, OptionalAnyValue } from "./schemas.js";
 
-export { Field };
+export { OptionalAnyValue };
 
 // Shared by the customer tools: every read goes through the auth broker, which holds the bank
 // session, maps bookingRefs to provider ids and returns sanitized facts. This server keeps no state
@@ -20,7 +20,7 @@ export { Field };
 /** Top-level fields every customer tool result carries (status is a string: broker codes are many). */
 export const CustomerBase = { status: z.string(), ...Base };
 
-// Checked locally against the ref pattern (see withBroker): the wire schema stays one word long.
+// Checked locally against the ref pattern (see withBroker): the advertised schema stays one word long.
 export const BookingRefInput = z.strictObject({ bookingRef: z.string() });
 /** The read tools over one booking: the ref, and the language of labels, money and dates. */
 export const BookingReadInput = z.strictObject({ bookingRef: z.string(), language: LanguageInput.optional() });

@@ -3,16 +3,16 @@ import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { bookingFacts, bookingLines, followUpsOf } from "./booking-view.js";
 import { bookingHandler, BookingReadInput, CustomerBase, READ_ANNOTATIONS } from "./customer-common.js";
-import { Obj, wire } from "./schemas.js";
+import { AnyObject, withoutSchemaUrl } from "./schemas.js";
 
-const Output = wire(z.object({ ...CustomerBase, booking: Obj.optional() }));
+const Output = withoutSchemaUrl(z.object({ ...CustomerBase, booking: AnyObject.optional() }));
 
 export const getBookingOverview = defineTool({
   name: "tbank_hotels_get_booking_overview",
   title: "Booking overview",
   description: "A short booking overview; no voucher PDF.",
   toolset: "customer",
-  input: wire(BookingReadInput),
+  input: withoutSchemaUrl(BookingReadInput),
   output: Output,
   annotations: READ_ANNOTATIONS,
   handler: bookingHandler<z.infer<typeof Output>>((booking, lang, ctx) => {

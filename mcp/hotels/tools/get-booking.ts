@@ -3,16 +3,16 @@ import { textLines } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { bookingFacts, bookingLines } from "./booking-view.js";
 import { bookingHandler, BookingReadInput, CustomerBase, READ_ANNOTATIONS } from "./customer-common.js";
-import { Obj, wire } from "./schemas.js";
+import { AnyObject, withoutSchemaUrl } from "./schemas.js";
 
-const Output = wire(z.object({ ...CustomerBase, booking: Obj.optional() }));
+const Output = withoutSchemaUrl(z.object({ ...CustomerBase, booking: AnyObject.optional() }));
 
 export const getBooking = defineTool({
   name: "tbank_hotels_get_booking",
   title: "Booking details",
   description: "One booking: hotel, room, dates, payment and cancellation facts.",
   toolset: "customer",
-  input: wire(BookingReadInput),
+  input: withoutSchemaUrl(BookingReadInput),
   output: Output,
   annotations: READ_ANNOTATIONS,
   handler: bookingHandler((booking, lang, ctx) => {

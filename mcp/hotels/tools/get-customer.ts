@@ -3,9 +3,9 @@ import { langOf, LanguageInput, type Lang } from "../../../shared/locale.js";
 import { defineTool } from "./define.js";
 import { failure } from "../../shared/outcome.js";
 import { CustomerBase, fact, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
-import { Obj, wire } from "./schemas.js";
+import { AnyObject, withoutSchemaUrl } from "./schemas.js";
 
-const Output = wire(z.object({ ...CustomerBase, customer: Obj.optional() }));
+const Output = withoutSchemaUrl(z.object({ ...CustomerBase, customer: AnyObject.optional() }));
 
 const LABELS = {
   ru: { account: "аккаунт", phone: "телефон", yes: "есть", no: "нет" },
@@ -17,7 +17,7 @@ export const getCustomer = defineTool({
   title: "Whose account",
   description: "Signed-in account: first name, has email/phone.",
   toolset: "customer",
-  input: wire(z.strictObject({ language: LanguageInput.optional() })),
+  input: withoutSchemaUrl(z.strictObject({ language: LanguageInput.optional() })),
   output: Output,
   annotations: READ_ANNOTATIONS,
   handler: ({ language }, ctx) => {

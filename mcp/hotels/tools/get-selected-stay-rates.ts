@@ -10,7 +10,7 @@ import { authRejected, baseOutput, loadSelectedStay, rateSummary, staySummary, s
 import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import type { ToolOutcome } from "./define.js";
-import { Field, JourneyIdInput, List } from "./schemas.js";
+import { OptionalAnyValue, JourneyIdInput, AnyArray } from "./schemas.js";
 
 // Each rate: rateNumber, room, meal, price and cancellation as displays (see rateSummary). The text
 // renders the same rates as a table; the structured answer does not carry that table a second time.
@@ -18,12 +18,12 @@ import { Field, JourneyIdInput, List } from "./schemas.js";
 const Output = z.object({
   ...baseOutput(["ready", "no_bookable_rates", "rates_temporarily_unavailable", "journey_not_found", "journey_expired", "selection_required", "provider_auth_rejected"]),
   stay: StaySchema.optional(),
-  rates: List.optional(),
-  alreadyLoaded: Field,
-  attempts: Field,
-  durationMs: Field,
-  failureKind: Field,
-  instalment: Field,
+  rates: AnyArray.optional(),
+  alreadyLoaded: OptionalAnyValue,
+  attempts: OptionalAnyValue,
+  durationMs: OptionalAnyValue,
+  failureKind: OptionalAnyValue,
+  instalment: OptionalAnyValue,
 });
 type Out = z.infer<typeof Output>;
 

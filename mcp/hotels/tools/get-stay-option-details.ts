@@ -10,17 +10,17 @@ import { farCentreClaim } from "../journey/centre-claim.js";
 import { defineTool, type ToolOutcome } from "./define.js";
 import { failure, success } from "../../shared/outcome.js";
 import { invalidInput, lookupJourney, providerFailure } from "./outcomes.js";
-import { Failure, Field, JourneyIdInput, Obj, OptionIdInput, wire } from "./schemas.js";
+import { Failure, OptionalAnyValue, JourneyIdInput, AnyObject, OptionIdInput, withoutSchemaUrl } from "./schemas.js";
 import type { Lang } from "../../../shared/locale.js";
 import { quoted, quotedOr } from "../../../shared/provider-text.js";
 import { formatIsoDate } from "../../../shared/time.js";
 
-const Output = wire(z.object({
+const Output = withoutSchemaUrl(z.object({
   status: z.enum(["ok", "invalid_input", "details_unavailable", "provider_auth_rejected", "journey_not_found", "journey_expired"]),
   ...Failure,
-  journeyId: Field,
-  hotel: Obj.optional(),
-  reviews: Obj.optional(),
+  journeyId: OptionalAnyValue,
+  hotel: AnyObject.optional(),
+  reviews: AnyObject.optional(),
 }));
 type Result = z.infer<typeof Output>;
 
@@ -190,7 +190,7 @@ export const getStayOptionDetails = defineTool({
   title: "Hotel details and reviews",
   description: "One option's hotel card (address, check-in/out, amenities, description, photos) and review summary (average, count, recent quotes).",
   toolset: "journey",
-  input: wire(z.strictObject({ journeyId: JourneyIdInput, optionId: OptionIdInput })),
+  input: withoutSchemaUrl(z.strictObject({ journeyId: JourneyIdInput, optionId: OptionIdInput })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   handler: async ({ journeyId, optionId }, ctx, extra) => {

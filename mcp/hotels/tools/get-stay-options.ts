@@ -11,16 +11,16 @@ import { failure, success } from "../../shared/outcome.js";
 import { lookupJourney } from "./outcomes.js";
 import { alternativesFields, alternativesLines, bandGuidance, preferenceAlternatives } from "./alternatives-view.js";
 import { cardLine, rankedPage, rankingLine } from "./cards.js";
-import { Base, Field, JourneyIdInput, Page, RankingFields, CashbackCoverageField, RankingInput, wire } from "./schemas.js";
+import { Base, OptionalAnyValue, JourneyIdInput, Page, RankingFields, CashbackCoverageField, RankingInput, withoutSchemaUrl } from "./schemas.js";
 
-const Output = wire(z.object({
+const Output = withoutSchemaUrl(z.object({
   status: z.enum(["ok", "no_matching_stays", "journey_not_found", "journey_expired"]),
   ...Base,
-  reason: Field,
-  journeyId: Field,
-  filtersApplied: Field,
-  afterRates: Field,
-  offset: Field,
+  reason: OptionalAnyValue,
+  journeyId: OptionalAnyValue,
+  filtersApplied: OptionalAnyValue,
+  afterRates: OptionalAnyValue,
+  offset: OptionalAnyValue,
   ...Page,
   ...RankingFields,
   ...CashbackCoverageField,
@@ -32,7 +32,7 @@ export const getStayOptions = defineTool({
   description:
     "Pages through a journey's options as cards; ranking re-orders locally (default: the plan's). Filters given here become the journey's. No provider call.",
   toolset: "journey",
-  input: wire(z.strictObject({
+  input: withoutSchemaUrl(z.strictObject({
     journeyId: JourneyIdInput,
     ranking: RankingInput.optional(),
     offset: z.number().int().min(0).max(1000).optional(),

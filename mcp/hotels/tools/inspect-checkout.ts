@@ -14,7 +14,7 @@ import {
 import { failure, success } from "../../shared/outcome.js";
 import { checkoutLines, checkoutView } from "./checkout-view.js";
 import { defineTool } from "./define.js";
-import { Field, JourneyIdInput, List, Obj } from "./schemas.js";
+import { OptionalAnyValue, JourneyIdInput, AnyArray, AnyObject } from "./schemas.js";
 import type { ToolOutcome } from "./define.js";
 
 const Output = z.object({
@@ -28,12 +28,12 @@ const Output = z.object({
     "rate_selection_required",
     "provider_auth_rejected",
   ]),
-  rate: Obj.optional(),
-  checkout: Obj.optional(),
-  warnings: List.optional(),
-  attempts: Field,
-  durationMs: Field,
-  failureKind: Field,
+  rate: AnyObject.optional(),
+  checkout: AnyObject.optional(),
+  warnings: AnyArray.optional(),
+  attempts: OptionalAnyValue,
+  durationMs: OptionalAnyValue,
+  failureKind: OptionalAnyValue,
 });
 type Out = z.infer<typeof Output>;
 

@@ -5,12 +5,12 @@ import { MAX_BOOKINGS_SCAN } from "../../../shared/protocol/ops-hotels.js";
 import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { bookingRow, bookingRowLine, followUpsFor } from "./booking-view.js";
-import { CustomerBase, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
-import { List, wire } from "./schemas.js";
+import { CustomerBase, OptionalAnyValue, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { AnyArray, withoutSchemaUrl } from "./schemas.js";
 
-const Output = wire(z.object({ ...CustomerBase, bookings: List.optional(), total: Field, hasMore: Field, nextOffset: Field }));
+const Output = withoutSchemaUrl(z.object({ ...CustomerBase, bookings: AnyArray.optional(), total: OptionalAnyValue, hasMore: OptionalAnyValue, nextOffset: OptionalAnyValue }));
 
-const Input = wire(
+const Input = withoutSchemaUrl(
   z.strictObject({
     status: z.enum(BOOKING_LISTS).optional(),
     offset: z.int().min(0).max(10_000).optional(),

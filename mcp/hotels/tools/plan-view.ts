@@ -13,10 +13,10 @@ import { coverageFields, coverageLine } from "./present.js";
 import { langOf, type Lang } from "../../../shared/locale.js";
 import type { JourneyCashback } from "../journey/value.js";
 import { CASHBACK_NO_DATA, cashbackMaxDisplay } from "../journey/wording.js";
-import { Candidates, Coverage, Failure, Field, List, Page, RankingFields, wire } from "./schemas.js";
+import { Candidates, Coverage, Failure, OptionalAnyValue, AnyArray, Page, RankingFields, withoutSchemaUrl } from "./schemas.js";
 
 /** What plan_stay and repeat_stay_plan return: one schema for every status either can reach. */
-export const PlanOutput = wire(z.object({
+export const PlanOutput = withoutSchemaUrl(z.object({
   status: z.enum([
     "ok",
     "invalid_input",
@@ -30,17 +30,17 @@ export const PlanOutput = wire(z.object({
     "journey_expired",
   ]),
   ...Failure,
-  reason: Field,
-  journeyId: Field,
-  today: Field,
-  utcOffset: Field,
+  reason: OptionalAnyValue,
+  journeyId: OptionalAnyValue,
+  today: OptionalAnyValue,
+  utcOffset: OptionalAnyValue,
   ...Candidates,
-  stay: Field,
+  stay: OptionalAnyValue,
   ...Coverage,
-  conditionsApplied: List.optional(),
-  filtersApplied: Field,
-  hotelName: Field,
-  cashback: Field,
+  conditionsApplied: AnyArray.optional(),
+  filtersApplied: OptionalAnyValue,
+  hotelName: OptionalAnyValue,
+  cashback: OptionalAnyValue,
   ...RankingFields,
   ...Page,
 }));

@@ -5,12 +5,12 @@ import type { BookingDetails } from "../../../shared/protocol/ops-hotels.js";
 import { failure, success } from "../../shared/outcome.js";
 import { defineTool, type ToolOutcome } from "./define.js";
 import { cancellationFacts, cancellationLine, labels } from "./booking-view.js";
-import { bookingHandler, BookingReadInput, CustomerBase, fact, Field, READ_ANNOTATIONS } from "./customer-common.js";
-import { Obj, wire } from "./schemas.js";
+import { bookingHandler, BookingReadInput, CustomerBase, fact, OptionalAnyValue, READ_ANNOTATIONS } from "./customer-common.js";
+import { AnyObject, withoutSchemaUrl } from "./schemas.js";
 import type { HotelsContext } from "../context.js";
 import { writeReadiness } from "../writes/readiness.js";
 
-const Output = wire(z.object({ ...CustomerBase, cancelled: Field, bookingStatus: Field, paymentStatus: Field, cancellation: Obj.optional() }));
+const Output = withoutSchemaUrl(z.object({ ...CustomerBase, cancelled: OptionalAnyValue, bookingStatus: OptionalAnyValue, paymentStatus: OptionalAnyValue, cancellation: AnyObject.optional() }));
 
 const NOT_CANCELLED = "nothing was cancelled; this server cannot cancel bookings: the person cancels in the T-Bank app if they decide to";
 // With the mutations toolset and every gate open, a cancellation can be prepared here instead.
@@ -47,7 +47,7 @@ export const previewCancellation = defineTool({
   title: "Cancellation terms",
   description: "A booking's cancellation terms. Cancels nothing.",
   toolset: "customer",
-  input: wire(BookingReadInput),
+  input: withoutSchemaUrl(BookingReadInput),
   output: Output,
   annotations: READ_ANNOTATIONS,
   handler: async (args, ctx) => {

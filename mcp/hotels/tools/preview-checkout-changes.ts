@@ -11,7 +11,7 @@ import { missing, type Lang } from "../../../shared/locale.js";
 import { codeOrQuoted } from "../../../shared/provider-text.js";
 import { roomDisplay } from "../journey/vocabulary.js";
 import { defineTool } from "./define.js";
-import { Field, JourneyIdInput, List } from "./schemas.js";
+import { OptionalAnyValue, JourneyIdInput, AnyArray } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput([
@@ -23,12 +23,12 @@ const Output = z.object({
     "selection_required",
     "rate_selection_required",
   ]),
-  currentPrice: Field,
-  promo: Field,
-  extraServices: List.optional(),
-  unknownExtraServiceOptionRefs: List.optional(),
-  upgrade: Field,
-  freshUntil: Field,
+  currentPrice: OptionalAnyValue,
+  promo: OptionalAnyValue,
+  extraServices: AnyArray.optional(),
+  unknownExtraServiceOptionRefs: AnyArray.optional(),
+  upgrade: OptionalAnyValue,
+  freshUntil: OptionalAnyValue,
 });
 type Out = z.infer<typeof Output>;
 

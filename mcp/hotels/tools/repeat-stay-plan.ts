@@ -5,7 +5,7 @@ import { failure } from "../../shared/outcome.js";
 import { invalidInput, lookupJourney } from "./outcomes.js";
 import { runPlan } from "../journey/plan-run.js";
 import { PlanOutput, planAnswer } from "./plan-view.js";
-import { JourneyIdInput, wire } from "./schemas.js";
+import { JourneyIdInput, withoutSchemaUrl } from "./schemas.js";
 
 // What a repeat may change; another city is a new plan, not a repeat.
 const CHANGEABLE = ["checkinDate", "checkoutDate", "rooms", "ranking", "maxOptions", "breakfastIncluded", "language"] as const;
@@ -26,7 +26,7 @@ export const repeatStayPlan = defineTool({
   description:
     "Runs a journey's plan again, with optional changes, as a new journeyId; the destination (and near point) stay.",
   toolset: "journey",
-  input: wire(z.strictObject({ journeyId: JourneyIdInput, changes: Changes.optional() })),
+  input: withoutSchemaUrl(z.strictObject({ journeyId: JourneyIdInput, changes: Changes.optional() })),
   output: PlanOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   handler: async ({ journeyId, changes: raw }, ctx, extra) => {

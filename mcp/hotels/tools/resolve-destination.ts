@@ -5,12 +5,12 @@ import { lookupDestination } from "../journey/destination-lookup.js";
 import { failure, success } from "../../shared/outcome.js";
 import { quoted } from "../../../shared/provider-text.js";
 import { providerFailure } from "./outcomes.js";
-import { Candidates, Failure, Field, wire } from "./schemas.js";
+import { Candidates, Failure, OptionalAnyValue, withoutSchemaUrl } from "./schemas.js";
 
-const Output = wire(z.object({
+const Output = withoutSchemaUrl(z.object({
   status: z.enum(["resolved", "clarification_required", "destination_not_found", "provider_auth_rejected", "search_unavailable"]),
   ...Failure,
-  reason: Field,
+  reason: OptionalAnyValue,
   ...Candidates,
 }));
 type Result = z.infer<typeof Output>;
@@ -39,7 +39,7 @@ export const resolveDestinationTool = defineTool({
   description:
     "Finds a city in the location catalog: resolved (destinationId), clarification_required with candidates, or destination_not_found. Optional: tbank_hotels_plan_stay resolves names itself.",
   toolset: "journey",
-  input: wire(z.strictObject({ query: z.string().trim().min(1).max(200) })),
+  input: withoutSchemaUrl(z.strictObject({ query: z.string().trim().min(1).max(200) })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   handler: async ({ query }, ctx) => {

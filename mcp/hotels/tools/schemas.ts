@@ -2,7 +2,7 @@ import { z } from "zod";
 import { RANKINGS, type Ranking } from "../journey/types.js";
 
 // Output schema pieces shared by the journey tools. Every byte here is paid for in tools/list
-// tokens, so the wire schemas name the top-level fields and leave nested objects open; the
+// tokens, so the advertised schemas name the top-level fields and leave nested objects open; the
 // TypeScript types below keep their content exact.
 
 // Checked, not advertised: the bounds of an opaque id tell a model nothing, and this schema is
@@ -11,34 +11,34 @@ export const JourneyIdInput = z.string().min(1).max(64).meta({ minLength: undefi
 export const OptionIdInput = z.string().min(1).max(40).meta({ minLength: undefined, maxLength: undefined });
 export const RankingInput = z.enum(RANKINGS);
 
-// `{"type":"object"}` on the wire and `unknown` to the SDK's parse: nested payloads are typed by
+// `{"type":"object"}` in tools/list and `unknown` to the SDK's parse: nested payloads are typed by
 // the functions that build them, and each open object costs four tokens instead of a full schema.
-export const Obj = z.unknown().meta({ type: "object" });
-/** `{}` on the wire: an optional scalar the result builder types (the name carries the meaning). */
-export const Field = z.unknown().optional();
-/** `{"type":"array"}` on the wire: a list whose items the building functions type. */
-export const List = z.unknown().meta({ type: "array" });
+export const AnyObject = z.unknown().meta({ type: "object" });
+/** `{}` in tools/list: an optional field (usually a scalar) that the result builder types. */
+export const OptionalAnyValue = z.unknown().optional();
+/** `{"type":"array"}` in tools/list: a list whose items the building functions type. */
+export const AnyArray = z.unknown().meta({ type: "array" });
 
 /** The tool's root schema without the `$schema` URL, which tools/list would repeat for every schema. */
-export function wire<T extends z.ZodObject>(schema: T): T {
+export function withoutSchemaUrl<T extends z.ZodObject>(schema: T): T {
   return schema.meta({ $schema: undefined });
 }
 
 // retryAllowed is said on failures and refusals only: on a successful answer `false` reads like an error.
 export const Base = { retryAllowed: z.boolean().optional(), nextStep: z.string().optional() };
-export const Failure = { ...Base, errors: List.optional(), provider: Obj.optional() };
+export const Failure = { ...Base, errors: AnyArray.optional(), provider: AnyObject.optional() };
 
-export const Page = { options: List.optional(), total: Field, hasMore: Field };
+export const Page = { options: AnyArray.optional(), total: OptionalAnyValue, hasMore: OptionalAnyValue };
 
 export const RankingFields = {
-  ranking: Field,
-  priceBand: Field,
-  preferencesNotApplied: Field,
-  currencyNote: Field,
-  alternatives: List.optional(),
+  ranking: OptionalAnyValue,
+  priceBand: OptionalAnyValue,
+  preferencesNotApplied: OptionalAnyValue,
+  currencyNote: OptionalAnyValue,
+  alternatives: AnyArray.optional(),
 };
 /** Listings and comparisons; a plan says it inside its `cashback` line instead (one field fewer in tools/list). */
-export const CashbackCoverageField = { cashbackCoverage: Field };
+export const CashbackCoverageField = { cashbackCoverage: OptionalAnyValue };
 
 export interface RankingFieldsT {
   ranking: Ranking;
@@ -63,8 +63,8 @@ export interface AlternativeT {
   why: string;
 }
 
-export const Coverage = { searchCoverage: Obj.optional() };
-export const Candidates = { destination: Obj.optional(), candidates: List.optional() };
+export const Coverage = { searchCoverage: AnyObject.optional() };
+export const Candidates = { destination: AnyObject.optional(), candidates: AnyArray.optional() };
 
 export interface CoverageT {
   coverageLevel: "complete" | "substantial" | "partial";

@@ -6,13 +6,13 @@ import { invalidInput, lookupJourney } from "./outcomes.js";
 import { cardLine, journeyBands, toCard } from "./cards.js";
 import { journeyOptions, withLoadedRates } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
-import { Failure, Field, JourneyIdInput, Obj, OptionIdInput, wire } from "./schemas.js";
+import { Failure, OptionalAnyValue, JourneyIdInput, AnyObject, OptionIdInput, withoutSchemaUrl } from "./schemas.js";
 
-const Output = wire(z.object({
+const Output = withoutSchemaUrl(z.object({
   status: z.enum(["ok", "invalid_input", "journey_not_found", "journey_expired"]),
   ...Failure,
-  journeyId: Field,
-  selected: Obj.optional(),
+  journeyId: OptionalAnyValue,
+  selected: AnyObject.optional(),
 }));
 
 export const selectStayOption = defineTool({
@@ -21,7 +21,7 @@ export const selectStayOption = defineTool({
   description:
     "Selects an option by optionId (another hotel clears loaded rates). Next: tbank_hotels_get_selected_stay_rates. No provider call.",
   toolset: "journey",
-  input: wire(z.strictObject({ journeyId: JourneyIdInput, optionId: OptionIdInput })),
+  input: withoutSchemaUrl(z.strictObject({ journeyId: JourneyIdInput, optionId: OptionIdInput })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async ({ journeyId, optionId }, ctx) => {

@@ -7,12 +7,12 @@ import { NEXT_STEP_DRAFT } from "./create-booking-preview.js";
 import { defineTool } from "./define.js";
 import { journeyView } from "../journey/view.js";
 import { instalmentDisplay } from "../journey/wording.js";
-import { JourneyIdInput, List } from "./schemas.js";
+import { JourneyIdInput, AnyArray } from "./schemas.js";
 
 const Output = z.object({
   ...baseOutput(["rate_selected", "rates_not_loaded", "no_bookable_rates", "rate_not_found", "journey_not_found", "journey_expired", "selection_required"]),
   selectedRate: RateSummarySchema.optional(),
-  availableRateNumbers: List.optional(),
+  availableRateNumbers: AnyArray.optional(),
 });
 
 const CHECKS = "current price check → tbank_hotels_inspect_checkout; summary → tbank_hotels_create_booking_preview";

@@ -1,17 +1,17 @@
 import { z } from "zod";
 import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
-import { BookingRefInput, CustomerBase, Field, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
-import { wire } from "./schemas.js";
+import { BookingRefInput, CustomerBase, OptionalAnyValue, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { withoutSchemaUrl } from "./schemas.js";
 
-const SaveOutput = wire(z.object({ ...CustomerBase, path: Field, sizeBytes: Field, sha256: Field, expiresAt: Field }));
+const SaveOutput = withoutSchemaUrl(z.object({ ...CustomerBase, path: OptionalAnyValue, sizeBytes: OptionalAnyValue, sha256: OptionalAnyValue, expiresAt: OptionalAnyValue }));
 
 export const saveVoucher = defineTool({
   name: "tbank_hotels_save_voucher",
   title: "Save voucher PDF",
   description: "On explicit request, saves the voucher PDF to a private file; returns the path, not bytes.",
   toolset: "customer",
-  input: wire(BookingRefInput),
+  input: withoutSchemaUrl(BookingRefInput),
   output: SaveOutput,
   // It writes a file (0600, in the private voucher directory), so it is not read-only.
   annotations: { ...READ_ANNOTATIONS, readOnlyHint: false, idempotentHint: false },
@@ -27,7 +27,7 @@ export const saveVoucher = defineTool({
     ),
 });
 
-const RefuseOutput = wire(z.object({ ...CustomerBase, message: Field }));
+const RefuseOutput = withoutSchemaUrl(z.object({ ...CustomerBase, message: OptionalAnyValue }));
 
 export const getVoucher = defineTool({
   name: "tbank_hotels_get_voucher",
@@ -35,7 +35,7 @@ export const getVoucher = defineTool({
   description: "Refuses inline voucher delivery; use tbank_hotels_save_voucher.",
   // The guard answers in every configuration (the lowlevel toolset lists it too, as the seed does).
   toolset: "always",
-  input: wire(BookingRefInput),
+  input: withoutSchemaUrl(BookingRefInput),
   output: RefuseOutput,
   annotations: { ...READ_ANNOTATIONS, openWorldHint: false },
   handler: () => {

@@ -4,7 +4,7 @@ import { formatMoney } from "../../../shared/money.js";
 import type { CommittedFacts, WriteKind } from "../../../shared/protocol/ops-hotels-writes.js";
 import { failure, success, type Line } from "../../shared/outcome.js";
 import type { ToolOutcome } from "../tools/define.js";
-import { Field, Obj, wire } from "../tools/schemas.js";
+import { OptionalAnyValue, AnyObject, withoutSchemaUrl } from "../tools/schemas.js";
 import { busyReadiness } from "./busy.js";
 import type { ExecuteOutcome, PreparationProblem } from "./execute.js";
 import type { ApprovalChannels, PreparedWriteView } from "./prepare.js";
@@ -34,30 +34,30 @@ export interface WriteSteps {
 
 /** What a preparation hands on to its execute (or confirm), in both the mutations and the booking answers. */
 export const PREPARED_FIELDS = {
-  requestHash: Field,
-  preparedAt: Field,
-  expiresAt: Field,
-  confirmationPhrase: Field,
-  approvalUrl: Field,
-  terminalCommand: Field,
+  requestHash: OptionalAnyValue,
+  preparedAt: OptionalAnyValue,
+  expiresAt: OptionalAnyValue,
+  confirmationPhrase: OptionalAnyValue,
+  approvalUrl: OptionalAnyValue,
+  terminalCommand: OptionalAnyValue,
 };
 
-/** One schema for prepare and execute answers: names only on the wire (tools/list is paid in tokens). */
-export const WriteOutput = wire(
+/** One schema for prepare and execute answers: names only in tools/list (paid in tokens). */
+export const WriteOutput = withoutSchemaUrl(
   z.object({
     status: z.string(),
     retryAllowed: z.boolean().optional(),
-    executionAvailable: Field,
-    kind: Field,
-    endpoint: Field,
-    preview: Obj.optional(),
+    executionAvailable: OptionalAnyValue,
+    kind: OptionalAnyValue,
+    endpoint: OptionalAnyValue,
+    preview: AnyObject.optional(),
     ...PREPARED_FIELDS,
-    reason: Field,
-    replayed: Field,
-    reconciled: Field,
-    facts: Obj.optional(),
-    currentPrice: Obj.optional(),
-    completedAt: Field,
+    reason: OptionalAnyValue,
+    replayed: OptionalAnyValue,
+    reconciled: OptionalAnyValue,
+    facts: AnyObject.optional(),
+    currentPrice: AnyObject.optional(),
+    completedAt: OptionalAnyValue,
     message: z.string().optional(),
     nextStep: z.string(),
   }),

@@ -11,15 +11,15 @@ import type { ServerName } from "./servers.js";
  */
 export type ClaudeApproval = "approved" | "denied" | "pending";
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+type JsonObject = Record<string, unknown>;
+const isJsonObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
-async function readObject(path: string): Promise<Obj> {
+async function readObject(path: string): Promise<JsonObject> {
   const text = await readIfExists(path).catch(() => undefined);
   if (text === undefined) return {};
   try {
     const parsed: unknown = JSON.parse(stripJsonc(text).json);
-    return isObj(parsed) ? parsed : {};
+    return isJsonObject(parsed) ? parsed : {};
   } catch {
     return {};
   }
@@ -29,7 +29,7 @@ const names = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is s
 
 export async function claudeProjectApproval(home: string, projectDir: string, servers: readonly ServerName[]): Promise<Record<ServerName, ClaudeApproval>> {
   const state = await readObject(join(home, ".claude.json"));
-  const project = isObj(state.projects) && isObj(state.projects[projectDir]) ? state.projects[projectDir] : {};
+  const project = isJsonObject(state.projects) && isJsonObject(state.projects[projectDir]) ? state.projects[projectDir] : {};
   // Later sources are more specific; a denial anywhere wins, as Claude Code's own check does.
   const sources = [await readObject(join(home, ".claude", "settings.json")), await readObject(join(projectDir, ".claude", "settings.json")), await readObject(join(projectDir, ".claude", "settings.local.json")), project];
   const out = {} as Record<ServerName, ClaudeApproval>;

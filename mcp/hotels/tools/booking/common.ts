@@ -12,7 +12,7 @@ import { maskContacts } from "../../writes/prepare.js";
 import { guestsDisplay } from "../checkout-common.js";
 import { checkoutView } from "../checkout-view.js";
 import type { ToolOutcome } from "../define.js";
-import { Field } from "../schemas.js";
+import { OptionalAnyValue } from "../schemas.js";
 
 // Shared by the four booking tools: the draft lookup with its refusals, and the one summary of what
 // the draft would book (hotel, dates, guests, rate, price, cancellation) in the journey's language.
@@ -33,7 +33,7 @@ export interface DraftFailure {
 
 /** The fields a booking tool's answer has besides its own: status, the draft's state, the next step. */
 export function draftOutput<S extends readonly [string, ...string[]]>(statuses: S) {
-  return { status: z.enum(statuses), retryAllowed: z.boolean().optional(), nextStep: z.string().optional(), message: Field, state: Field };
+  return { status: z.enum(statuses), retryAllowed: z.boolean().optional(), nextStep: z.string().optional(), message: OptionalAnyValue, state: OptionalAnyValue };
 }
 
 export const NEW_DRAFT = "tbank_hotels_create_booking_draft from the journey (tbank_hotels_plan_stay if the journey expired)";

@@ -10,10 +10,10 @@ import { factsLine, presentExecuted, WriteOutput, type WriteSteps } from "../../
 import { busyReadiness } from "../../writes/busy.js";
 import { writeReadiness } from "../../writes/readiness.js";
 import { defineTool, type ToolOutcome } from "../define.js";
-import { Field, Obj } from "../schemas.js";
+import { OptionalAnyValue, AnyObject } from "../schemas.js";
 import { DraftIdInput, draftGone, draftSummary, loadDraft, notReady } from "./common.js";
 
-const Output = WriteOutput.extend({ state: Field, bookingRef: Field, summary: Obj.optional() });
+const Output = WriteOutput.extend({ state: OptionalAnyValue, bookingRef: OptionalAnyValue, summary: AnyObject.optional() });
 type Out = z.infer<typeof Output>;
 
 const STEPS: WriteSteps = {

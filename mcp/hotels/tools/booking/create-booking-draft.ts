@@ -11,7 +11,7 @@ import { writeReadiness } from "../../writes/readiness.js";
 import { loadSelectedRate } from "../checkout-common.js";
 import { defineTool, type ToolOutcome } from "../define.js";
 import { invalidInput } from "../outcomes.js";
-import { advertise, Field, JourneyIdInput, List, Obj } from "../schemas.js";
+import { advertise, OptionalAnyValue, JourneyIdInput, AnyArray, AnyObject } from "../schemas.js";
 import { draftOutput, draftSummary, summaryLines } from "./common.js";
 
 const DraftInputSchema = z.strictObject({
@@ -40,11 +40,11 @@ const Output = z.object({
     "rate_selection_required",
     "provider_auth_rejected",
   ]),
-  bookingDraftId: Field,
-  expiresAt: Field,
-  summary: Obj.optional(),
-  guestCoverage: Obj.optional(),
-  errors: List.optional(),
+  bookingDraftId: OptionalAnyValue,
+  expiresAt: OptionalAnyValue,
+  summary: AnyObject.optional(),
+  guestCoverage: AnyObject.optional(),
+  errors: AnyArray.optional(),
 });
 type Out = z.infer<typeof Output>;
 

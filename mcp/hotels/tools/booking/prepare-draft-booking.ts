@@ -7,14 +7,14 @@ import { PREPARED_FIELDS } from "../../writes/present.js";
 import { busyReadiness } from "../../writes/busy.js";
 import { writeReadiness } from "../../writes/readiness.js";
 import { defineTool, type ToolOutcome } from "../define.js";
-import { Field, Obj } from "../schemas.js";
+import { OptionalAnyValue, AnyObject } from "../schemas.js";
 import { DraftIdInput, draftGone, draftOutput, draftSummary, loadDraft, notReady, summaryLines } from "./common.js";
 
 const Output = z.object({
   ...draftOutput(["prepared", "busy", "validation_required", "execution_unavailable", "draft_not_found", "draft_expired", "in_progress", "awaiting_approval", "outcome_unknown", "already_confirmed"]),
   ...PREPARED_FIELDS,
-  summary: Obj.optional(),
-  bookingRef: Field,
+  summary: AnyObject.optional(),
+  bookingRef: OptionalAnyValue,
 });
 type Out = z.infer<typeof Output>;
 

@@ -6,7 +6,7 @@ import type { DraftValidation } from "../../booking/draft.js";
 import { validateDraft } from "../../booking/validate.js";
 import { authRejected } from "../checkout-common.js";
 import { defineTool, type ToolOutcome } from "../define.js";
-import { Field, Obj } from "../schemas.js";
+import { OptionalAnyValue, AnyObject } from "../schemas.js";
 import { DraftIdInput, draftGone, draftOutput, draftSummary, loadDraft, NEW_DRAFT, notReady, summaryLines } from "./common.js";
 
 const Output = z.object({
@@ -22,14 +22,14 @@ const Output = z.object({
     "outcome_unknown",
     "already_confirmed",
   ]),
-  priceChanged: Field,
-  priceChange: Field,
-  freshUntil: Field,
-  summary: Obj.optional(),
-  bookingRef: Field,
-  attempts: Field,
-  durationMs: Field,
-  failureKind: Field,
+  priceChanged: OptionalAnyValue,
+  priceChange: OptionalAnyValue,
+  freshUntil: OptionalAnyValue,
+  summary: AnyObject.optional(),
+  bookingRef: OptionalAnyValue,
+  attempts: OptionalAnyValue,
+  durationMs: OptionalAnyValue,
+  failureKind: OptionalAnyValue,
 });
 type Out = z.infer<typeof Output>;
 

@@ -5,14 +5,14 @@ import type { ProviderError, ProviderErrorKind } from "../../../../shared/http/p
 import { providerData } from "../../../../shared/provider-text.js";
 import type { HotelsContext } from "../../context.js";
 import { defineTool, type HotelsToolDef, type ToolExtra } from "../define.js";
-import { Failure, wire } from "../schemas.js";
+import { Failure, withoutSchemaUrl } from "../schemas.js";
 
 // The integrator toolset: each tool is one provider read, returned as the provider answered it
 // (after the contract's parse) in `data`. The journey tools are what an agent planning a stay uses;
 // these are for people who need the exact contract, so they add nothing and rank nothing.
 
 /** `data` is the provider's parsed answer; `{ status, data }` is the seed's low-level result shape. */
-export const LowlevelOutput = wire(
+export const LowlevelOutput = withoutSchemaUrl(
   z.object({
     status: z.enum(["ok", "invalid_input", "requirements_unavailable", "not_found", "provider_auth_rejected", "provider_unavailable", "provider_error"]),
     data: z.unknown().optional(),

@@ -6,7 +6,7 @@ import type { HotelsContext } from "../../context.js";
 import type { HotelsOrderApi } from "../../provider/order-api.js";
 import { withBroker } from "../customer-common.js";
 import { defineTool, type HotelsToolDef, type ToolOutcome } from "../define.js";
-import { Failure, wire } from "../schemas.js";
+import { Failure, withoutSchemaUrl } from "../schemas.js";
 import { lowlevelTool } from "./define-lowlevel.js";
 
 // The order reads need customer context, and the server has it in exactly one of two ways:
@@ -22,7 +22,7 @@ type OrderHandle = { bookingRef?: string | undefined; orderId?: string | undefin
 
 // `status` is a string: besides the provider failures of every low-level tool, the broker's codes
 // (invalid_ref, ref_expired, mobile_login_required, ...) can answer here.
-export const OrderReadOutput = wire(z.object({ status: z.string(), data: z.unknown().optional(), ...Failure }));
+export const OrderReadOutput = withoutSchemaUrl(z.object({ status: z.string(), data: z.unknown().optional(), ...Failure }));
 
 export interface OrderReadSpec<I extends z.ZodObject> {
   /** Without the `tbank_hotels_` prefix. */

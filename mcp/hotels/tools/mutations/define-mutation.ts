@@ -7,7 +7,7 @@ import { openApproval, prepareWrite, endpointOf, previewPayloadOf } from "../../
 import { presentExecuted, presentPrepared, presentPreviewOnly, WriteOutput, type WriteSteps } from "../../writes/present.js";
 import { writeReadiness } from "../../writes/readiness.js";
 import { defineTool, type AnyToolDef } from "../define.js";
-import { wire } from "../schemas.js";
+import { withoutSchemaUrl } from "../schemas.js";
 
 // The `mutations` toolset (opt-in): a prepare/execute pair per write kind, built from one spec each.
 // Inputs are the protocol's typed requests, flat and strict (an unknown field is refused, so nothing
@@ -60,7 +60,7 @@ export function mutationTools(spec: MutationSpec): [AnyToolDef, AnyToolDef] {
     title: `Prepare ${spec.title}`,
     description: `Prepares a ${spec.title} for the person's approval; calls no API. Returns preview, requestHash, confirmationPhrase (preview_only while writes are off).`,
     toolset: "mutations",
-    input: wire(spec.input),
+    input: withoutSchemaUrl(spec.input),
     output: WriteOutput,
     annotations: PREPARE_ANNOTATIONS,
     handler: async (args, ctx) => {
@@ -76,7 +76,7 @@ export function mutationTools(spec: MutationSpec): [AnyToolDef, AnyToolDef] {
     title: `Execute ${spec.title}`,
     description: `Sends a prepared ${spec.title} once the person approves it outside the chat: same fields + preparedRequestHash, preparedAt, expiresAt, confirmationPhrase. approval_pending: call again unchanged.`,
     toolset: "mutations",
-    input: wire(spec.input.extend({ ...ExecuteFields, ...AnswerLanguage })),
+    input: withoutSchemaUrl(spec.input.extend({ ...ExecuteFields, ...AnswerLanguage })),
     output: WriteOutput,
     annotations: EXECUTE_ANNOTATIONS,
     handler: async (args, ctx, extra) => {
