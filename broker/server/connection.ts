@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
 import type { Role } from "../../shared/protocol/common.js";
-import { BrokerError, toWireError } from "../../shared/protocol/errors.js";
+import { BrokerError, toErrorReply } from "../../shared/protocol/errors.js";
 import { errorResponse, RequestSchema, serializeMessage, serializeResponse } from "../../shared/protocol/envelope.js";
 import { HelloSchema, isSupportedProtocol, PROTOCOL_VERSION, unsupportedProtocol, type Welcome } from "../../shared/protocol/handshake.js";
 import { isAllowed, OPERATIONS, ROLE_OPERATIONS, type OperationName } from "../../shared/protocol/operations.js";
@@ -89,7 +89,7 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
   // 64 connections holding half a hello each once locked every real client out.
   let cancelHello = opts.deadlines.add(opts.helloTimeoutMs, () => {
     opts.audit.record({ event: "handshake_refused", peer: opts.peer, outcome: "timeout" });
-    socket.write(serializeMessage({ type: "error", error: toWireError(new BrokerError("timeout", `no hello within ${opts.helloTimeoutMs} ms`)) }));
+    socket.write(serializeMessage({ type: "error", error: toErrorReply(new BrokerError("timeout", `no hello within ${opts.helloTimeoutMs} ms`)) }));
     socket.destroy();
   });
 
@@ -170,8 +170,8 @@ export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
       audit.record({ event: "request", role: who, peer: opts.peer, op: op.slice(0, 64), outcome, durationMs: Math.round((ended - started) * 100) / 100 }, ended);
     };
     const fail = (err: unknown): void => {
-      const wire = toWireError(err);
-      finish(wire.code, { id, ok: false, error: wire });
+      const reply = toErrorReply(err);
+      finish(reply.code, { id, ok: false, error: reply });
     };
     const succeed = (result: unknown): void => {
       try {

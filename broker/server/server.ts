@@ -3,7 +3,7 @@ import { chmod } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
 import type { Role } from "../../shared/protocol/common.js";
 import { serializeMessage } from "../../shared/protocol/envelope.js";
-import { BrokerError, toWireError } from "../../shared/protocol/errors.js";
+import { BrokerError, toErrorReply } from "../../shared/protocol/errors.js";
 import type { OperationName } from "../../shared/protocol/operations.js";
 import type { Audit } from "../audit.js";
 import type { HandlerMap } from "../types.js";
@@ -60,7 +60,7 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
   const now = opts.now ?? performance.now.bind(performance);
   const deadlines = new DeadlineSweeper(tickFor(opts.requestTimeoutMs), now);
   const helloTimeoutMs = opts.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
-  const busyLine = serializeMessage({ type: "error", error: toWireError(new BrokerError("busy", `the broker is at its limit of ${maxConnections} connections: try again in a moment`)) });
+  const busyLine = serializeMessage({ type: "error", error: toErrorReply(new BrokerError("busy", `the broker is at its limit of ${maxConnections} connections: try again in a moment`)) });
 
   const server: Server = createServer({ allowHalfOpen: false, pauseOnConnect: false }, (socket) => {
     const peer = opts.readPeer(socket);

@@ -1,6 +1,6 @@
 import { connect as netConnect, type Socket } from "node:net";
 import type { Role } from "./common.js";
-import { BrokerError, fromWireError } from "./errors.js";
+import { BrokerError, fromErrorReply } from "./errors.js";
 import { MAX_RESPONSE_LINE_BYTES, ResponseSchema, serializeMessage } from "./envelope.js";
 import { HandshakeReplySchema, PROTOCOL_VERSION, type Welcome } from "./handshake.js";
 import { OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "./operations.js";
@@ -95,7 +95,7 @@ function open(opts: ConnectOptions, checkPeer: (socket: Socket) => Error | undef
         if (welcome === undefined) {
           const reply = parseLine(line, HandshakeReplySchema);
           if (!reply.ok) return fail(new BrokerError("internal", "the broker sent an invalid handshake reply"));
-          if (reply.value.type === "error") return fail(fromWireError(reply.value.error));
+          if (reply.value.type === "error") return fail(fromErrorReply(reply.value.error));
           welcome = reply.value;
           clearTimeout(handshakeTimer);
           resolveConnect(connection(welcome));
@@ -108,7 +108,7 @@ function open(opts: ConnectOptions, checkPeer: (socket: Socket) => Error | undef
         pending.delete(response.value.id);
         clearTimeout(entry.timer);
         if (!response.value.ok) {
-          entry.reject(fromWireError(response.value.error));
+          entry.reject(fromErrorReply(response.value.error));
           continue;
         }
         const result = OPERATIONS[entry.op].result.safeParse(response.value.result);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BrokerError, toWireError, WireErrorSchema } from "./errors.js";
+import { BrokerError, toErrorReply, ErrorReplySchema } from "./errors.js";
 import { MAX_RESPONSE_LINE_BYTES } from "./limits.js";
 
 export { MAX_REQUEST_LINE_BYTES, MAX_RESPONSE_LINE_BYTES } from "./limits.js";
@@ -25,7 +25,7 @@ export const SuccessResponseSchema = z.strictObject({
 export const ErrorResponseSchema = z.strictObject({
   id: RequestIdSchema.nullable(),
   ok: z.literal(false),
-  error: WireErrorSchema,
+  error: ErrorReplySchema,
 });
 
 export const ResponseSchema = z.discriminatedUnion("ok", [SuccessResponseSchema, ErrorResponseSchema]);
@@ -39,7 +39,7 @@ export function serializeMessage(message: object): string {
 }
 
 export function errorResponse(id: string | null, err: unknown): ErrorResponse {
-  return { id, ok: false, error: toWireError(err) };
+  return { id, ok: false, error: toErrorReply(err) };
 }
 
 // A result too big for one response line becomes a `too_large` error for the same id, so the

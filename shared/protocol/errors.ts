@@ -82,12 +82,12 @@ export const DEFAULT_ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
 
 export const MAX_ERROR_MESSAGE_LENGTH = 500;
 
-export const WireErrorSchema = z.strictObject({
+export const ErrorReplySchema = z.strictObject({
   code: ErrorCodeSchema,
   message: z.string().max(MAX_ERROR_MESSAGE_LENGTH),
   retryAllowed: z.boolean(),
 });
-export type WireError = z.infer<typeof WireErrorSchema>;
+export type ErrorReply = z.infer<typeof ErrorReplySchema>;
 
 export interface BrokerErrorOptions {
   retryAllowed?: boolean;
@@ -112,15 +112,15 @@ export function isBrokerError(err: unknown): err is BrokerError {
   return err instanceof BrokerError;
 }
 
-// The one conversion to the wire. Anything that is not a BrokerError is a bug or an unexpected
-// library failure whose message may carry secrets, so it becomes a generic `internal`.
-export function toWireError(err: unknown): WireError {
+// The one conversion to the socket's error reply. Anything that is not a BrokerError is a bug or an
+// unexpected library failure whose message may carry secrets, so it becomes a generic `internal`.
+export function toErrorReply(err: unknown): ErrorReply {
   if (err instanceof BrokerError) {
     return { code: err.code, message: err.message.slice(0, MAX_ERROR_MESSAGE_LENGTH), retryAllowed: err.retryAllowed };
   }
   return { code: "internal", message: DEFAULT_ERROR_MESSAGES.internal, retryAllowed: DEFAULT_RETRY_ALLOWED.internal };
 }
 
-export function fromWireError(wire: WireError): BrokerError {
-  return new BrokerError(wire.code, wire.message, { retryAllowed: wire.retryAllowed });
+export function fromErrorReply(reply: ErrorReply): BrokerError {
+  return new BrokerError(reply.code, reply.message, { retryAllowed: reply.retryAllowed });
 }

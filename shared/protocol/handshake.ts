@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RoleSchema } from "./common.js";
-import { DEFAULT_ERROR_MESSAGES, WireErrorSchema } from "./errors.js";
+import { DEFAULT_ERROR_MESSAGES, ErrorReplySchema } from "./errors.js";
 
 export const PROTOCOL_VERSION = 2;
 export const SUPPORTED_PROTOCOLS: readonly number[] = [PROTOCOL_VERSION];
@@ -33,14 +33,14 @@ export type Welcome = z.infer<typeof WelcomeSchema>;
 // `unsupported_protocol`. The broker closes the connection after sending it.
 export const HandshakeErrorSchema = z.strictObject({
   type: z.literal("error"),
-  error: WireErrorSchema,
+  error: ErrorReplySchema,
   supported: z.array(z.int()).optional(),
 });
 export type HandshakeError = z.infer<typeof HandshakeErrorSchema>;
 
 export const UnsupportedProtocolSchema = z.strictObject({
   type: z.literal("error"),
-  error: WireErrorSchema.extend({ code: z.literal("unsupported_protocol") }),
+  error: ErrorReplySchema.extend({ code: z.literal("unsupported_protocol") }),
   supported: z.array(z.int()),
 });
 export type UnsupportedProtocol = z.infer<typeof UnsupportedProtocolSchema>;

@@ -13,7 +13,7 @@ import type { HandlerMap } from "../../broker/types.js";
 import { VoucherStore } from "../../broker/vouchers/store.js";
 import { createLogger, SecretRegistry } from "../../shared/logger.js";
 import type { Role } from "../../shared/protocol/common.js";
-import { BrokerError, toWireError } from "../../shared/protocol/errors.js";
+import { BrokerError, toErrorReply } from "../../shared/protocol/errors.js";
 import { HOTELS_ORDER_READ_OPERATIONS, HOTELS_WRITE_OPERATIONS, OPERATION_NAMES, OPERATIONS, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
 import { newRef } from "../../shared/refs.js";
 import { minted } from "../fixtures/payment-handoff.js";
@@ -46,7 +46,7 @@ async function call<Op extends OperationName>(op: Op, args: unknown = {}, opts: 
     succeeded.add(op);
     return result;
   } catch (err) {
-    seen.push(JSON.stringify(toWireError(err)), err instanceof Error ? err.message : String(err));
+    seen.push(JSON.stringify(toErrorReply(err)), err instanceof Error ? err.message : String(err));
     // As the server's audit log does: the whole error, cause chain included, goes through the scrubber.
     deps.logger.warn({ op, err }, "operation failed");
     throw err;

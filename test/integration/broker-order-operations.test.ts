@@ -17,7 +17,7 @@ import { orderV1, orderV2, orderV3 } from "../../scripts/sandbox/hotels/order-sh
 import { createLogger, SecretRegistry } from "../../shared/logger.js";
 import { connectBroker } from "../../shared/protocol/client.js";
 import type { Role } from "../../shared/protocol/common.js";
-import { BrokerError, toWireError } from "../../shared/protocol/errors.js";
+import { BrokerError, toErrorReply } from "../../shared/protocol/errors.js";
 import { HOTELS_ORDER_READ_OPERATIONS, isAllowed, OPERATIONS, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
 import { newRef } from "../../shared/refs.js";
 import { testClock } from "../fixtures/clock.js";
@@ -50,7 +50,7 @@ async function call<Op extends OperationName>(op: Op, args: unknown, role: Role 
     // What the server does before sending: the strict result schema is the last check.
     return OPERATIONS[op].result.parse(raw) as OperationResult<Op>;
   } catch (err) {
-    seen.push(JSON.stringify(toWireError(err)), err instanceof Error ? err.message : String(err));
+    seen.push(JSON.stringify(toErrorReply(err)), err instanceof Error ? err.message : String(err));
     deps.logger.warn({ op, err }, "operation failed");
     throw err;
   }

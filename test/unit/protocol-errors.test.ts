@@ -6,28 +6,28 @@ import {
   DEFAULT_RETRY_ALLOWED,
   ERROR_CODES,
   ErrorCodeSchema,
-  fromWireError,
+  fromErrorReply,
   isBrokerError,
-  toWireError,
-  WireErrorSchema,
+  toErrorReply,
+  ErrorReplySchema,
 } from "../../shared/protocol/index.js";
 import type { ErrorCode } from "../../shared/protocol/index.js";
 
 const codeArb = fc.constantFrom(...ERROR_CODES);
 
 describe("error codes", () => {
-  it("every code round-trips through the wire schema and back into the local error class", () => {
+  it("every code round-trips through the error reply schema and back into the local error class", () => {
     fc.assert(
       fc.property(codeArb, fc.string({ maxLength: 600 }), fc.option(fc.boolean(), { nil: undefined }), (code, message, retryAllowed) => {
         const err = new BrokerError(code, message, retryAllowed === undefined ? {} : { retryAllowed });
-        const wire = WireErrorSchema.parse(JSON.parse(JSON.stringify(toWireError(err))));
-        const back = fromWireError(wire);
+        const reply = ErrorReplySchema.parse(JSON.parse(JSON.stringify(toErrorReply(err))));
+        const back = fromErrorReply(reply);
         expect(back).toBeInstanceOf(BrokerError);
         expect(back.code).toBe(code);
         expect(back.retryAllowed).toBe(retryAllowed ?? DEFAULT_RETRY_ALLOWED[code]);
         // Long messages are cut to fit the wire, never refused.
         expect(message.startsWith(back.message)).toBe(true);
-        expect(toWireError(back)).toEqual(wire);
+        expect(toErrorReply(back)).toEqual(reply);
       }),
     );
   });
@@ -36,11 +36,11 @@ describe("error codes", () => {
     for (const code of ERROR_CODES) {
       const err = new BrokerError(code);
       expect(err.message, code).not.toBe("");
-      expect(fromWireError(WireErrorSchema.parse(toWireError(err))).message, code).toBe(err.message);
+      expect(fromErrorReply(ErrorReplySchema.parse(toErrorReply(err))).message, code).toBe(err.message);
     }
   });
 
-  it("the wire refuses any code outside the closed set", () => {
+  it("the error reply refuses any code outside the closed set", () => {
     fc.assert(fc.property(fc.string(), (code) => ERROR_CODES.includes(code as ErrorCode) || !ErrorCodeSchema.safeParse(code).success));
   });
 
@@ -66,17 +66,17 @@ describe("BrokerError and the wire", () => {
 
   it("converts a BrokerError both ways without loss", () => {
     const err = new BrokerError("ref_expired", "bookingRef expired: call list_bookings again");
-    const wire = toWireError(err);
-    expect(wire).toEqual({ code: "ref_expired", message: "bookingRef expired: call list_bookings again", retryAllowed: false });
-    expect(WireErrorSchema.parse(wire)).toEqual(wire);
-    const back = fromWireError(wire);
+    const reply = toErrorReply(err);
+    expect(reply).toEqual({ code: "ref_expired", message: "bookingRef expired: call list_bookings again", retryAllowed: false });
+    expect(ErrorReplySchema.parse(reply)).toEqual(reply);
+    const back = fromErrorReply(reply);
     expect(back).toBeInstanceOf(BrokerError);
-    expect([back.code, back.message, back.retryAllowed]).toEqual([wire.code, wire.message, wire.retryAllowed]);
+    expect([back.code, back.message, back.retryAllowed]).toEqual([reply.code, reply.message, reply.retryAllowed]);
   });
 
   it("keeps the cause local", () => {
-    const wire = toWireError(new BrokerError("provider_error", "provider returned 500", { cause: new Error("body: secret-token") }));
-    expect(JSON.stringify(wire)).not.toContain("secret-token");
+    const reply = toErrorReply(new BrokerError("provider_error", "provider returned 500", { cause: new Error("body: secret-token") }));
+    expect(JSON.stringify(reply)).not.toContain("secret-token");
   });
 
   it("never leaks the message of an unknown error", () => {
@@ -89,26 +89,26 @@ describe("BrokerError and the wire", () => {
       undefined,
     ];
     for (const thrown of secrets) {
-      const wire = toWireError(thrown);
-      expect(wire.code).toBe("internal");
-      expect(wire.retryAllowed).toBe(false);
-      expect(wire.message).toBe("internal broker error");
+      const reply = toErrorReply(thrown);
+      expect(reply.code).toBe("internal");
+      expect(reply.retryAllowed).toBe(false);
+      expect(reply.message).toBe("internal broker error");
     }
   });
 
   it("a message that only looks like a BrokerError is still internal", () => {
     const fake = Object.assign(new Error("secret"), { code: "busy", retryAllowed: true });
-    expect(toWireError(fake)).toEqual({ code: "internal", message: "internal broker error", retryAllowed: false });
+    expect(toErrorReply(fake)).toEqual({ code: "internal", message: "internal broker error", retryAllowed: false });
   });
 
   it("bounds the message length on the wire", () => {
-    const wire = toWireError(new BrokerError("bad_request", "x".repeat(10_000)));
-    expect(WireErrorSchema.safeParse(wire).success).toBe(true);
+    const reply = toErrorReply(new BrokerError("bad_request", "x".repeat(10_000)));
+    expect(ErrorReplySchema.safeParse(reply).success).toBe(true);
   });
 
-  it("rejects wire errors with unknown fields or codes", () => {
-    expect(WireErrorSchema.safeParse({ code: "busy", message: "m", retryAllowed: true, stack: "..." }).success).toBe(false);
-    expect(WireErrorSchema.safeParse({ code: "nope", message: "m", retryAllowed: true }).success).toBe(false);
-    expect(WireErrorSchema.safeParse({ code: "busy", message: "m" }).success).toBe(false);
+  it("rejects error replies with unknown fields or codes", () => {
+    expect(ErrorReplySchema.safeParse({ code: "busy", message: "m", retryAllowed: true, stack: "..." }).success).toBe(false);
+    expect(ErrorReplySchema.safeParse({ code: "nope", message: "m", retryAllowed: true }).success).toBe(false);
+    expect(ErrorReplySchema.safeParse({ code: "busy", message: "m" }).success).toBe(false);
   });
 });
