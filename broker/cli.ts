@@ -9,7 +9,7 @@ import { TOOLKIT_VERSION } from "../shared/version.js";
 import { createAudit } from "./audit.js";
 import { LogFile } from "./log-file.js";
 import { runBroker } from "./main.js";
-import { createBrokerParts } from "./wire.js";
+import { createBrokerParts } from "./compose.js";
 
 const USAGE = `Usage: tbank-auth-broker [--foreground] [--ready-fd N]
 

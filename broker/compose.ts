@@ -16,7 +16,7 @@ import { writeGatesOf } from "./writes/gates.js";
 import { WriteLedger } from "./writes/ledger.js";
 import { WriteService, type StartApprovalPage } from "./writes/service.js";
 
-export interface WireOptions {
+export interface BrokerPartsOptions {
   config: ToolkitConfig;
   logger: Logger;
   secrets: SecretRegistry;
@@ -46,7 +46,7 @@ interface WriteParts {
   hotels: HotelsCustomerApi;
   refs: RefTable;
   session: SessionManager;
-  opts: WireOptions;
+  opts: BrokerPartsOptions;
   now: () => number;
 }
 
@@ -64,7 +64,7 @@ async function createWrites({ config, client, hotels, refs, session, opts, now }
 }
 
 /** Builds the real broker: session, provider clients, refs, capabilities, vouchers, operations. */
-export async function createBrokerParts(opts: WireOptions): Promise<BrokerParts> {
+export async function createBrokerParts(opts: BrokerPartsOptions): Promise<BrokerParts> {
   const { config, logger, secrets } = opts;
   const now = opts.now ?? Date.now;
   const session = await createSessionManager({ ...config.broker, logger, secrets, now });
