@@ -99,5 +99,9 @@ describe("what loading rates changed", () => {
     expect(capped).toEqual({ removed: { no_room: 1 }, movedDown: { no_room: 1, no_rates: 1 } });
     expect(ratesEffectLine(capped!, 3, "en")).toBe("after loading rates: removed by the filters 1 (no room for 3 guests: 1); moved to the end 2 (no room for 3 guests: 1, no bookable rates: 1)");
     expect(ratesEffect({ options, loadedRates: {}, request: { rooms } })).toBeNull();
+    // A cashback filter beside the cap: the facts listings filter on are the ones counted here too.
+    const cashback = { percents: Object.fromEntries(options.map((o) => [o.public.optionId, 10])), max: null, unavailable: false };
+    const withCashback = ratesEffect({ options, loadedRates, cashback, request: { rooms, filters: { maxPricePerNight: { amount: 5500, currency: "RUB" }, minCashbackPercent: 5 } } });
+    expect(withCashback).toEqual(capped);
   });
 });

@@ -6,7 +6,7 @@ import type { JourneyState } from "./state.js";
  * and the amenities checked on hotel cards (a filter no tool input sets: plan_stay's `amenities`
  * that the provider could not filter). Every listing, comparison and continuation applies these.
  */
-export function journeyFilters(state: Pick<JourneyState, "request" | "cashback" | "amenityCheck">): [HardFilters | undefined, FilterFacts] {
+export function journeyFilters(state: Pick<JourneyState, "cashback" | "amenityCheck"> & { request: Pick<JourneyState["request"], "filters"> }): [HardFilters | undefined, FilterFacts] {
   const local = state.amenityCheck?.local ?? [];
   const filters = local.length > 0 ? { ...state.request.filters, amenities: local } : state.request.filters;
   return [filters, { cashback: state.cashback?.percents, amenities: state.amenityCheck?.has }];

@@ -1,5 +1,6 @@
 import type { Lang } from "../../../shared/locale.js";
-import { applyFilters, type HardFilters } from "./filters.js";
+import { journeyFilters } from "./criteria.js";
+import { applyFilters } from "./filters.js";
 import { roomShape, withLoadedRates } from "./options.js";
 import type { JourneyState } from "./state.js";
 import { guestsPhrase } from "./wording.js";
@@ -16,10 +17,12 @@ export interface RatesEffect {
   movedDown: Partial<Record<RatesEffectReason, number>>;
 }
 
-type RatesState = Pick<JourneyState, "options" | "loadedRates"> & { request: { rooms: JourneyState["request"]["rooms"]; filters?: HardFilters | undefined } };
+type RatesState = Pick<JourneyState, "options" | "loadedRates" | "cashback" | "amenityCheck"> & { request: Pick<JourneyState["request"], "rooms" | "filters"> };
 
 export function ratesEffect(state: RatesState): RatesEffect | null {
   const shape = roomShape(state.request.rooms);
+  // The filters and facts every listing applies (cashback, amenities checked on cards included).
+  const [filters, facts] = journeyFilters(state);
   const effect: RatesEffect = { removed: {}, movedDown: {} };
   let any = false;
   for (const o of state.options) {
@@ -29,8 +32,7 @@ export function ratesEffect(state: RatesState): RatesEffect | null {
     const after = withLoadedRates(before, loaded, shape);
     const reason: RatesEffectReason | null =
       before.hasRates && !after.hasRates ? "no_rates" : before.roomFit !== "does_not_fit" && after.roomFit === "does_not_fit" ? "no_room" : null;
-    const filters = state.request.filters;
-    const removed = filters !== undefined && applyFilters([before], filters).kept.length === 1 && applyFilters([after], filters).kept.length === 0;
+    const removed = filters !== undefined && applyFilters([before], filters, facts).kept.length === 1 && applyFilters([after], filters, facts).kept.length === 0;
     if (removed) effect.removed[reason ?? "price"] = (effect.removed[reason ?? "price"] ?? 0) + 1;
     else if (reason) effect.movedDown[reason] = (effect.movedDown[reason] ?? 0) + 1;
     any ||= removed || reason !== null;
