@@ -18,6 +18,6 @@ export function classifyKeychainError(message: string): KeychainProblem {
 /** The reason `doctor` and the broker's status show; keytar's own message can name D-Bus internals. */
 export const KEYCHAIN_REASONS: Record<KeychainProblem, string> = {
   absent: "no keychain answers (no Secret Service on the session bus, or no D-Bus session)",
-  locked: "the keychain is locked",
+  locked: "it is locked and asks to be unlocked",
   broken: "the keychain refused the probe with an unexpected error",
 };

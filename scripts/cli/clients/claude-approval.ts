@@ -45,3 +45,8 @@ export async function claudeProjectApproval(home: string, projectDir: string, se
 export function pendingAdvice(projectDir: string): string {
   return `Claude Code asks before it starts servers from a project's .mcp.json: until you approve them they show as "Pending approval" in claude mcp list and no session loads them. Run claude in ${projectDir} and approve tbank-hotels and tbank-banking (or later in /mcp), or write them to your user config instead: tbank-mcp setup --client claude --scope user`;
 }
+
+/** What setup and doctor say about servers the person declined in this project. */
+export function declinedAdvice(projectDir: string): string {
+  return `you declined these servers in ${projectDir} before: run claude mcp reset-project-choices there, then claude, and approve them (or use tbank-mcp setup --client claude --scope user)`;
+}

@@ -52,10 +52,8 @@ export async function login(options: LoginOptions, io: CommandIo): Promise<Login
   const conn = await connectIfRunning(config);
   if (!conn) throw new CommandError(`the auth broker stopped answering at ${config.broker.socketPath}; see ${config.broker.stateDir}/broker.log`);
   try {
-    const start = await conn.call("broker.login_start", {}).catch(async (err: unknown) => {
+    const start = await conn.call("broker.login_start", {}).catch((err: unknown) => {
       if (!(isBrokerError(err) && err.message === NO_ISSUER)) throw err;
-      // Started for this login and useless without an issuer: stop it again.
-      if (launched === "started") await conn.call("broker.stop", {}).catch(() => undefined);
       throw new CommandError(NOT_CONFIGURED, 78);
     });
     io.stdout.write(

@@ -4,7 +4,7 @@ import { probeKeychain, type KeychainProbe } from "../../../broker/session/selec
 import { ensurePrivateDir } from "../../../shared/paths.js";
 import { clientContext, detectClients, parseClients, parseScope } from "../clients/context.js";
 import { CLIENTS, ClientFileError, type ClientContext, type ClientName, type Scope } from "../clients/index.js";
-import { claudeProjectApproval, pendingAdvice } from "../clients/claude-approval.js";
+import { claudeProjectApproval, declinedAdvice, pendingAdvice } from "../clients/claude-approval.js";
 import { buildServers, findPackageDir, pathsConfig, SANDBOX_ENV, SANDBOX_PORT, secretsPresent, SERVER_NAMES } from "../clients/servers.js";
 import { ConfigPathError, readIfExists, resolveWriteTarget, writeConfigFile } from "../config-file.js";
 import { CommandError } from "../errors.js";
@@ -127,7 +127,7 @@ export async function setup(options: SetupOptions, io: CommandIo, deps: SetupDep
   if (!options.print && changed === 0 && failures.length === 0) io.stdout.write("Nothing changed: everything was already set up.\n");
   if (!options.print && clients.includes("claude") && ctx.scope === "project") {
     const approval = await claudeProjectApproval(ctx.home, ctx.projectDir, SERVER_NAMES);
-    if (SERVER_NAMES.some((n) => approval[n] === "denied")) io.stdout.write(`Claude Code: you declined these servers in this project before; claude mcp reset-project-choices asks again.\n`);
+    if (SERVER_NAMES.some((n) => approval[n] === "denied")) io.stdout.write(`Claude Code: ${declinedAdvice(ctx.projectDir)}\n`);
     else if (SERVER_NAMES.some((n) => approval[n] === "pending")) io.stdout.write(`${pendingAdvice(ctx.projectDir)}\n`);
   }
 

@@ -5,7 +5,7 @@ import { SESSION_FILE_NAME } from "../../../broker/session/file-store.js";
 import { DEFAULT_HOTELS_API_BASE_URL, parseConfig, type Env, type ToolkitConfig } from "../../../shared/config/index.js";
 import { verifyPrivateDir } from "../../../shared/paths.js";
 import { readIfExists } from "../config-file.js";
-import { claudeProjectApproval, pendingAdvice } from "../clients/claude-approval.js";
+import { claudeProjectApproval, declinedAdvice, pendingAdvice } from "../clients/claude-approval.js";
 import { CLIENT_NAMES, CLIENTS, type ClientContext } from "../clients/index.js";
 import { SERVER_NAMES } from "../clients/servers.js";
 
@@ -154,7 +154,7 @@ export async function checkClients(ctx: ClientContext): Promise<Check> {
         const waiting = ours.filter((s) => approval[s] !== "approved");
         if (waiting.some((s) => approval[s] === "denied")) {
           state = `configured, but you declined ${waiting.join(", ")} in this project`;
-          fixes.push(`claude mcp reset-project-choices in ${c.projectDir}, then run claude there and approve`);
+          fixes.push(declinedAdvice(c.projectDir));
         } else if (waiting.length > 0) {
           state = `configured, pending your approval (${waiting.join(", ")})`;
           fixes.push(pendingAdvice(c.projectDir));
