@@ -115,7 +115,8 @@ describe("npm run bundle: one MCP Bundle per server, started as its manifest say
     const audited = /"role":"banking","peerPid":\d+,"peerUid":\d+,"op":"banking.status","outcome":"ok"/;
     let log = "";
     for (let i = 0; i < 40 && !audited.test(log); i++) {
-      log = await readFile(join(stateDir, "broker.log"), "utf8");
+      // The broker may not have opened its log yet: keep waiting rather than abort before the kill.
+      log = await readFile(join(stateDir, "broker.log"), "utf8").catch(() => "");
       await new Promise((r) => setTimeout(r, 50));
     }
     const pid = /ready on .* \(pid (\d+)\)/.exec(log)?.[1];
