@@ -5,7 +5,7 @@ import { buildOptions, OptionIdRegistry, publicOptions, type PublicOption } from
 import { toJourneyItem } from "../../mcp/hotels/journey/provider-shapes.js";
 import { rankOptions } from "../../mcp/hotels/journey/ranking.js";
 import { CASHBACK_MAX_BATCHES, CollectionCashback, planCashback } from "../../mcp/hotels/journey/value.js";
-import { CASHBACK_BATCH_MAX, type HotelsApi } from "../../mcp/hotels/provider/index.js";
+import { CASHBACK_BATCH_MAX, ProviderError, type HotelsApi } from "../../mcp/hotels/provider/index.js";
 import type { HotelsContext } from "../../mcp/hotels/context.js";
 import { cashbackCoverageDisplay } from "../../mcp/hotels/tools/criteria-view.js";
 import { filtersLine } from "../../mcp/hotels/tools/filters-view.js";
@@ -101,5 +101,28 @@ describe("cashback for a whole collection", () => {
     const c = await planCashback(ctx, {}, opts, { destinationId: "1004", checkinDate: "2027-03-12", checkoutDate: "2027-03-14" });
     expect(sizes).toEqual(Array(CASHBACK_MAX_BATCHES).fill(CASHBACK_BATCH_MAX));
     expect(Object.keys(c.percents)).toHaveLength(CASHBACK_BATCH_MAX * CASHBACK_MAX_BATCHES);
+  });
+
+  it("keeps the batches that answered when one fails; only all failing is no data", async () => {
+    const ids = Array.from({ length: CASHBACK_BATCH_MAX * 2 }, (_, i) => String(10_000_000 + i));
+    const items = ids.map((hotelId) =>
+      toJourneyItem({ hotelId, name: hotelId, stars: 3, rating: 8, reviewsCount: 10, shownPrice: { value: 10_000, currency: "RUB" }, mealName: null, freeCancellationUntil: null, hasRates: true }),
+    );
+    const opts = buildOptions(items.map((item) => ({ dedupeKey: dedupeKey(item), item })), 2, new OptionIdRegistry());
+    const search = { destinationId: "1004", checkinDate: "2027-03-12", checkoutDate: "2027-03-14" };
+    const ctxFailing = (fails: (n: number) => boolean) => {
+      let n = 0;
+      const api = {
+        cashbackPercents: (body: { hotelIds: string[] }) =>
+          fails(n++) ? Promise.reject(new ProviderError({ kind: "unavailable", routeId: "cashback_percent", status: 503 })) : Promise.resolve({ items: body.hotelIds.map((hotelId) => ({ hotelId, percent: 5 })) }),
+        maxCashback: () => Promise.resolve({ maxPercent: 5 }),
+      };
+      return { provider: { api: api as unknown as HotelsApi } as HotelsContext["provider"], collectionCashback: new CollectionCashback() };
+    };
+    const partial = await planCashback(ctxFailing((n) => n === 1), {}, opts, search);
+    expect(partial.unavailable).toBe(false);
+    expect(Object.keys(partial.percents)).toHaveLength(CASHBACK_BATCH_MAX);
+    const none = await planCashback(ctxFailing(() => true), {}, opts, search);
+    expect(none).toMatchObject({ unavailable: true, percents: {} });
   });
 });

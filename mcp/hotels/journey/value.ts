@@ -88,12 +88,11 @@ async function percentsByHotel(ctx: Ctx, hotelIds: readonly string[]): Promise<M
   if (hotelIds.length === 0) return new Map();
   const batches: string[][] = [];
   for (let i = 0; i < hotelIds.length && batches.length < CASHBACK_MAX_BATCHES; i += CASHBACK_BATCH_MAX) batches.push(hotelIds.slice(i, i + CASHBACK_BATCH_MAX));
-  try {
-    const answers = await Promise.all(batches.map((batch) => ctx.provider.api.cashbackPercents({ hotelIds: batch }, { timeoutMs: VALUE_CALL_TIMEOUT_MS })));
-    return new Map(answers.flatMap((a) => a.items.flatMap((i) => (i.percent === undefined ? [] : [[i.hotelId, i.percent] as const]))));
-  } catch {
-    return null;
-  }
+  // One failed batch costs only its own hotels (the coverage line counts them); all failed is "no data".
+  const settled = await Promise.allSettled(batches.map((batch) => ctx.provider.api.cashbackPercents({ hotelIds: batch }, { timeoutMs: VALUE_CALL_TIMEOUT_MS })));
+  const answers = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  if (answers.length === 0) return null;
+  return new Map(answers.flatMap((a) => a.items.flatMap((i) => (i.percent === undefined ? [] : [[i.hotelId, i.percent] as const]))));
 }
 
 async function maxOf(ctx: Ctx, query: { destinationId: string; checkinDate: string; checkoutDate: string }): Promise<JourneyCashback["max"]> {
