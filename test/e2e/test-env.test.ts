@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
-import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { chmod, copyFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -49,9 +49,22 @@ async function fakeMachine(extra: Record<string, string> = {}): Promise<{ root: 
   return { root, bin, env };
 }
 
-function run(argv: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+/**
+ * What `npm run pretest` reads (package.json and scripts/test-env), copied where another uid can
+ * read it: the checkout itself may sit under a directory only its owner can enter.
+ */
+async function readableCheckout(root: string): Promise<string> {
+  const repo = join(root, "repo");
+  await mkdir(join(repo, "scripts"), { recursive: true, mode: 0o755 });
+  await copyFile(join(REPO, "package.json"), join(repo, "package.json"));
+  await cp(join(REPO, "scripts", "test-env"), join(repo, "scripts", "test-env"), { recursive: true });
+  for (const dir of [repo, join(repo, "scripts"), join(repo, "scripts", "test-env")]) await chmod(dir, 0o755);
+  return repo;
+}
+
+function run(argv: string[], env: Record<string, string>, cwd = REPO): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(argv[0]!, argv.slice(1), { cwd: REPO, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(argv[0]!, argv.slice(1), { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.setEncoding("utf8").on("data", (c: string) => (out += c));
     child.stderr.setEncoding("utf8").on("data", (c: string) => (out += c));
@@ -62,18 +75,18 @@ function run(argv: string[], env: Record<string, string>): Promise<{ code: numbe
 
 describe("npm test on a machine without redis-server, chromium and faketime", () => {
   it("a person who is not root: one message naming each package and the command, and nothing run", { timeout: 60_000 }, async () => {
-    const { env } = await fakeMachine();
+    const { root, env } = await fakeMachine();
     const npm = which("npm")!;
     // As nobody when we are root (CI), so the non-root branch is the one taken.
     const argv = isRoot ? [which("setpriv")!, "--reuid=65534", "--regid=65534", "--clear-groups", npm, "run", "pretest"] : [npm, "run", "pretest"];
-    const { code, out } = await run(argv, env);
+    const { code, out } = await run(argv, env, await readableCheckout(root));
     expect(code, out).not.toBe(0);
     expect(out).toContain("system package(s) that are missing:");
     for (const pkg of REMOVED) expect(out).toMatch(new RegExp(`^ {2}${pkg} +${pkg}, for `, "mu"));
     expect(out).toMatch(/sudo apt-get update && sudo apt-get install -y --no-install-recommends .*faketime redis-server chromium/u);
     expect(out).toContain("Nothing was run.");
-    // The build (the next step of pretest) never started: as nobody it could not have written dist/.
-    expect(out).not.toMatch(/EACCES|esbuild/u);
+    // The build (the next step of pretest) never started: the copy has no scripts/build.mjs to run.
+    expect(out).not.toMatch(/EACCES|esbuild|Cannot find module/u);
   });
 
   it.runIf(isRoot)("root on Debian: installs exactly those three with apt-get, non-interactively, then goes on", { timeout: 60_000 }, async () => {
