@@ -3,6 +3,7 @@ import type { SecretRegistry } from "../shared/logger.js";
 import type { Role } from "../shared/protocol/common.js";
 import type { WriteKind } from "../shared/protocol/ops-hotels-writes.js";
 import type { PeerCredentials } from "./types.js";
+import type { Clock } from "../shared/time.js";
 
 /** One audit line: who asked for what and how it ended. Never arguments or results. */
 export interface AuditEvent {
@@ -28,7 +29,7 @@ export interface Audit {
  * fields, and this runs once per request on the hot path. Registered secrets are still scrubbed,
  * since `op` comes from the client.
  */
-export function createAudit(destination: DestinationStream, secrets: SecretRegistry, now: () => number = Date.now): Audit {
+export function createAudit(destination: DestinationStream, secrets: SecretRegistry, now: Clock = Date.now): Audit {
   const pid = process.pid;
   return {
     record: (e) => {

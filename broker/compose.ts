@@ -15,6 +15,7 @@ import { WriteExecutor } from "./writes/execute.js";
 import { writeGatesOf } from "./writes/gates.js";
 import { WriteLedger } from "./writes/ledger.js";
 import { WriteService, type StartApprovalPage } from "./writes/service.js";
+import type { Clock } from "../shared/time.js";
 
 export interface BrokerPartsOptions {
   config: ToolkitConfig;
@@ -23,7 +24,7 @@ export interface BrokerPartsOptions {
   info: BrokerInfo;
   requestStop: (reason: string) => void;
   fetch?: FetchLike;
-  now?: () => number;
+  now?: Clock;
   audit?: Audit;
   /** The loopback approval page; by default broker/writes/approval-page.ts, loaded on first use. */
   startApprovalPage?: StartApprovalPage;
@@ -47,7 +48,7 @@ interface WriteParts {
   refs: RefTable;
   session: SessionManager;
   opts: BrokerPartsOptions;
-  now: () => number;
+  now: Clock;
 }
 
 async function createWrites({ config, client, hotels, refs, session, opts, now }: WriteParts): Promise<WriteService> {

@@ -13,6 +13,7 @@ import { createBrokerServer } from "./server/server.js";
 import { prepareSocketPath, socketIdentity } from "./server/socket-setup.js";
 import type { BrokerInfo, HandlerMap } from "./types.js";
 import { verifiedByConstruction } from "./verification.js";
+import type { Clock } from "../shared/time.js";
 
 export interface BrokerParts {
   handlers: HandlerMap;
@@ -39,7 +40,7 @@ export interface RunBrokerOptions {
   allowedUid?: number;
   selfCheckIntervalMs?: number;
   idleTimeoutMs?: number;
-  now?: () => number;
+  now?: Clock;
 }
 
 export type RunBrokerResult =

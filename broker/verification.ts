@@ -4,6 +4,7 @@ import { BrokerError, type ErrorCode } from "../shared/protocol/errors.js";
 import type { StatusResult } from "../shared/protocol/ops-hotels.js";
 import { ROLE_OPERATIONS, type OperationArgs, type OperationName } from "../shared/protocol/operations.js";
 import type { HandlerMap, RequestContext, SessionManager } from "./types.js";
+import type { Clock } from "../shared/time.js";
 
 // "Verified" means: the provider API an operation depends on has answered this broker's check with
 // the current session. Listing an operation only says the broker implements it; a wrong base URL,
@@ -62,7 +63,7 @@ export interface RouteVerificationOptions {
   session: Pick<SessionManager, "sessionId">;
   /** A route without a probe (its API is not configured) is never verified and never checked. */
   probes: Partial<Record<RouteId, RouteProbe>>;
-  now: () => number;
+  now: Clock;
   logger: Logger;
   /** Bound on one check, token refresh included: a status read may wait this long for it. */
   timeoutMs?: number;

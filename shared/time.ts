@@ -5,6 +5,7 @@
 import { DEFAULT_LANG, type Lang } from "./locale.js";
 
 export type IsoDate = string;
+// Milliseconds now: `Date.now` for wall time, `performance.now` where only durations count.
 export type Clock = () => number;
 
 export const MISSING = "нет данных";

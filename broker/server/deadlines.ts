@@ -1,3 +1,4 @@
+import type { Clock } from "../../shared/time.js";
 export interface Deadline {
   at: number;
   expire(): void;
@@ -14,7 +15,7 @@ export class DeadlineSweeper {
 
   constructor(
     tickMs: number,
-    private readonly now: () => number = () => performance.now(),
+    private readonly now: Clock = () => performance.now(),
   ) {
     this.timer = setInterval(() => this.sweep(), tickMs);
     this.timer.unref();

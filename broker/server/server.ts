@@ -11,6 +11,7 @@ import { serveConnection } from "./connection.js";
 import { DeadlineSweeper, tickFor } from "./deadlines.js";
 import type { PeerCredentialReader } from "./peer-cred.js";
 import { ResponseWriter } from "./response-writer.js";
+import type { Clock } from "../../shared/time.js";
 
 export interface BrokerServerOptions {
   socketPath: string;
@@ -29,7 +30,7 @@ export interface BrokerServerOptions {
   maxInFlightPerConnection?: number;
   helloTimeoutMs?: number;
   maxQueuedBytesPerConnection?: number;
-  now?: () => number;
+  now?: Clock;
 }
 
 export interface BrokerServer {

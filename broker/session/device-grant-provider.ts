@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { oauthRequest, type FetchFn, type OAuthResponse } from "./oauth-http.js";
 import { IdentityProviderError, type DeviceAuthorization, type DevicePollOutcome, type IdentityProvider, type TokenGrant } from "./provider.js";
+import type { Clock } from "../../shared/time.js";
 
 export const CLIENT_ID = "tbank-mcp-toolkit";
 export const DEVICE_CODE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
@@ -49,7 +50,7 @@ export interface DeviceGrantProviderOptions {
   /** Space-separated scopes; the provider's default when absent. */
   scope?: string;
   fetch?: FetchFn;
-  now?: () => number;
+  now?: Clock;
   /** Upper bound for one HTTP exchange, on top of the caller's signal. */
   requestTimeoutMs?: number;
 }
@@ -73,7 +74,7 @@ export class DeviceGrantProvider implements IdentityProvider {
   private readonly clientId: string;
   private readonly scope: string | undefined;
   private readonly fetchFn: FetchFn;
-  private readonly now: () => number;
+  private readonly now: Clock;
   private readonly requestTimeoutMs: number;
   private endpoints: Endpoints | undefined;
 

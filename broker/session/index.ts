@@ -8,6 +8,7 @@ import type { FetchFn } from "./oauth-http.js";
 import type { IdentityProvider } from "./provider.js";
 import { openSessionStore, type OpenedSessionStore } from "./select-store.js";
 import type { Scheduler } from "../../shared/scheduler.js";
+import type { Clock } from "../../shared/time.js";
 
 export { BrokerSessionManager, DEFAULT_TUNING, type SessionManagerDeps, type SessionTuning } from "./manager.js";
 export { DeviceGrantProvider, CLIENT_ID } from "./device-grant-provider.js";
@@ -28,7 +29,7 @@ export interface CreateSessionManagerOptions {
   /** Replaces the RFC 8628 provider built from issuerUrl. */
   provider?: IdentityProvider;
   fetch?: FetchFn;
-  now?: () => number;
+  now?: Clock;
   logger?: Logger;
   secrets?: SecretRegistry;
   random?: RandomBytes;

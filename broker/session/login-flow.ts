@@ -2,6 +2,7 @@ import type { Logger } from "../../shared/logger.js";
 import type { LoginPollResult, LoginStartResult } from "../../shared/protocol/ops-broker.js";
 import { IdentityProviderError, type DeviceAuthorization, type IdentityProvider, type TokenGrant } from "./provider.js";
 import { sleep, type Scheduler } from "../../shared/scheduler.js";
+import type { Clock } from "../../shared/time.js";
 
 export type LoginState = LoginPollResult["state"];
 
@@ -12,7 +13,7 @@ const MAX_BACKOFF_MS = 60_000;
 export interface DeviceLoginDeps {
   provider: IdentityProvider;
   scheduler: Scheduler;
-  now: () => number;
+  now: Clock;
   logger: Logger;
   /** Floor under the provider's interval, so `interval: 0` cannot turn polling into a busy loop. */
   minPollIntervalMs: number;

@@ -13,6 +13,7 @@ import { NO_ISSUER, Refresher, type RefresherTuning } from "./refresher.js";
 import { SecretTracker } from "./secret-tracker.js";
 import { SessionCore } from "./session-core.js";
 import type { SessionStore, StoreBackendInfo } from "./types.js";
+import type { Clock } from "../../shared/time.js";
 
 export interface SessionTuning extends RefresherTuning {
   /** Floor under the provider's polling interval. */
@@ -40,7 +41,7 @@ export interface SessionManagerDeps {
   providerFor?: (issuer: string) => IdentityProvider | undefined;
   /** Budget for one refresh including its retries (TBANK_AUTH_BROKER_TIMEOUT_MS). */
   timeoutMs: number;
-  now?: () => number;
+  now?: Clock;
   logger?: Logger;
   secrets?: SecretRegistry;
   random?: RandomBytes;

@@ -1,6 +1,7 @@
 import { IdentityProviderError } from "./provider.js";
 import { BodyTooLarge, declaredTooLarge, discard, readCapped as readCappedBody } from "../../shared/http/capped-body.js";
 import { isJsonContentType } from "../../shared/http/provider-http.js";
+import type { Clock } from "../../shared/time.js";
 
 export type FetchFn = typeof globalThis.fetch;
 
@@ -57,7 +58,7 @@ export interface OAuthRequest {
   form?: Record<string, string>;
   signal: AbortSignal;
   fetch: FetchFn;
-  now: () => number;
+  now: Clock;
   maxBytes?: number;
 }
 

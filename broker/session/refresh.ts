@@ -1,5 +1,6 @@
 import { IdentityProviderError, type IdentityProvider, type TokenGrant } from "./provider.js";
 import { sleep, type Scheduler } from "../../shared/scheduler.js";
+import type { Clock } from "../../shared/time.js";
 
 export type RefreshFailure = "rejected" | "indeterminate" | "unavailable" | "timeout" | "protocol";
 
@@ -10,7 +11,7 @@ export interface RefreshRetryOptions {
   refreshToken: string;
   /** Absolute time (on `now`) after which no attempt starts and no backoff waits. */
   deadline: number;
-  now: () => number;
+  now: Clock;
   scheduler: Scheduler;
   /** A number in [0, 1) for backoff jitter. */
   random: () => number;

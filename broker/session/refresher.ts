@@ -5,6 +5,7 @@ import type { IdentityProvider } from "./provider.js";
 import { refreshWithRetry, type RefreshOutcome } from "./refresh.js";
 import type { Live, SessionCore } from "./session-core.js";
 import type { Cancel, Scheduler } from "../../shared/scheduler.js";
+import type { Clock } from "../../shared/time.js";
 
 export interface RefresherTuning {
   expirySkewMs: number;
@@ -19,7 +20,7 @@ export interface RefresherDeps {
   core: SessionCore;
   provider: IdentityProvider | undefined;
   timeoutMs: number;
-  now: () => number;
+  now: Clock;
   scheduler: Scheduler;
   logger: Logger;
   /** A number in [0, 1). */

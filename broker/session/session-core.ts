@@ -4,6 +4,7 @@ import type { RandomBytes } from "../../shared/refs.js";
 import type { IdentityProvider, TokenGrant } from "./provider.js";
 import type { SecretTracker } from "./secret-tracker.js";
 import type { PersistedSession, SessionStore } from "./types.js";
+import type { Clock } from "../../shared/time.js";
 
 export interface Live {
   persisted: PersistedSession;
@@ -21,7 +22,7 @@ class SessionEnded extends Error {}
 export interface SessionCoreDeps {
   store: SessionStore;
   provider: IdentityProvider | undefined;
-  now: () => number;
+  now: Clock;
   logger: Logger;
   random: RandomBytes;
   secrets: SecretTracker;

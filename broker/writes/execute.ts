@@ -41,7 +41,7 @@ export interface WriteExecutorDeps {
    */
   holdMs: number;
   /** Real elapsed milliseconds (the clients' timeouts are real time whatever `now` says). */
-  elapsed?: () => number;
+  elapsed?: Clock;
 }
 
 const IN_PROGRESS = "this request is already being executed (waiting for the person's approval or for the provider): wait for that answer";
@@ -61,7 +61,7 @@ export class WriteExecutor {
   readonly #reads: WriteReads;
   readonly #out: WriteSender;
   readonly #pending: PendingWrites;
-  readonly #elapsed: () => number;
+  readonly #elapsed: Clock;
 
   constructor(private readonly d: WriteExecutorDeps) {
     this.#reads = new WriteReads(d);

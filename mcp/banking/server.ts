@@ -6,6 +6,7 @@ import { BrokerClient } from "../shared/broker-client.js";
 import { NO_ELICITATION_VALIDATOR } from "../shared/no-elicitation.js";
 import type { BankingBroker, BankingContext } from "./context.js";
 import { registerBankingTools } from "./tools/index.js";
+import type { Clock } from "../../shared/time.js";
 
 const INSTRUCTIONS =
   "Soft hotel price preferences and the read-only side of a payment handoff. This server never pays: payment happens only on the bank's hosted page. " +
@@ -14,7 +15,7 @@ const INSTRUCTIONS =
 export interface BankingServerDeps {
   /** Replaces the broker client built from the config (tests). */
   broker?: BankingBroker;
-  now?: () => number;
+  now?: Clock;
   logger?: Logger;
   /** Given to the broker client: starts a stopped or crashed broker on demand (the bin's launcher). */
   startBroker?: () => Promise<void>;

@@ -9,6 +9,7 @@ import type { JourneyRepo } from "./journey/journey-repo.js";
 import type { CollectionCashback } from "./journey/value.js";
 import type { HotelsProvider } from "./provider/index.js";
 import type { SharedStore } from "./store/types.js";
+import type { Clock } from "../../shared/time.js";
 
 /** What every Hotels tool may use. Built once per process by the server factory. */
 export interface HotelsContext {
@@ -30,7 +31,7 @@ export interface HotelsContext {
   /** Booking drafts (the only holder of guest PII) live 60 minutes of their own; a restart forgets them. */
   bookingDrafts: BookingDraftStore;
   logger: Logger;
-  now: () => number;
+  now: Clock;
   random: (bytes: number) => Buffer;
   /** Today's date (YYYY-MM-DD) for local date validation, injected so tests are stable. */
   today: () => string;

@@ -18,6 +18,7 @@ import type { SharedStore } from "./store/types.js";
 import type { ProviderWaitMeter } from "../../shared/http/provider-wait.js";
 import type { AnyToolDef } from "./tools/define.js";
 import { registerHotelsTools } from "./tools/index.js";
+import type { Clock } from "../../shared/time.js";
 
 const INSTRUCTIONS =
   "Plan hotel stays on real T-Bank Hotels prices. Start with tbank_hotels_plan_stay; follow each result's status and nextStep. " +
@@ -25,7 +26,7 @@ const INSTRUCTIONS =
 
 export interface HotelsServerDeps {
   fetch?: FetchLike;
-  now?: () => number;
+  now?: Clock;
   random?: (bytes: number) => Buffer;
   logger?: Logger;
   today?: () => string;

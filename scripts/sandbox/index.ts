@@ -8,6 +8,7 @@ import { createHotelsModule } from "./hotels/module.js";
 import { createIdentityModule } from "./identity/module.js";
 import type { IdentityStats, MintClaims, ServiceClient } from "./identity/types.js";
 import { createDispatcher } from "./server.js";
+import type { Clock } from "../../shared/time.js";
 
 export const SandboxOptionsSchema = z.strictObject({
   seed: z.union([z.string().min(1).max(64), z.number().int()]).default("tbank-sandbox"),
@@ -19,7 +20,7 @@ export const SandboxOptionsSchema = z.strictObject({
   refreshTokenTtlSeconds: z.number().int().min(60).max(90 * 86_400).default(30 * 86_400),
   deviceCodeTtlSeconds: z.number().int().min(5).max(3600).default(600),
   deviceIntervalSeconds: z.number().int().min(0).max(60).default(5),
-  now: z.custom<() => number>((v) => typeof v === "function").optional(),
+  now: z.custom<Clock>((v) => typeof v === "function").optional(),
   hostileText: z.boolean().default(false),
   /** With hostileText: the hostile hotel's name instead of HOSTILE_TEXT.name (a test's own attack). */
   hostileName: z.string().min(1).max(2000).optional(),

@@ -5,6 +5,7 @@ import { BodyTooLarge, declaredTooLarge, discard, readCapped } from "./capped-bo
 import { ProviderError, retryAfterSeconds, safeCode, safeRequestId, statusKind, type ProviderErrorInfo } from "./provider-error.js";
 import { nodeFetch } from "./node-fetch.js";
 import type { ProviderWaitMeter } from "./provider-wait.js";
+import type { Clock } from "../time.js";
 
 /** A fetch, or anything answering what the core reads of one (node-fetch's lighter answer). */
 export type FetchLike = (input: URL, init: RequestInit) => Promise<HttpAnswer>;
@@ -57,7 +58,7 @@ export interface OpenResponse {
 export interface ProviderHttpOptions {
   auth: ProviderAuth;
   fetch?: FetchLike;
-  now?: () => number;
+  now?: Clock;
   logger?: Logger;
   /** Told when each request is sent and answered (the remote mode's provider-wait metric). */
   wait?: ProviderWaitMeter;
@@ -74,7 +75,7 @@ const NEVER = new AbortController().signal;
 export class ProviderHttp {
   readonly #auth: ProviderAuth;
   readonly #fetch: FetchLike;
-  readonly #now: () => number;
+  readonly #now: Clock;
   readonly #logger: Logger;
   readonly #wait: ProviderWaitMeter | undefined;
 

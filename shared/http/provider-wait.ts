@@ -1,3 +1,4 @@
+import type { Clock } from "../time.js";
 // How long a process waited on its provider: the union of its requests' intervals (from sending a
 // request to its answer's headers), overlapping requests counted once. The remote mode publishes it
 // as a Prometheus counter, the provider latency its own overhead is judged against (bench:http):
@@ -8,9 +9,9 @@ export class ProviderWaitMeter {
   #since = 0;
   #totalMs = 0;
   #requests = 0;
-  readonly #now: () => number;
+  readonly #now: Clock;
 
-  constructor(now: () => number = () => performance.now()) {
+  constructor(now: Clock = () => performance.now()) {
     this.#now = now;
   }
 

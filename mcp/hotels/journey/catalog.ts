@@ -1,5 +1,6 @@
 import { toCatalogLocation, type CatalogLocation } from "./provider-shapes.js";
 import { ProviderError, type HotelsApi } from "../provider/index.js";
+import type { Clock } from "../../../shared/time.js";
 
 export const CATALOG_TTL_MS = 60 * 60_000;
 /** The whole cold-cache load, every page included: a dead provider must not cost tens of timeouts. */
@@ -11,7 +12,7 @@ export interface LocationCatalogOptions {
   api: Pick<HotelsApi, "locations">;
   /** The configured per-request timeout; each page gets at most what is left of the budget. */
   timeoutMs: number;
-  now?: () => number;
+  now?: Clock;
   ttlMs?: number;
   budgetMs?: number;
 }

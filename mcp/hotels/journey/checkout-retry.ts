@@ -1,6 +1,7 @@
 import { nextAttempt, summarizeAttempts } from "./retry.js";
 import type { AttemptOutcome, AttemptSummary, FailureKind, RetryPolicy } from "./retry.js";
 import { isProviderError } from "../provider/index.js";
+import type { Clock } from "../../../shared/time.js";
 
 export type Attempted<T> = { ok: true; value: T; summary: AttemptSummary } | { ok: false; error: unknown; summary: AttemptSummary };
 
@@ -14,7 +15,7 @@ export function failureKindOf(error: unknown): FailureKind {
  * Runs one provider call under a retry policy: only a timeout is tried again, inside the policy's
  * total budget. Every failure ends here, so the model never has to repeat the tool call itself.
  */
-export async function withTimeoutRetry<T>(call: (timeoutMs: number) => Promise<T>, policy: RetryPolicy, now: () => number): Promise<Attempted<T>> {
+export async function withTimeoutRetry<T>(call: (timeoutMs: number) => Promise<T>, policy: RetryPolicy, now: Clock): Promise<Attempted<T>> {
   const history: AttemptOutcome[] = [];
   let error: unknown;
   for (let next = nextAttempt(history, policy); next !== null; next = nextAttempt(history, policy)) {

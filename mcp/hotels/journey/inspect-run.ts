@@ -7,6 +7,7 @@ import { CHECKOUT_RETRY_POLICY, type AttemptSummary, type RetryPolicy } from "./
 import { withInspection, type JourneyState } from "./state.js";
 import type { Room } from "./types.js";
 import { journeyView } from "./view.js";
+import type { Clock } from "../../../shared/time.js";
 
 /** A side check that gave no answer: the inspection stands without it. */
 export interface SkippedCheck {
@@ -109,7 +110,7 @@ type Side<T> = { ok: true; value: T } | { ok: false; skipped: SkippedCheck } | {
 async function sideCall<T>(
   check: SkippedCheck["check"],
   call: (timeoutMs: number) => Promise<T>,
-  now: () => number,
+  now: Clock,
   policy: RetryPolicy,
   startedMs: number,
 ): Promise<Side<T>> {

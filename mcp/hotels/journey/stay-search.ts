@@ -2,6 +2,7 @@ import { Collector } from "./collect.js";
 import { searchKey, type ProviderSearchBody } from "./search-request.js";
 import { toJourneyPage } from "./provider-shapes.js";
 import { isProviderError, type HotelsProvider } from "../provider/index.js";
+import type { Clock } from "../../../shared/time.js";
 
 export const SEARCH_PAGE_SIZE = 20;
 
@@ -10,7 +11,7 @@ export type SearchProgress = (collected: number, reported: number | undefined, m
 
 export interface StaySearchOptions {
   timeoutMs: number;
-  now: () => number;
+  now: Clock;
   /** The configured API origin: its photo URLs are kept even over http (the sandbox). */
   trustedOrigin?: string;
 }

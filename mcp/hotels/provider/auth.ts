@@ -2,6 +2,7 @@ import type { KeyObject } from "node:crypto";
 import type { HotelsAuthProfile } from "../../../shared/config/auth-profile.js";
 import { ProviderError } from "../../../shared/http/provider-error.js";
 import { loadServiceKey, type KeyFileSystem, type ServiceKeyProblem } from "./service-key.js";
+import type { Clock } from "../../../shared/time.js";
 
 export type AuthMode = HotelsAuthProfile["kind"];
 
@@ -22,7 +23,7 @@ export interface AuthHeaderProvider {
 }
 
 export interface AuthOptions {
-  now?: () => number;
+  now?: Clock;
   fs?: KeyFileSystem;
 }
 
@@ -68,13 +69,13 @@ export interface ServiceJwtSignerOptions {
   issuer: string;
   audience: string[];
   key: KeyObject;
-  now?: () => number;
+  now?: Clock;
 }
 
 /** Signs `{iss, aud: [...], iat}` with RS384 and reuses the token for 30 s of the injected clock. */
 export class ServiceJwtSigner {
   readonly #opts: ServiceJwtSignerOptions;
-  readonly #now: () => number;
+  readonly #now: Clock;
   #cached: { token: string; signedAt: number } | undefined;
   #pending: Promise<string> | undefined;
 

@@ -8,12 +8,13 @@ import { ConcurrencyLimiter, type LimiterStats } from "../../../shared/http/limi
 import { SearchCache, type SearchCacheStats } from "./search-cache.js";
 import type { KeyFileSystem } from "./service-key.js";
 import type { ProviderWaitMeter } from "../../../shared/http/provider-wait.js";
+import type { Clock } from "../../../shared/time.js";
 
 export type HotelsProviderConfig = Pick<ToolkitConfig["hotels"], "apiBaseUrl" | "auth" | "timeoutMs" | "maxConcurrentRequests" | "maxQueuedRequests">;
 
 export interface HotelsProviderDeps {
   fetch?: FetchLike;
-  now?: () => number;
+  now?: Clock;
   logger?: Logger;
   fs?: KeyFileSystem;
   providerWait?: ProviderWaitMeter;

@@ -1,5 +1,6 @@
 import { ProviderError } from "../../../shared/http/provider-error.js";
 import { setNewest } from "../../../shared/bounded-map.js";
+import type { Clock } from "../../../shared/time.js";
 
 export const SEARCH_CACHE_TTL_MS = 30_000;
 export const SEARCH_CACHE_MAX_ENTRIES = 64;
@@ -7,7 +8,7 @@ export const SEARCH_CACHE_MAX_ENTRIES = 64;
 export interface SearchCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
-  now?: () => number;
+  now?: Clock;
 }
 
 export interface SearchCacheStats {
@@ -34,7 +35,7 @@ export interface CoalescedOptions<T> {
 export class SearchCache<T> {
   readonly #ttlMs: number;
   readonly #maxEntries: number;
-  readonly #now: () => number;
+  readonly #now: Clock;
   // Map order is insertion order; a hit re-inserts, so the first entry is the least recently used.
   readonly #entries = new Map<string, { value: T; expiresAt: number }>();
   readonly #inFlight = new Map<string, Promise<T>>();

@@ -8,6 +8,7 @@ import { checkBaseUrl, checkClients, checkConfig, checkIdentity, checkJwtKey, ch
 import { CommandError } from "../errors.js";
 import type { CommandIo } from "../io.js";
 import { TOOLKIT_VERSION } from "../../../shared/version.js";
+import type { Clock } from "../../../shared/time.js";
 
 export const usage = `tbank-mcp doctor [--json] [--project DIR]
 
@@ -22,7 +23,7 @@ export interface DoctorDeps {
   peerCredentials?: PeerCredentialSupport;
   nodeVersion?: string;
   brokerTimeoutMs?: number;
-  now?: () => number;
+  now?: Clock;
 }
 
 export async function doctor(options: { json: boolean; project: string | undefined }, io: CommandIo, deps: DoctorDeps = {}): Promise<Check[]> {

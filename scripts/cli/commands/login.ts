@@ -6,6 +6,7 @@ import { NO_ISSUER } from "../../../broker/session/refresher.js";
 import { brokerBinPath, connectIfRunning, isTty, loadConfig, sleep } from "../broker-access.js";
 import { CommandError, UsageError } from "../errors.js";
 import type { CommandIo } from "../io.js";
+import type { Clock } from "../../../shared/time.js";
 
 export const usage = `tbank-mcp login [--timeout SECONDS] [--no-wait]
 
@@ -94,7 +95,7 @@ async function waitForApproval(
   intervalSeconds: number,
   deadline: number,
   io: CommandIo,
-  now: () => number,
+  now: Clock,
 ): Promise<"approved" | "denied" | "expired" | "timeout"> {
   const tty = isTty(io.stderr);
   let frame = 0;

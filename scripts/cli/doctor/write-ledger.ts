@@ -1,12 +1,13 @@
 import { readLedgerFiles } from "../../../broker/writes/ledger-files.js";
 import type { Check } from "./checks.js";
+import type { Clock } from "../../../shared/time.js";
 
 /**
  * The broker refuses every write while its ledger cannot be trusted (a damaged ledger, or the key
  * its recent fingerprints need missing, damaged or replaced); doctor says so before anyone tries.
  * Read only: nothing is created or moved here.
  */
-export async function checkWriteLedger(stateDir: string, now: () => number = Date.now): Promise<Check | undefined> {
+export async function checkWriteLedger(stateDir: string, now: Clock = Date.now): Promise<Check | undefined> {
   let files;
   try {
     files = await readLedgerFiles(stateDir, now);
