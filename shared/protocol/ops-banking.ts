@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  CurrencySchema,
-  DecimalSchema,
-  EmptyArgsSchema,
-  PaymentHandoffRefSchema,
-  ProviderStatusSchema,
-  TimestampSchema,
-} from "./common.js";
+import { CurrencySchema, DecimalSchema, EmptyArgsSchema, PaymentHandoffRefSchema, ProviderStatusSchema, TimestampSchema } from "./common.js";
 
 export const GetHotelPreferencesArgsSchema = EmptyArgsSchema;
 

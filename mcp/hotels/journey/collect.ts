@@ -216,18 +216,11 @@ export class Collector {
     return Collector.fromSnapshot(this.snapshot());
   }
 
-  static fromSnapshot(s: CollectorSnapshot): Collector {
-    const c = new Collector(s.limits);
-    for (const item of s.items) c.byKey.set(item.dedupeKey, item);
-    c.offset = s.offset;
-    c.searchId = s.searchId;
-    c.requests = s.requests;
-    c.runRequests = s.runRequests;
-    c.requestsAtOffset = s.requestsAtOffset;
-    c.pending = s.pending;
-    c.last = s.last;
-    c.stop = s.stop;
-    c.continuations = s.continuations;
+  static fromSnapshot({ limits, items, ...progress }: CollectorSnapshot): Collector {
+    const c = new Collector(limits);
+    for (const item of items) c.byKey.set(item.dedupeKey, item);
+    // The rest of a snapshot is the collector's own fields, named alike (see snapshot()).
+    Object.assign(c, progress);
     return c;
   }
 

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { isFresh } from "../journey/checkout.js";
-import { journeyView } from "../journey/view.js";
 import type { Lang } from "../../../shared/locale.js";
-import { baseOutput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
+import { baseOutput, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
 import { success } from "../../shared/outcome.js";
-import { defineTool } from "./define.js";
-import { OptionalAnyValue, JourneyIdInput } from "./schemas.js";
+import { defineRatePreview } from "./rate-preview.js";
+import { OptionalAnyValue } from "./schemas.js";
 import { writeReadiness } from "../writes/readiness.js";
 
 const Output = z.object({
@@ -35,20 +34,14 @@ const WORDS: Record<Lang, { note: string; where: string; whereWithDraft: string;
   },
 };
 
-export const createBookingPreview = defineTool({
+export const createBookingPreview = defineRatePreview({
   name: "tbank_hotels_create_booking_preview",
   title: "Booking preview",
   description:
     "Local summary of the selected stay, rate and price; creates nothing, asks no personal data. " +
     "To book: tbank_hotels_create_checkout_handoff.",
-  toolset: "journey",
-  input: z.strictObject({ journeyId: JourneyIdInput }),
   output: Output,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: async ({ journeyId }, ctx) => {
-    const sel = await loadSelectedRate(ctx, journeyId);
-    if (!sel.ok) return sel.outcome;
-    const view = journeyView(sel.state, ctx.now());
+  preview: async (sel, view, ctx) => {
     const w = WORDS[view.lang];
     const stay = staySummary(sel.state, sel.option);
     const rate = rateSummary(sel.rate, view);

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { baseOutput, loadSelectedRate, rateLine, RateSummarySchema, rateSummary } from "./checkout-common.js";
-import { journeyView } from "../journey/view.js";
+import { baseOutput, rateLine, RateSummarySchema, rateSummary } from "./checkout-common.js";
 import type { Lang } from "../../../shared/locale.js";
 import { success } from "../../shared/outcome.js";
-import { defineTool } from "./define.js";
-import { OptionalAnyValue, JourneyIdInput, AnyArray } from "./schemas.js";
+import { defineRatePreview } from "./rate-preview.js";
+import { OptionalAnyValue, AnyArray } from "./schemas.js";
 import { writeReadiness } from "../writes/readiness.js";
 
 const Output = z.object({
@@ -63,20 +62,14 @@ const WORDS: Record<Lang, Words> = {
 
 const NEXT_STEP = "tbank_hotels_create_checkout_handoff";
 
-export const createPaymentFormPreview = defineTool({
+export const createPaymentFormPreview = defineRatePreview({
   name: "tbank_hotels_create_payment_form_preview",
   title: "Payment form preview",
   description:
     "Describes the seller's hosted payment form flow for the selected rate and the gates still closed (available=false). " +
     "Takes no personal or card data, calls no provider, returns no payment link.",
-  toolset: "journey",
-  input: z.strictObject({ journeyId: JourneyIdInput }),
   output: Output,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: async ({ journeyId }, ctx) => {
-    const sel = await loadSelectedRate(ctx, journeyId);
-    if (!sel.ok) return sel.outcome;
-    const view = journeyView(sel.state, ctx.now());
+  preview: async (sel, view, ctx) => {
     const w = WORDS[view.lang];
     const rate = rateSummary(sel.rate, view);
     const writesOn = ctx.config.hotels.toolsets.has("mutations") && (await writeReadiness(ctx)).kinds.payment_setup.available;

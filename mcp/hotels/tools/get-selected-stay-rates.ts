@@ -10,7 +10,7 @@ import { authRejected, baseOutput, loadSelectedStay, rateSummary, staySummary, s
 import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import type { ToolOutcome } from "./define.js";
-import { OptionalAnyValue, JourneyIdInput, AnyArray } from "./schemas.js";
+import { OptionalAnyValue, JourneyIdInput, AnyArray, AttemptFields } from "./schemas.js";
 
 // Each rate: rateNumber, room, meal, price and cancellation as displays (see rateSummary). The text
 // renders the same rates as a table; the structured answer does not carry that table a second time.
@@ -20,9 +20,7 @@ const Output = z.object({
   stay: StaySchema.optional(),
   rates: AnyArray.optional(),
   alreadyLoaded: OptionalAnyValue,
-  attempts: OptionalAnyValue,
-  durationMs: OptionalAnyValue,
-  failureKind: OptionalAnyValue,
+  ...AttemptFields,
   instalment: OptionalAnyValue,
 });
 type Out = z.infer<typeof Output>;

@@ -14,7 +14,7 @@ import {
 import { failure, success } from "../../shared/outcome.js";
 import { checkoutLines, checkoutView } from "./checkout-view.js";
 import { defineTool } from "./define.js";
-import { OptionalAnyValue, JourneyIdInput, AnyArray, AnyObject } from "./schemas.js";
+import { JourneyIdInput, AnyArray, AnyObject, AttemptFields } from "./schemas.js";
 import type { ToolOutcome } from "./define.js";
 
 const Output = z.object({
@@ -31,9 +31,7 @@ const Output = z.object({
   rate: AnyObject.optional(),
   checkout: AnyObject.optional(),
   warnings: AnyArray.optional(),
-  attempts: OptionalAnyValue,
-  durationMs: OptionalAnyValue,
-  failureKind: OptionalAnyValue,
+  ...AttemptFields,
 });
 type Out = z.infer<typeof Output>;
 

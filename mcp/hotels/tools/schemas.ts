@@ -64,6 +64,8 @@ export interface AlternativeT {
 }
 
 export const Coverage = { searchCoverage: AnyObject.optional() };
+/** What a checkout read with timeout retries reports (journey/checkout-retry.ts `AttemptSummary`). */
+export const AttemptFields = { attempts: OptionalAnyValue, durationMs: OptionalAnyValue, failureKind: OptionalAnyValue };
 export const Candidates = { destination: AnyObject.optional(), candidates: AnyArray.optional() };
 
 export interface CoverageT {

@@ -28,15 +28,11 @@ export function searchMatches(ctx: SearchContext, location: Location, stay: Stay
   return ctx.catalog.hotelsOf(location.id).flatMap((hotel) => searchMatchOf(ctx, hotel, location, stay, filters) ?? []);
 }
 
-export interface SearchItem {
+/** The hotel's own facts, which a search card repeats as they are. */
+type CardFacts = Pick<Hotel, "name" | "stars" | "rating" | "reviewsCount" | "address" | "distanceToCenterKm" | "coordinates">;
+
+export interface SearchItem extends CardFacts {
   hotelId?: string;
-  name: string;
-  stars: number | null;
-  rating: number | null;
-  reviewsCount: number;
-  address: string;
-  distanceToCenterKm: number;
-  coordinates: { lat: number; lon: number };
   coverPhotoUrl: string;
   photosCount: number;
   shownPrice: { value: number; currency: string };
@@ -49,15 +45,10 @@ export interface SearchItem {
 
 /** One search card; the feed leaves the id out for a few hotels, a read by id (`withId`) never does. */
 export function searchItemOf(ctx: SearchContext, { hotel, offer }: SearchMatch, withId = !hotel.feedWithoutId): SearchItem {
+  const { name, stars, rating, reviewsCount, address, distanceToCenterKm, coordinates } = hotel;
   return {
     ...(withId ? { hotelId: hotel.hotelId } : {}),
-    name: hotel.name,
-    stars: hotel.stars,
-    rating: hotel.rating,
-    reviewsCount: hotel.reviewsCount,
-    address: hotel.address,
-    distanceToCenterKm: hotel.distanceToCenterKm,
-    coordinates: hotel.coordinates,
+    name, stars, rating, reviewsCount, address, distanceToCenterKm, coordinates,
     coverPhotoUrl: ctx.catalog.photoUrl(hotel, 0),
     photosCount: hotel.photosCount,
     shownPrice: offer.price,

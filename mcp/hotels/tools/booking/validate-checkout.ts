@@ -6,7 +6,7 @@ import type { DraftValidation } from "../../booking/draft.js";
 import { validateDraft } from "../../booking/validate.js";
 import { authRejected } from "../checkout-common.js";
 import { defineTool, type ToolOutcome } from "../define.js";
-import { OptionalAnyValue, AnyObject } from "../schemas.js";
+import { OptionalAnyValue, AnyObject, AttemptFields } from "../schemas.js";
 import { DraftIdInput, draftGone, draftOutput, draftSummary, loadDraft, NEW_DRAFT, notReady, summaryLines } from "./common.js";
 
 const Output = z.object({
@@ -27,9 +27,7 @@ const Output = z.object({
   freshUntil: OptionalAnyValue,
   summary: AnyObject.optional(),
   bookingRef: OptionalAnyValue,
-  attempts: OptionalAnyValue,
-  durationMs: OptionalAnyValue,
-  failureKind: OptionalAnyValue,
+  ...AttemptFields,
 });
 type Out = z.infer<typeof Output>;
 
