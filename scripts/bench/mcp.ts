@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { spawn } from "node:child_process";
+import { isDeepStrictEqual } from "node:util";
 import { createHotelsServer } from "../../mcp/hotels/server.js";
 import { parseConfig } from "../../shared/config/index.js";
 import { nextWeekend } from "../demo/run.js";
@@ -146,15 +147,29 @@ export async function benchMcp(): Promise<{ rows: BenchRow[]; journey: JourneySt
     const ours: number[] = [];
     const bare: number[] = [];
     const everything: number[] = [];
+    // The same server with the SDK's own stdio transport and no front, bundled with the bins'
+    // plugins, then without the Ajv stub, then with every zod locale (scripts/build.mjs).
+    const plain = { bins: [] as number[], withAjv: [] as number[], allZodLocales: [] as number[] };
+    const plainBins = { bins: "build-tools/plain/plain-hotels-mcp.js", withAjv: "build-tools/plain-with-ajv/plain-hotels-mcp.js", allZodLocales: "build-tools/plain-all-zod-locales/plain-hotels-mcp.js" };
     let toolsList = "";
+    let plainToolsList = "";
     await coldStart(["dist/tbank-hotels-mcp.js"], env);
+    for (const bin of Object.values(plainBins)) await coldStart([bin], env);
     for (let i = 0; i < 12; i++) {
       bare.push((await coldStart(["build-tools/bench-bare-mcp.js"], env)).ms);
       const run = await coldStart(["dist/tbank-hotels-mcp.js"], env);
       ours.push(run.ms);
       toolsList = run.toolsList;
       everything.push((await coldStart(["node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"], env)).ms);
+      for (const key of ["bins", "withAjv", "allZodLocales"] as const) {
+        const p = await coldStart([plainBins[key]], env);
+        plain[key].push(p.ms);
+        if (key === "bins") plainToolsList = p.toolsList;
+      }
     }
+    // The two paths must list the same tools, or the comparison measures different work.
+    const resultOf = (line: string): unknown => (JSON.parse(line) as { result: unknown }).result;
+    if (!isDeepStrictEqual(resultOf(plainToolsList), resultOf(toolsList))) throw new Error("the plain SDK path lists other tools than the bin");
     const listed = JSON.parse(toolsList) as { result: { tools: unknown[] } };
     const listJson = JSON.stringify(listed.result);
     // The opt-in toolsets' lists, from the same fast path: lowlevel has a goal, all is reported.
@@ -212,6 +227,10 @@ export async function benchMcp(): Promise<{ rows: BenchRow[]; journey: JourneySt
     ];
     const rows: BenchRow[] = [
       { name: "cold start to tools/list (median)", figure: ms(median(ours)), anchor: `bare node ${ms(median(bare))}`, ratio: median(ours) / median(bare), goal: "<= 2x" },
+      { name: "plain SDK stdio, no front (median)", figure: ms(median(plain.bins)), anchor: `bare node ${ms(median(bare))}`, ratio: median(plain.bins) / median(bare), goal: "<= 2x" },
+      { name: "cold start, front vs plain SDK", figure: ms(median(ours)), anchor: `plain ${ms(median(plain.bins))}`, ratio: median(ours) / median(plain.bins) },
+      { name: "plain, SDK's Ajv provider bundled", figure: ms(median(plain.withAjv)), anchor: `plain ${ms(median(plain.bins))}`, ratio: median(plain.withAjv) / median(plain.bins) },
+      { name: "plain, every zod locale bundled", figure: ms(median(plain.allZodLocales)), anchor: `plain ${ms(median(plain.bins))}`, ratio: median(plain.allZodLocales) / median(plain.bins) },
       { name: "cold start vs server-everything", figure: ms(median(ours)), anchor: `everything ${ms(median(everything))}`, ratio: median(ours) / median(everything), goal: "<= 0.5x" },
       ...goals.map((g): BenchRow => ({ name: g.name, figure: `${g.tokens} tokens`, anchor: `goal ${g.goal}`, ratio: g.tokens / g.goal, goal: "<= 1x" })),
       { name: `plan_stay Москва, ${pages} pages x 50 ms (median)`, figure: ms(wall), anchor: `latency sum ${ms(latencySum)}`, ratio: wall / latencySum, goal: "<= 1.10x" },
