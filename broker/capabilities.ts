@@ -3,6 +3,7 @@ import type { Role } from "../shared/protocol/common.js";
 import { BrokerError } from "../shared/protocol/errors.js";
 import { newRef, sha256Hex, type RandomBytes } from "../shared/refs.js";
 import type { Clock } from "../shared/time.js";
+import { TtlMap } from "../shared/ttl-map.js";
 
 export const PAYMENT_HANDOFF_TTL_MS = 10 * 60_000;
 export const MAX_PAYMENT_HANDOFFS = 1000;
@@ -25,7 +26,6 @@ export interface MintInput extends PaymentFacts {
 
 interface Entry extends MintInput {
   audience: Role;
-  expiresAt: number;
 }
 
 export interface CapabilityTableOptions {
@@ -43,20 +43,19 @@ export interface CapabilityTableOptions {
  * both see the entry.
  */
 export class CapabilityTable {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries: TtlMap<string, Entry>;
   // Hashes of consumed refs, so a replay is told apart from an unknown ref and can be audited.
   readonly #consumed = new Set<string>();
   readonly #now: Clock;
   readonly #random: RandomBytes;
   readonly #ttlMs: number;
-  readonly #max: number;
   readonly #maxTombstones: number;
 
   constructor(opts: CapabilityTableOptions = {}) {
     this.#now = opts.now ?? Date.now;
     this.#random = opts.random ?? randomBytes;
     this.#ttlMs = opts.ttlMs ?? PAYMENT_HANDOFF_TTL_MS;
-    this.#max = opts.maxEntries ?? MAX_PAYMENT_HANDOFFS;
+    this.#entries = new TtlMap({ now: this.#now, maxEntries: opts.maxEntries ?? MAX_PAYMENT_HANDOFFS });
     this.#maxTombstones = opts.maxTombstones ?? MAX_CONSUMED_TOMBSTONES;
   }
 
@@ -70,10 +69,9 @@ export class CapabilityTable {
   }
 
   mint(input: MintInput): { paymentHandoffRef: string; expiresAt: number } {
-    while (this.#entries.size >= this.#max) this.#evictEarliest();
     const paymentHandoffRef = newRef("paymentHandoffRef", this.#random);
     const expiresAt = this.#now() + this.#ttlMs;
-    this.#entries.set(sha256Hex(paymentHandoffRef), { ...input, audience: PAYMENT_HANDOFF_AUDIENCE, expiresAt });
+    this.#entries.set(sha256Hex(paymentHandoffRef), { ...input, audience: PAYMENT_HANDOFF_AUDIENCE }, expiresAt);
     return { paymentHandoffRef, expiresAt };
   }
 
@@ -84,23 +82,22 @@ export class CapabilityTable {
   consume(ref: string, role: Role): PaymentFacts & { consumedAt: number } {
     if (role !== PAYMENT_HANDOFF_AUDIENCE) throw new BrokerError("operation_not_allowed", "payment handoffs can only be consumed by the banking client");
     const hash = sha256Hex(ref);
-    const entry = this.#entries.get(hash);
-    if (!entry) {
+    // Taken (read and deleted) in one step, expired or not.
+    const held = this.#entries.take(hash);
+    if (!held) {
       if (this.#consumed.has(hash)) throw new BrokerError("capability_consumed", "this payment handoff was already used: create a new one");
       throw new BrokerError("invalid_ref", "unknown paymentHandoffRef");
     }
-    this.#entries.delete(hash);
+    const entry = held.value;
     const now = this.#now();
-    if (now >= entry.expiresAt) throw new BrokerError("ref_expired", "the payment handoff has expired: create a new one");
+    if (now >= held.expiresAt) throw new BrokerError("ref_expired", "the payment handoff has expired: create a new one");
     this.#remember(hash);
     return { amountDecimal: entry.amountDecimal, currency: entry.currency, paymentStatus: entry.paymentStatus, observedAt: entry.observedAt, consumedAt: now };
   }
 
   /** Kills every live capability (session end, logout, broker exit); returns how many there were. */
   clear(): number {
-    const count = this.#entries.size;
-    this.#entries.clear();
-    return count;
+    return this.#entries.clear();
   }
 
   #remember(hash: string): void {
@@ -111,11 +108,5 @@ export class CapabilityTable {
       if (oldest.done) break;
       this.#consumed.delete(oldest.value);
     }
-  }
-
-  #evictEarliest(): void {
-    let earliest: [string, number] | undefined;
-    for (const [hash, entry] of this.#entries) if (!earliest || entry.expiresAt < earliest[1]) earliest = [hash, entry.expiresAt];
-    if (earliest) this.#entries.delete(earliest[0]);
   }
 }

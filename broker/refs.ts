@@ -3,6 +3,7 @@ import type { Role } from "../shared/protocol/common.js";
 import { BrokerError } from "../shared/protocol/errors.js";
 import { newRef, type RandomBytes } from "../shared/refs.js";
 import type { Clock } from "../shared/time.js";
+import { TtlMap } from "../shared/ttl-map.js";
 
 export const BOOKING_REF_TTL_MS = 30 * 60_000;
 export const MAX_BOOKING_REFS = 1000;
@@ -11,7 +12,6 @@ interface Entry {
   orderId: string;
   sessionId: string;
   role: Role;
-  expiresAt: number;
 }
 
 export interface RefTableOptions {
@@ -32,19 +32,20 @@ const liveKey = (orderId: string, sessionId: string, role: Role): string => `${s
  * not two that look like two bookings.
  */
 export class RefTable {
-  readonly #entries = new Map<string, Entry>();
+  // Expired refs have the earliest expiry, so they make room first; until then they still answer
+  // `ref_expired` rather than `invalid_ref`.
+  readonly #entries: TtlMap<string, Entry>;
   /** liveKey → bookingRef, kept in step with #entries. */
   readonly #live = new Map<string, string>();
   readonly #now: Clock;
   readonly #random: RandomBytes;
   readonly #ttlMs: number;
-  readonly #max: number;
 
   constructor(opts: RefTableOptions = {}) {
     this.#now = opts.now ?? Date.now;
     this.#random = opts.random ?? randomBytes;
     this.#ttlMs = opts.ttlMs ?? BOOKING_REF_TTL_MS;
-    this.#max = opts.maxEntries ?? MAX_BOOKING_REFS;
+    this.#entries = new TtlMap({ now: this.#now, maxEntries: opts.maxEntries ?? MAX_BOOKING_REFS, onEvict: (ref, entry) => this.#unlink(ref, entry) });
   }
 
   get size(): number {
@@ -55,50 +56,40 @@ export class RefTable {
     const now = this.#now();
     const key = liveKey(orderId, sessionId, role);
     const liveRef = this.#live.get(key);
-    const live = liveRef === undefined ? undefined : this.#entries.get(liveRef);
+    const live = liveRef === undefined ? undefined : this.#entries.peek(liveRef);
     if (liveRef !== undefined && live !== undefined && now < live.expiresAt) {
-      live.expiresAt = now + this.#ttlMs;
-      return { bookingRef: liveRef, expiresAt: live.expiresAt };
+      this.#entries.set(liveRef, live.value, now + this.#ttlMs);
+      return { bookingRef: liveRef, expiresAt: now + this.#ttlMs };
     }
     // An expired ref is not brought back: it stays `ref_expired` until evicted, the order gets a new one.
     this.#live.delete(key);
-    // Expired refs have the earliest expiry, so they go first; until then they still answer
-    // `ref_expired` rather than `invalid_ref`.
-    while (this.#entries.size >= this.#max) this.#evictEarliest();
     const bookingRef = newRef("bookingRef", this.#random);
     const expiresAt = now + this.#ttlMs;
-    this.#entries.set(bookingRef, { orderId, sessionId, role, expiresAt });
+    this.#entries.set(bookingRef, { orderId, sessionId, role }, expiresAt);
     this.#live.set(key, bookingRef);
     return { bookingRef, expiresAt };
   }
 
   /** The orderId behind a ref, or `invalid_ref` / `ref_expired`. */
   resolve(bookingRef: string, sessionId: string | undefined, role: Role): string {
-    const entry = this.#entries.get(bookingRef);
-    if (!entry || entry.sessionId !== sessionId || entry.role !== role) throw new BrokerError("invalid_ref", "unknown bookingRef: list the bookings again");
-    if (this.#now() >= entry.expiresAt) {
-      this.#delete(bookingRef, entry);
+    const held = this.#entries.peek(bookingRef);
+    if (!held || held.value.sessionId !== sessionId || held.value.role !== role) throw new BrokerError("invalid_ref", "unknown bookingRef: list the bookings again");
+    if (this.#now() >= held.expiresAt) {
+      this.#entries.delete(bookingRef);
+      this.#unlink(bookingRef, held.value);
       throw new BrokerError("ref_expired", "the bookingRef has expired: list the bookings again");
     }
-    return entry.orderId;
+    return held.value.orderId;
   }
 
   /** Forgets every ref (session end, logout, broker exit); returns how many there were. */
   clear(): number {
-    const count = this.#entries.size;
-    this.#entries.clear();
     this.#live.clear();
-    return count;
+    return this.#entries.clear();
   }
 
-  #evictEarliest(): void {
-    let earliest: [string, Entry] | undefined;
-    for (const [ref, entry] of this.#entries) if (!earliest || entry.expiresAt < earliest[1].expiresAt) earliest = [ref, entry];
-    if (earliest) this.#delete(...earliest);
-  }
-
-  #delete(bookingRef: string, entry: Entry): void {
-    this.#entries.delete(bookingRef);
+  /** Drops the live index's pointer to a ref that is gone. */
+  #unlink(bookingRef: string, entry: Entry): void {
     const key = liveKey(entry.orderId, entry.sessionId, entry.role);
     if (this.#live.get(key) === bookingRef) this.#live.delete(key);
   }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { newRef } from "../../../shared/refs.js";
 import type { RandomBytes, RefKind } from "../../../shared/refs.js";
 import type { Clock } from "../../../shared/time.js";
+import { TtlMap } from "../../../shared/ttl-map.js";
 import type { JourneyState } from "./state.js";
 
 export const JOURNEY_TTL_MS = 60 * 60_000;
@@ -28,39 +29,33 @@ export interface JourneyStoreOptions {
 // Bounded in-memory journeys: a fixed lifetime from creation (not sliding), and when full the
 // journey closest to expiry makes room. Nothing survives a restart, by design.
 export class JourneyStore<T = JourneyState> {
-  private readonly journeys = new Map<string, JourneyRecord<T>>();
+  private readonly journeys: TtlMap<string, JourneyRecord<T>>;
   private readonly ttlMs: number;
-  private readonly maxJourneys: number;
   private readonly now: Clock;
   private readonly random: RandomBytes;
   private readonly refKind: RefKind;
 
   constructor(options: JourneyStoreOptions = {}) {
     this.ttlMs = options.ttlMs ?? JOURNEY_TTL_MS;
-    this.maxJourneys = options.maxJourneys ?? MAX_JOURNEYS;
+    const maxJourneys = options.maxJourneys ?? MAX_JOURNEYS;
     this.now = options.now ?? Date.now;
     this.random = options.random ?? randomBytes;
     this.refKind = options.refKind ?? "journeyId";
-    if (!Number.isInteger(this.maxJourneys) || this.maxJourneys < 1) throw new RangeError("maxJourneys must be a positive integer");
+    if (!Number.isInteger(maxJourneys) || maxJourneys < 1) throw new RangeError("maxJourneys must be a positive integer");
+    this.journeys = new TtlMap({ now: this.now, maxEntries: maxJourneys });
   }
 
   create(state: T): JourneyRecord<T> {
     const nowMs = this.now();
     this.sweep(nowMs);
-    while (this.journeys.size >= this.maxJourneys) this.evictEarliestExpiry();
     const record: JourneyRecord<T> = { journeyId: newRef(this.refKind, this.random), createdAtMs: nowMs, expiresAtMs: nowMs + this.ttlMs, state };
-    this.journeys.set(record.journeyId, record);
+    this.journeys.set(record.journeyId, record, record.expiresAtMs);
     return record;
   }
 
   get(journeyId: string): JourneyLookup<T> {
-    const record = this.journeys.get(journeyId);
-    if (!record) return { status: "not_found" };
-    if (this.now() >= record.expiresAtMs) {
-      this.journeys.delete(journeyId);
-      return { status: "expired" };
-    }
-    return { status: "found", journey: record };
+    const lookup = this.journeys.lookup(journeyId);
+    return lookup.status === "found" ? { status: "found", journey: lookup.value } : lookup;
   }
 
   // Replaces the state of a live journey; its lifetime stays what it was.
@@ -80,21 +75,6 @@ export class JourneyStore<T = JourneyState> {
   }
 
   sweep(nowMs: number = this.now()): number {
-    let removed = 0;
-    for (const [id, record] of this.journeys) {
-      if (nowMs >= record.expiresAtMs) {
-        this.journeys.delete(id);
-        removed += 1;
-      }
-    }
-    return removed;
-  }
-
-  private evictEarliestExpiry(): void {
-    let victim: JourneyRecord<T> | undefined;
-    for (const record of this.journeys.values()) {
-      if (!victim || record.expiresAtMs < victim.expiresAtMs) victim = record;
-    }
-    if (victim) this.journeys.delete(victim.journeyId);
+    return this.journeys.sweep(nowMs);
   }
 }

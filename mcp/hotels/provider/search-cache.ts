@@ -36,6 +36,7 @@ export class SearchCache<T> {
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #now: Clock;
+  // Not a TtlMap: a full cache drops the least recently used search, not the one closest to expiry.
   // Map order is insertion order; a hit re-inserts, so the first entry is the least recently used.
   readonly #entries = new Map<string, { value: T; expiresAt: number }>();
   readonly #inFlight = new Map<string, Promise<T>>();

@@ -1,4 +1,5 @@
 import type { Clock } from "../../../shared/time.js";
+import { TtlMap } from "../../../shared/ttl-map.js";
 import type { SharedStore, UpdateOptions, UpdateWrite } from "./types.js";
 
 /** Entries a namespace holds unless `maxEntriesByNamespace` says otherwise. */
@@ -14,16 +15,11 @@ export interface MemoryStoreOptions {
   maxEntriesByNamespace?: Readonly<Record<string, number>>;
 }
 
-interface Entry {
-  value: string;
-  expiresAtMs: number;
-}
-
 // One process's store: expiry is read from the injected clock on every access (no timers), and each
 // namespace is bounded. Every method runs synchronously inside its promise, so `update` is atomic.
 export class MemorySharedStore implements SharedStore {
   readonly kind = "memory";
-  private readonly namespaces = new Map<string, Map<string, Entry>>();
+  private readonly namespaces = new Map<string, TtlMap<string, string>>();
   private readonly now: Clock;
   private readonly maxEntries: number;
   private readonly caps: Readonly<Record<string, number>>;
@@ -45,7 +41,7 @@ export class MemorySharedStore implements SharedStore {
   set(key: string, value: string, ttlMs: number): Promise<void> {
     return this.run(() => {
       checkTtl(ttlMs);
-      this.put(key, { value, expiresAtMs: this.now() + ttlMs });
+      this.put(key, value, this.now() + ttlMs);
     });
   }
 
@@ -57,13 +53,15 @@ export class MemorySharedStore implements SharedStore {
       const next = change(entry.value);
       if (next === undefined) return entry.value;
       if (typeof next === "string") {
-        entry.value = next;
+        this.namespace(key).set(key, next, entry.expiresAt);
         return next;
       }
       for (const w of next.alongside) checkTtl(w.ttlMs);
       const nowMs = this.now();
-      for (const w of next.alongside) this.put(w.key, { value: w.value, expiresAtMs: Math.max(nowMs + w.ttlMs, entry.expiresAtMs) });
-      entry.value = next.value;
+      for (const w of next.alongside) this.put(w.key, w.value, Math.max(nowMs + w.ttlMs, entry.expiresAt));
+      // Unless an alongside write took its place in a full namespace.
+      const entries = this.namespace(key);
+      if (entries.has(key)) entries.set(key, next.value, entry.expiresAt);
       return next.value;
     });
   }
@@ -80,12 +78,12 @@ export class MemorySharedStore implements SharedStore {
       const nowMs = this.now();
       const entry = this.live(key);
       if (!entry) {
-        this.put(key, { value: "1", expiresAtMs: nowMs + windowMs });
+        this.put(key, "1", nowMs + windowMs);
         return { count: 1, resetInMs: windowMs };
       }
       const count = Number(entry.value) + 1;
-      entry.value = String(count);
-      return { count, resetInMs: entry.expiresAtMs - nowMs };
+      this.namespace(key).set(key, String(count), entry.expiresAt);
+      return { count, resetInMs: entry.expiresAt - nowMs };
     });
   }
 
@@ -115,34 +113,28 @@ export class MemorySharedStore implements SharedStore {
     }
   }
 
-  private namespace(key: string): Map<string, Entry> {
+  // A full namespace makes room by dropping its entry closest to expiry (TtlMap).
+  private namespace(key: string): TtlMap<string, string> {
     const name = namespaceOf(key);
     let entries = this.namespaces.get(name);
     if (!entries) {
-      entries = new Map();
+      entries = new TtlMap({ now: this.now, maxEntries: this.caps[name] ?? this.maxEntries });
       this.namespaces.set(name, entries);
     }
     return entries;
   }
 
-  private live(key: string): Entry | undefined {
-    const entries = this.namespace(key);
-    const entry = entries.get(key);
-    if (entry && this.now() >= entry.expiresAtMs) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
+  private live(key: string): { value: string; expiresAt: number } | undefined {
+    const lookup = this.namespace(key).lookup(key);
+    return lookup.status === "found" ? lookup : undefined;
   }
 
-  private put(key: string, entry: Entry): void {
+  private put(key: string, value: string, expiresAt: number): void {
     const entries = this.namespace(key);
-    if (!entries.has(key)) {
-      const cap = this.caps[namespaceOf(key)] ?? this.maxEntries;
-      if (entries.size >= cap) sweep(entries, this.now());
-      while (entries.size >= cap) evictEarliestExpiry(entries);
-    }
-    entries.set(key, entry);
+    const cap = this.caps[namespaceOf(key)] ?? this.maxEntries;
+    // Expired entries make room before a live one is dropped.
+    if (!entries.has(key) && entries.size >= cap) entries.sweep();
+    entries.set(key, value, expiresAt);
   }
 }
 
@@ -154,20 +146,4 @@ export function namespaceOf(key: string): string {
 /** Both stores take the same TTLs: a whole number of milliseconds, at least one. */
 export function checkTtl(ttlMs: number): void {
   if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) throw new RangeError("a TTL must be a positive whole number of milliseconds");
-}
-
-function sweep(entries: Map<string, Entry>, nowMs: number): void {
-  for (const [key, entry] of entries) if (nowMs >= entry.expiresAtMs) entries.delete(key);
-}
-
-function evictEarliestExpiry(entries: Map<string, Entry>): void {
-  let victim: string | undefined;
-  let earliest = Number.POSITIVE_INFINITY;
-  for (const [key, entry] of entries) {
-    if (entry.expiresAtMs < earliest) {
-      earliest = entry.expiresAtMs;
-      victim = key;
-    }
-  }
-  if (victim !== undefined) entries.delete(victim);
 }
