@@ -4,6 +4,7 @@ import { nodeFetch } from "../../shared/http/node-fetch.js";
 import { ProviderHttp, type FetchLike, type JsonCall, type OpenResponse, type ProviderCall } from "../../shared/http/provider-http.js";
 import type { SessionManager } from "../types.js";
 import { brokerError } from "./errors.js";
+import type { Err, Ok } from "../../shared/result.js";
 
 // Without a bound, clients pipelining reads send the bank hundreds of requests a second: a bank may
 // take that for abuse and lock the person's session. Eight cover both MCPs and the CLI at once.
@@ -68,7 +69,7 @@ export class ProviderClient {
    * is the core's after a 401, which the provider answers before doing anything; the write's
    * clientRequestId makes even that one harmless.
    */
-  async tryJson<S extends z.ZodType>(call: JsonCall, schema: S): Promise<{ ok: true; value: z.infer<S> } | { ok: false; error: unknown; sent: boolean }> {
+  async tryJson<S extends z.ZodType>(call: JsonCall, schema: S): Promise<Ok<z.infer<S>> | (Err<unknown> & { sent: boolean })> {
     try {
       return { ok: true, value: await this.#limiter.run(() => this.#http.json(call, schema), { signal: call.signal, routeId: call.routeId }) };
     } catch (error) {

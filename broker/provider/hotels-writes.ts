@@ -3,6 +3,7 @@ import { HOTELS_ROUTES, HOTELS_WRITE_ROUTES, routeCall, WRITE_ROUTE_OF } from ".
 import { ProviderStatusInputSchema } from "../../shared/protocol/common.js";
 import type { BookingRequest, PreparedWrite, WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
 import type { ProviderClient } from "./client.js";
+import type { Err, Ok } from "../../shared/result.js";
 
 // The Hotels API routes a write needs: the public checkout inspection and hotel card (what the
 // person is shown before approving a booking), the six writes, and the write-request lookup that
@@ -51,7 +52,8 @@ export const ProviderWriteRequestSchema = z.looseObject({ orderId: OrderIdSchema
 export type ProviderWriteRequest = z.infer<typeof ProviderWriteRequestSchema>;
 
 
-export type TryResult<T> = { ok: true; value: T } | { ok: false; error: unknown; sent: boolean };
+// `sent`: whether the request may have reached the provider (a write then must not be retried).
+export type TryResult<T> = Ok<T> | (Err<unknown> & { sent: boolean });
 
 export interface SendOptions {
   clientRequestId: string;

@@ -343,6 +343,6 @@ export class WriteExecutor {
 }
 
 function settledAnswer(settled: Settled): ExecuteWriteResult {
-  if (settled.ok) return settled.result;
+  if (settled.ok) return settled.value;
   throw settled.error;
 }

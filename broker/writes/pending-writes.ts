@@ -1,5 +1,6 @@
 import type { ExecuteWriteResult } from "../../shared/protocol/ops-hotels-writes.js";
 import type { Clock } from "../../shared/time.js";
+import { err, ok, type Result } from "../../shared/result.js";
 
 // A write between the person's approval request and its outcome belongs to the broker, not to the
 // tool call that asked: a call waits for it only as long as a client allows, then answers
@@ -8,7 +9,7 @@ import type { Clock } from "../../shared/time.js";
 // for. Memory only: a restart forgets a pending write, which had sent nothing (the ledger keeps
 // every write that was sent).
 
-export type Settled = { ok: true; result: ExecuteWriteResult } | { ok: false; error: unknown };
+export type Settled = Result<ExecuteWriteResult, unknown>;
 
 interface Running {
   done: Promise<Settled>;
@@ -38,7 +39,7 @@ export class PendingWrites {
     if (this.#running.has(hash)) return;
     const running: Running = { waiting: 0, done: Promise.resolve({ ok: false, error: undefined }) };
     running.done = write()
-      .then((result): Settled => ({ ok: true, result }), (error: unknown): Settled => ({ ok: false, error }))
+      .then((result): Settled => ok(result), (error: unknown): Settled => err(error))
       .then((settled) => {
         this.#running.delete(hash);
         if (running.waiting === 0) this.#keep(hash, settled);

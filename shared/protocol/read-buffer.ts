@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { MAX_REQUEST_LINE_BYTES } from "./limits.js";
 import type { ErrorReply } from "./errors.js";
+import type { Result } from "../result.js";
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -156,7 +157,7 @@ export class ReadBuffer {
   }
 }
 
-export type ParseLineResult<T> = { ok: true; value: T } | { ok: false; error: ErrorReply };
+export type ParseLineResult<T> = Result<T, ErrorReply>;
 
 // Parse one line against a schema. The error says where the shape is wrong but never echoes the
 // input, since a line may carry a ref or a token.

@@ -2,8 +2,9 @@ import { nextAttempt, summarizeAttempts } from "./retry.js";
 import type { AttemptOutcome, AttemptSummary, FailureKind, RetryPolicy } from "./retry.js";
 import { isProviderError } from "../provider/index.js";
 import type { Clock } from "../../../shared/time.js";
+import type { Result } from "../../../shared/result.js";
 
-export type Attempted<T> = { ok: true; value: T; summary: AttemptSummary } | { ok: false; error: unknown; summary: AttemptSummary };
+export type Attempted<T> = Result<T, unknown> & { summary: AttemptSummary };
 
 export function failureKindOf(error: unknown): FailureKind {
   if (!isProviderError(error, "unavailable")) return "provider_error";

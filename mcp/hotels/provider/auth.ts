@@ -52,13 +52,13 @@ function serviceJwt(profile: Extract<HotelsAuthProfile, { kind: "service_jwt" }>
   // Read once at start: a key file edited later takes a restart, like every other setting.
   const loaded = loadServiceKey(profile.key, opts.fs);
   if (!loaded.ok) {
-    const description: AuthDescription = { authMode: "service_jwt", canSign: false, ready: false, problem: loaded.problem };
+    const description: AuthDescription = { authMode: "service_jwt", canSign: false, ready: false, problem: loaded.error };
     return {
-      headers: () => Promise.reject(new ProviderError({ kind: "auth_unavailable", issues: [loaded.problem] })),
+      headers: () => Promise.reject(new ProviderError({ kind: "auth_unavailable", issues: [loaded.error] })),
       describe: () => ({ ...description }),
     };
   }
-  const signer = new ServiceJwtSigner({ issuer: profile.issuer, audience: profile.audience, key: loaded.key, now: opts.now });
+  const signer = new ServiceJwtSigner({ issuer: profile.issuer, audience: profile.audience, key: loaded.value, now: opts.now });
   return {
     headers: async () => ({ [profile.header]: profile.prefix + (await signer.token()) }),
     describe: () => ({ authMode: "service_jwt", canSign: true, ready: true }),

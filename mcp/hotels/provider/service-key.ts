@@ -1,6 +1,7 @@
 import { createPrivateKey, type KeyObject } from "node:crypto";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import type { HotelsAuthProfile } from "../../../shared/config/auth-profile.js";
+import { err, ok, type Result } from "../../../shared/result.js";
 
 type ServiceJwtProfile = Extract<HotelsAuthProfile, { kind: "service_jwt" }>;
 export type ServiceKeySource = ServiceJwtProfile["key"];
@@ -8,7 +9,7 @@ export type ServiceKeySource = ServiceJwtProfile["key"];
 /** Why a service key cannot be used; safe to show (no path, no key material). */
 export type ServiceKeyProblem = "key_file_unreadable" | "key_file_not_regular" | "key_file_not_private" | "key_file_too_large" | "key_invalid" | "key_not_rsa" | "key_too_small";
 
-export type ServiceKeyResult = { ok: true; key: KeyObject } | { ok: false; problem: ServiceKeyProblem };
+export type ServiceKeyResult = Result<KeyObject, ServiceKeyProblem>;
 
 // An RSA key in any encoding is a few KiB; anything much larger is not a key file.
 const MAX_KEY_FILE_BYTES = 64 * 1024;
@@ -40,13 +41,13 @@ export function loadServiceKey(source: ServiceKeySource, fs: KeyFileSystem = nod
   try {
     fd = fs.open(source.path);
   } catch {
-    return { ok: false, problem: "key_file_unreadable" };
+    return err("key_file_unreadable");
   }
   try {
     const info = fs.fstat(fd);
-    if (!info.isFile()) return { ok: false, problem: "key_file_not_regular" };
-    if ((info.mode & 0o077) !== 0) return { ok: false, problem: "key_file_not_private" };
-    if (info.size > MAX_KEY_FILE_BYTES) return { ok: false, problem: "key_file_too_large" };
+    if (!info.isFile()) return err("key_file_not_regular");
+    if ((info.mode & 0o077) !== 0) return err("key_file_not_private");
+    if (info.size > MAX_KEY_FILE_BYTES) return err("key_file_too_large");
     const buffer = Buffer.alloc(MAX_KEY_FILE_BYTES + 1);
     let length = 0;
     for (;;) {
@@ -54,12 +55,12 @@ export function loadServiceKey(source: ServiceKeySource, fs: KeyFileSystem = nod
       length += n;
       if (n === 0 || length === buffer.length) break;
     }
-    if (length > MAX_KEY_FILE_BYTES) return { ok: false, problem: "key_file_too_large" };
+    if (length > MAX_KEY_FILE_BYTES) return err("key_file_too_large");
     const result = parseServiceKey(buffer.subarray(0, length));
     buffer.fill(0);
     return result;
   } catch {
-    return { ok: false, problem: "key_file_unreadable" };
+    return err("key_file_unreadable");
   } finally {
     fs.close(fd);
   }
@@ -77,10 +78,10 @@ export function parseServiceKey(raw: Buffer): ServiceKeyResult {
     key = attempt(() => createPrivateKey({ key: der, format: "der", type: "pkcs1" })) ?? attempt(() => createPrivateKey({ key: der, format: "der", type: "pkcs8" }));
     der.fill(0);
   }
-  if (key === undefined) return { ok: false, problem: "key_invalid" };
-  if (key.asymmetricKeyType !== "rsa") return { ok: false, problem: "key_not_rsa" };
-  if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_MODULUS_BITS) return { ok: false, problem: "key_too_small" };
-  return { ok: true, key };
+  if (key === undefined) return err("key_invalid");
+  if (key.asymmetricKeyType !== "rsa") return err("key_not_rsa");
+  if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_MODULUS_BITS) return err("key_too_small");
+  return ok(key);
 }
 
 function attempt(make: () => KeyObject): KeyObject | undefined {
