@@ -4,7 +4,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { createBankingServer } from "../mcp/banking/server.js";
-import type { ToolCatalog } from "../mcp/fast-start.js";
+import type { ToolCatalog } from "../mcp/shared/stdio-front.js";
 import { createHotelsServer } from "../mcp/hotels/server.js";
 import { HOTELS_TOOLS } from "../mcp/hotels/tools/index.js";
 import { parseConfig } from "../shared/config/index.js";

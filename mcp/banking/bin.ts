@@ -9,5 +9,5 @@ runMcpBin({
   // Every Banking tool is always on.
   toolsets: () => new Set<string>(),
   args: parseBankingArgs(process.argv.slice(2)),
-  loadFull: async (config, logger, write, deps) => (await import("./full-server.js")).loadBankingServer(config, logger, write, deps),
+  loadFull: async (config, logger, deps) => (await import("./full-server.js")).loadBankingServer(config, logger, deps),
 });

@@ -7,8 +7,8 @@ runMcpBin({
   catalogUrl: new URL("./hotels-tools.json", import.meta.url),
   brokerBinUrl: new URL("./tbank-auth-broker.js", import.meta.url),
   toolsets: (config) => config.hotels.toolsets,
-  // The SDK, zod and every tool live behind this import, loaded after the fast answers.
-  loadFull: async (config, logger, write, deps) => (await import("./full-server.js")).loadHotelsServer(config, logger, write, deps),
+  // The SDK, zod and every tool live behind this import, loaded after the front's first answers.
+  loadFull: async (config, logger, deps) => (await import("./full-server.js")).loadHotelsServer(config, logger, deps),
   args: parseHotelsArgs(process.argv.slice(2)),
   // The server, the store and the authenticator are imported only on this path.
   runHttp: (config, flags, report) => runHotelsHttp({ config, flags, env: process.env, report, exit: process, onSignal: (signal, handler) => void process.once(signal, handler) }),

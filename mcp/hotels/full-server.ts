@@ -1,20 +1,12 @@
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import type { Logger } from "../../shared/logger.js";
-import type { LoadedServer } from "../fast-start.js";
-import { BridgeTransport } from "../shared/bridge-transport.js";
 import type { McpBinDeps } from "../shared/run-bin.js";
+import type { FullServer } from "../shared/stdio-front.js";
 import { createHotelsServer } from "./server.js";
 
-
 /** Loaded lazily by the bin: the SDK, zod and every tool live behind this import. */
-export async function loadHotelsServer(config: ToolkitConfig, logger: Logger, write: (message: never) => void, deps: McpBinDeps = {}): Promise<LoadedServer> {
+export function loadHotelsServer(config: ToolkitConfig, logger: Logger, deps: McpBinDeps = {}): FullServer {
   const { server, ctx } = createHotelsServer(config, { logger, ...deps });
-  const transport = new BridgeTransport(write as (message: JSONRPCMessage) => void);
-  await server.connect(transport);
-  return {
-    deliver: (message) => transport.onmessage?.(message),
-    // The broker connection would keep the process alive after the client has gone.
-    close: () => ctx.broker?.close(),
-  };
+  // The broker connection would keep the process alive after the client has gone.
+  return { server, close: () => ctx.broker?.close() };
 }

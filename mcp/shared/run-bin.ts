@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { parseConfig } from "../../shared/config/index.js";
 import type { ToolkitConfig } from "../../shared/config/types.js";
 import type { Logger } from "../../shared/logger.js";
-import { startFastPath, type LoadedServer, type ToolCatalog } from "../fast-start.js";
+import { serveStdio, type FullServer, type ToolCatalog } from "./stdio-front.js";
 
 export interface McpBinSpec {
   name: "tbank-hotels-mcp" | "tbank-banking-mcp";
@@ -12,10 +12,10 @@ export interface McpBinSpec {
   /** The auth broker bin next to the bundled bin. */
   brokerBinUrl: URL;
   toolsets(config: ToolkitConfig): ReadonlySet<string>;
-  loadFull(config: ToolkitConfig, logger: Logger, write: (message: never) => void, deps: McpBinDeps): Promise<LoadedServer>;
+  loadFull(config: ToolkitConfig, logger: Logger, deps: McpBinDeps): Promise<FullServer>;
   /** The command line, parsed by the bin (help, version and usage errors included). */
   args: McpBinArgs;
-  /** The remote mode (`--http`): no stdio fast path, no broker; the bin owns its whole life. */
+  /** The remote mode (`--http`): no stdio front, no broker; the bin owns its whole life. */
   runHttp?(config: ToolkitConfig, flags: { host?: string; port?: number }, report: (message: string) => void): Promise<void>;
 }
 
@@ -29,7 +29,7 @@ export interface McpBinDeps {
 
 /**
  * The whole life of an MCP bin: config (problems to stderr, exit 78), broker auto-start in the
- * background when the combined profile is on, the fast start path, and releasing the broker
+ * background when the combined profile is on, the stdio front, and releasing the broker
  * connection when the client goes away. stdout is the MCP wire: everything human goes to stderr.
  */
 export function runMcpBin(spec: McpBinSpec): void {
@@ -60,7 +60,7 @@ export function runMcpBin(spec: McpBinSpec): void {
     });
     return;
   }
-  // Started at once but imported lazily and never awaited by the fast path (initialize and
+  // Started at once but imported lazily and never awaited by the front (initialize and
   // tools/list stay fast); the full server waits for it, so the first broker call finds the broker.
   // The same start runs again on demand when a tool finds the broker stopped or crashed.
   const startBroker = (): Promise<void> =>
@@ -72,7 +72,7 @@ export function runMcpBin(spec: McpBinSpec): void {
   const launch: Promise<void> = config.broker.combinedProfile ? startBroker() : Promise.resolve();
   // A client that goes away closes our stdout or stdin; that ends the session, it is not a crash.
   process.stdout.on("error", () => process.stdin.destroy());
-  startFastPath({
+  serveStdio({
     catalog: JSON.parse(readFileSync(spec.catalogUrl, "utf8")) as ToolCatalog,
     toolsets: spec.toolsets(config),
     stdin: process.stdin,
@@ -81,10 +81,10 @@ export function runMcpBin(spec: McpBinSpec): void {
       report(err instanceof Error ? err.message : String(err));
       process.exitCode = 1;
     },
-    load: async (write) => {
+    load: async () => {
       const [{ createLogger }] = await Promise.all([import("../../shared/logger.js"), launch]);
       const logger = createLogger({ name: spec.name, level: process.env.TBANK_LOG_LEVEL === "debug" ? "debug" : "warn" });
-      return spec.loadFull(config, logger, write, config.broker.combinedProfile ? { startBroker } : {});
+      return spec.loadFull(config, logger, config.broker.combinedProfile ? { startBroker } : {});
     },
   });
 }

@@ -12,7 +12,7 @@ import { parseConfig } from "../../shared/config/index.js";
 import { newRef } from "../../shared/refs.js";
 import { sampleHandlers, startTestBroker, tempBrokerDirs } from "../integration/helpers/broker-harness.js";
 
-describe("tbank-banking-mcp over stdio (spawned bin, fast start path)", () => {
+describe("tbank-banking-mcp over stdio (spawned bin, stdio front)", () => {
   let dirs: Awaited<ReturnType<typeof tempBrokerDirs>>;
   let broker: Awaited<ReturnType<typeof startTestBroker>>;
   let base: Record<string, string>;

@@ -10,7 +10,7 @@ import { osClockEnv, stayFrom } from "../fixtures/clock.js";
 
 const CANARY = "CANARY-stdio-hotels-91ab";
 
-describe("tbank-hotels-mcp over stdio (spawned bin, fast start path)", () => {
+describe("tbank-hotels-mcp over stdio (spawned bin, stdio front)", () => {
   let sandbox: Sandbox;
   let env: Record<string, string>;
   const clients: Client[] = [];

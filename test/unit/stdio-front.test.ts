@@ -2,8 +2,8 @@ import { PassThrough } from "node:stream";
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { asFastMessage } from "../../mcp/fast-message.js";
-import { startFastPath, type LoadedServer, type ToolCatalog } from "../../mcp/fast-start.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { asEarlyMessage, serveStdio, type FullServer, type ToolCatalog } from "../../mcp/shared/stdio-front.js";
 
 const catalog: ToolCatalog = {
   serverInfo: { name: "t", version: "1" },
@@ -22,8 +22,8 @@ const CALL = { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "pla
 const line = (m: unknown): string => `${JSON.stringify(m)}\n`;
 const settle = (): Promise<void> => new Promise((r) => setImmediate(r));
 
-/** A fast path on in-memory streams, with a full server that loads only when `finishLoad()` is called. */
-function harness(maxLineBytes?: number) {
+/** The front on in-memory streams, with a full server that loads only when `finishLoad()` is called. */
+function harness(maxLineBytes?: number, sentOnConnect?: JSONRPCMessage) {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const out: Record<string, unknown>[] = [];
@@ -38,33 +38,41 @@ function harness(maxLineBytes?: number) {
   const errors: unknown[] = [];
   let loads = 0;
   let closes = 0;
+  let transport: Transport | undefined;
   let finishLoad: () => void = () => undefined;
   const ready = new Promise<void>((r) => (finishLoad = r));
-  startFastPath({
+  serveStdio({
     catalog,
     toolsets: new Set(["journey"]),
     stdin,
     stdout,
     onError: (err) => errors.push(err),
     maxLineBytes,
-    load: async (write): Promise<LoadedServer> => {
+    load: async (): Promise<FullServer> => {
       loads++;
       await ready;
       return {
-        // Answers every request the way a full server would, by echoing the method.
-        deliver: (m) => {
-          delivered.push(m);
-          if ("method" in m && "id" in m) write({ jsonrpc: "2.0", id: m.id, result: { from: "full", method: m.method } });
+        server: {
+          connect: async (t) => {
+            transport = t;
+            await t.start();
+            if (sentOnConnect) await t.send(sentOnConnect);
+            // Answers every request the way a full server would, by echoing the method.
+            t.onmessage = (m) => {
+              delivered.push(m);
+              if ("method" in m && "id" in m) void t.send({ jsonrpc: "2.0", id: m.id, result: { from: "full", method: m.method } });
+            };
+          },
         },
         close: () => void closes++,
       };
     },
   });
-  return { stdin, out, delivered, errors, finishLoad, loads: () => loads, closes: () => closes };
+  return { stdin, out, delivered, errors, finishLoad, loads: () => loads, closes: () => closes, transport: () => transport };
 }
 
-describe("MCP fast start path", () => {
-  it("answers initialize and tools/list from the catalog, then replays initialize into the full server with its answer dropped", async () => {
+describe("MCP stdio front", () => {
+  it("answers initialize and tools/list from the catalog, then hands the full server the client's own initialize with its answer dropped", async () => {
     const h = harness();
     h.stdin.write(line(INIT));
     h.stdin.write(line(INITIALIZED) + line({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
@@ -76,9 +84,25 @@ describe("MCP fast start path", () => {
     expect(h.loads()).toBe(1);
     h.finishLoad();
     await settle();
-    expect(h.delivered).toEqual([{ ...INIT, id: "tbank-fast-start-initialize" }, INITIALIZED]);
+    expect(h.delivered).toEqual([INIT, INITIALIZED]);
     // The full server's own initialize answer never reaches the client.
     expect(h.out).toHaveLength(2);
+  });
+
+  it("drops only the one answer to an initialize it gave: the server's requests and later answers pass", async () => {
+    // A request from the server, sent before it sees the initialize, that numbers itself like it.
+    const h = harness(undefined, { jsonrpc: "2.0", id: 1, method: "roots/list" });
+    h.stdin.write(line(INIT) + line(INITIALIZED));
+    h.finishLoad();
+    h.stdin.write(line(CALL));
+    await settle();
+    await settle();
+    await h.transport()?.send({ jsonrpc: "2.0", id: 1, result: {} });
+    expect(h.out.slice(1)).toEqual([
+      { jsonrpc: "2.0", id: 1, method: "roots/list" },
+      { jsonrpc: "2.0", id: 3, result: { from: "full", method: "tools/call" } },
+      { jsonrpc: "2.0", id: 1, result: {} },
+    ]);
   });
 
   it("queues calls sent before the full server loads and delivers them in order once it has", async () => {
@@ -208,7 +232,7 @@ describe("MCP fast start path", () => {
   });
 });
 
-describe("asFastMessage", () => {
+describe("asEarlyMessage", () => {
   const near = fc.record(
     {
       jsonrpc: fc.constantFrom("2.0", "1.0", 2),
@@ -224,13 +248,13 @@ describe("asFastMessage", () => {
     fc.assert(
       fc.property(near, (m) => {
         const raw: unknown = JSON.parse(JSON.stringify(m));
-        if (asFastMessage(raw)) expect(JSONRPCMessageSchema.safeParse(raw).success).toBe(true);
+        if (asEarlyMessage(raw)) expect(JSONRPCMessageSchema.safeParse(raw).success).toBe(true);
       }),
       { numRuns: 2000 },
     );
   });
 
   it("accepts the messages clients send at start-up", () => {
-    for (const m of [INIT, INITIALIZED, { jsonrpc: "2.0", id: "a", method: "tools/list", params: {} }]) expect(asFastMessage(m)).toEqual(m);
+    for (const m of [INIT, INITIALIZED, { jsonrpc: "2.0", id: "a", method: "tools/list", params: {} }]) expect(asEarlyMessage(m)).toEqual(m);
   });
 });
