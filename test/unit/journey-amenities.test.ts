@@ -38,8 +38,8 @@ describe("amenities: provider filter or local check", () => {
   it("the provider's amenities are boolean filters of every search page, beside the meal filter, and part of the search key", () => {
     const parsed = parsePlanStayInput({ destination: "Казань", checkinDate: "2027-03-12", checkoutDate: "2027-03-14", guests: 2, breakfastIncluded: true, amenities: ["pool", "parking", "pool"] }, "2027-03-01");
     if (!parsed.ok) throw new Error("parse");
-    expect(parsed.request.amenities).toEqual(["pool", "parking"]);
-    const request: PlanStayRequest = { ...parsed.request, providerAmenities: ["pool", "parking"] };
+    expect(parsed.value.amenities).toEqual(["pool", "parking"]);
+    const request: PlanStayRequest = { ...parsed.value, providerAmenities: ["pool", "parking"] };
     const body = toSearchBody(request, "1003");
     expect(body.filters).toEqual([
       { $objectType: "array", filterId: "meal_types", values: ["breakfast"] },

@@ -39,7 +39,7 @@ function session(all: PublicOption[]) {
   return (input: Parameters<typeof resolveComparisonScope>[2], maxRows?: number) => {
     const scope = resolveComparisonScope(allIds, group, input);
     if (!scope.ok) return scope;
-    const result = compareOptions(all, new Set(scope.optionIds), scope.scope, { ranking: "highest_rating" }, maxRows);
+    const result = compareOptions(all, new Set(scope.value.optionIds), scope.value.scope, { ranking: "highest_rating" }, maxRows);
     group = result.group;
     return { ok: true as const, result, names: result.shown.map((o) => o.name) };
   };
@@ -73,7 +73,7 @@ describe("comparison scopes", () => {
     const ids = all.map((o) => o.optionId);
     const fail = (input: Parameters<typeof resolveComparisonScope>[2]) => {
       const r = resolveComparisonScope(ids, null, input);
-      return r.ok ? [] : r.errors.map((e) => e.message);
+      return r.ok ? [] : r.error.map((e) => e.message);
     };
     expect(fail({ optionIds: [ids[0]!] })).toEqual(["compare 2..5 options"]);
     expect(fail({ optionIds: ids.slice(0, 6) })).toEqual(["compare 2..5 options"]);

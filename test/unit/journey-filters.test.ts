@@ -107,15 +107,15 @@ describe("filters in plan_stay input", () => {
 
   it("stores the given filters in the request", () => {
     const r = parsePlanStayInput({ ...base, maxPricePerNight: { amount: 8000, currency: "RUB" }, minRating: 8, maxDistanceKm: 3, bookableOnly: true }, "2027-03-01");
-    expect(r).toMatchObject({ ok: true, request: { filters: { maxPricePerNight: { amount: 8000, currency: "RUB" }, minRating: 8, maxDistanceKm: 3, bookableOnly: true } } });
+    expect(r).toMatchObject({ ok: true, value: { filters: { maxPricePerNight: { amount: 8000, currency: "RUB" }, minRating: 8, maxDistanceKm: 3, bookableOnly: true } } });
     const plain = parsePlanStayInput(base, "2027-03-01");
-    expect(plain.ok && plain.request.filters).toBeUndefined();
+    expect(plain.ok && plain.value.filters).toBeUndefined();
   });
 
   it("refuses out-of-range values and unknown fields, every one at once", () => {
     const r = parsePlanStayInput({ ...base, minRating: 11, minStars: 6, maxDistanceKm: 0, maxPricePerNight: { amount: 8000, currency: "rub", perNight: true } }, "2027-03-01");
     expect(r.ok).toBe(false);
-    const fields = r.ok ? [] : r.errors.map((e) => e.field);
+    const fields = r.ok ? [] : r.error.map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(["minRating", "minStars", "maxDistanceKm", "maxPricePerNight.currency", "maxPricePerNight.perNight"]));
   });
 });

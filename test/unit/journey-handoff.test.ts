@@ -16,15 +16,14 @@ describe("checkout handoff URL", () => {
   it("carries dates and adults for one room without children", () => {
     expect(buildCheckoutHandoffUrl(stay())).toMatchObject({
       ok: true,
-      hostedCheckoutUrl: "https://www.tbank.ru/travel/hotels/new/hotels/12345/?dateFrom=2026-09-15&dateTo=2026-09-17&guests=2",
-      guestsCarried: true,
+      value: { hostedCheckoutUrl: "https://www.tbank.ru/travel/hotels/new/hotels/12345/?dateFrom=2026-09-15&dateTo=2026-09-17&guests=2", guestsCarried: true },
     });
   });
 
   it("carries only dates with children or several rooms", () => {
     for (const rooms of [[{ adults: 2, childrenAges: [5] }], [{ adults: 1, childrenAges: [] }, { adults: 1, childrenAges: [] }]]) {
       const r = buildCheckoutHandoffUrl(stay({ rooms }));
-      expect(r).toMatchObject({ ok: true, guestsCarried: false, hostedCheckoutUrl: "https://www.tbank.ru/travel/hotels/new/hotels/12345/?dateFrom=2026-09-15&dateTo=2026-09-17" });
+      expect(r).toMatchObject({ ok: true, value: { guestsCarried: false, hostedCheckoutUrl: "https://www.tbank.ru/travel/hotels/new/hotels/12345/?dateFrom=2026-09-15&dateTo=2026-09-17" } });
     }
   });
 
@@ -32,15 +31,15 @@ describe("checkout handoff URL", () => {
     const ru = buildCheckoutHandoffUrl(stay());
     const en = buildCheckoutHandoffUrl(stay({ lang: "en" }));
     const enDates = buildCheckoutHandoffUrl(stay({ lang: "en", rooms: [{ adults: 2, childrenAges: [5] }] }));
-    expect(ru.ok && ru.note).toContain("Тариф не резервируется");
-    expect(en.ok && en.note).toBe("The link keeps the hotel, the dates and the number of adults. The rate is not reserved: confirm price and availability on the page.");
-    expect(enDates.ok && enDates.note).toContain("enter the guests (several rooms or children) on the page");
-    expect(en.ok && en.hostedCheckoutUrl).toBe(ru.ok && ru.hostedCheckoutUrl);
+    expect(ru.ok && ru.value.note).toContain("Тариф не резервируется");
+    expect(en.ok && en.value.note).toBe("The link keeps the hotel, the dates and the number of adults. The rate is not reserved: confirm price and availability on the page.");
+    expect(enDates.ok && enDates.value.note).toContain("enter the guests (several rooms or children) on the page");
+    expect(en.ok && en.value.hostedCheckoutUrl).toBe(ru.ok && ru.value.hostedCheckoutUrl);
   });
 
   it("url-encodes the hotel id into the path", () => {
     const r = buildCheckoutHandoffUrl(stay({ hotelId: "a/b?c d" }));
-    expect(r.ok && r.hostedCheckoutUrl.startsWith("https://www.tbank.ru/travel/hotels/new/hotels/a%2Fb%3Fc%20d/?")).toBe(true);
+    expect(r.ok && r.value.hostedCheckoutUrl.startsWith("https://www.tbank.ru/travel/hotels/new/hotels/a%2Fb%3Fc%20d/?")).toBe(true);
   });
 
   it("accepts a loopback http template (the sandbox)", () => {
@@ -63,7 +62,7 @@ describe("checkout handoff URL", () => {
   ])("refuses the template %s", (template, reason) => {
     const r = buildCheckoutHandoffUrl(stay({ template }));
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.message).toContain(reason);
+    expect(!r.ok && r.error).toContain(reason);
   });
 
   it("refuses an empty hotel id", () => {

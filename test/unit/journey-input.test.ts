@@ -8,13 +8,13 @@ const base = { destination: "Казань", checkinDate: "2026-09-15", checkoutD
 function errorsOf(raw: unknown) {
   const r = parsePlanStayInput(raw, TODAY);
   if (r.ok) throw new Error("expected errors");
-  return r.errors;
+  return r.error;
 }
 
 function requestOf(raw: unknown) {
   const r = parsePlanStayInput(raw, TODAY);
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  return r.request;
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
 }
 
 describe("plan_stay input: canonical form", () => {

@@ -114,9 +114,9 @@ function journeyState(random = randomBytes): JourneyState {
   if (!parsed.ok) throw new Error("fixture request");
   const collector = collected(2);
   const optionIds = new OptionIdRegistry(random);
-  const options = buildOptions(collector.items(), parsed.request.nights, optionIds);
+  const options = buildOptions(collector.items(), parsed.value.nights, optionIds);
   const destination = { destinationId: "kzn", name: "Казань", region: "Татарстан", country: "Россия" };
-  return newJourneyState({ request: parsed.request, destination, ranking: "provider_order", collector, optionIds, options });
+  return newJourneyState({ request: parsed.value, destination, ranking: "provider_order", collector, optionIds, options });
 }
 
 describe("journey codec", () => {

@@ -30,11 +30,11 @@ export async function compareJourney(
     state.lastComparisonGroup,
     scopeInput,
   );
-  if (!decision.ok) return { status: "invalid_scope", errors: decision.errors };
+  if (!decision.ok) return { status: "invalid_scope", errors: decision.error };
   const comparison = compareOptions(
     all,
-    new Set(decision.optionIds),
-    decision.scope,
+    new Set(decision.value.optionIds),
+    decision.value.scope,
     { ranking: input.ranking ?? state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: roomShape(state.request.rooms).guestsPerRoom, cashback: state.cashback },
   );
   const first = state.lastComparisonGroup === null;

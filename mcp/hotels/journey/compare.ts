@@ -3,6 +3,7 @@ import type { PublicOption } from "./options.js";
 import { rankOptions } from "./ranking.js";
 import type { RankingParams, RankingResult } from "./ranking.js";
 import type { FieldError } from "./types.js";
+import { err, ok, type Result } from "../../../shared/result.js";
 
 export const MIN_COMPARE = 2;
 export const MAX_COMPARE = 5;
@@ -14,7 +15,7 @@ export interface ScopeInput {
   scope?: "all_journey_options";
 }
 
-export type ScopeDecision = { ok: true; scope: ComparisonScope; optionIds: string[] } | { ok: false; errors: FieldError[] };
+export type ScopeDecision = Result<{ scope: ComparisonScope; optionIds: string[] }, FieldError[]>;
 
 // The first comparison ranks the whole journey; a later one without scope stays inside the group
 // shown last, so "pick among these" can never quietly bring in another hotel.
@@ -30,16 +31,16 @@ export function resolveComparisonScope(journeyIds: readonly string[], previousGr
     const known = new Set(journeyIds);
     const unknown = unique.filter((id) => !known.has(id));
     if (unknown.length > 0) errors.push({ field: "optionIds", message: `not in this journey: ${unknown.join(", ")}` });
-    return errors.length > 0 ? { ok: false, errors } : { ok: true, scope: "explicit", optionIds: unique };
+    return errors.length > 0 ? err(errors) : ok({ scope: "explicit", optionIds: unique });
   }
-  if (input.scope === "all_journey_options") return { ok: true, scope: "all_journey_options", optionIds: [...journeyIds] };
-  if (previousGroup === null) return { ok: true, scope: "journey_selection", optionIds: [...journeyIds] };
+  if (input.scope === "all_journey_options") return ok({ scope: "all_journey_options", optionIds: [...journeyIds] });
+  if (previousGroup === null) return ok({ scope: "journey_selection", optionIds: [...journeyIds] });
   const known = new Set(journeyIds);
   const group = previousGroup.filter((id) => known.has(id));
   if (group.length < MIN_COMPARE) {
-    return { ok: false, errors: [{ field: "scope", message: "the previous comparison group is gone: pass scope=all_journey_options or optionIds" }] };
+    return err([{ field: "scope", message: "the previous comparison group is gone: pass scope=all_journey_options or optionIds" }]);
   }
-  return { ok: true, scope: "previous_group", optionIds: group };
+  return ok({ scope: "previous_group", optionIds: group });
 }
 
 export interface Comparison {

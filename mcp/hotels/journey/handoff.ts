@@ -1,31 +1,32 @@
 import type { Lang } from "../../../shared/locale.js";
 import type { Room } from "./types.js";
+import { err, ok, type Result } from "../../../shared/result.js";
 
 export const DEFAULT_HOTEL_PAGE_URL_TEMPLATE = "https://www.tbank.ru/travel/hotels/new/hotels/{hotelId}/";
 const PLACEHOLDER = "{hotelId}";
 const MARKER = "hotelid-marker-7f3a";
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-export type TemplateCheck = { ok: true; template: string } | { ok: false; message: string };
+export type TemplateCheck = Result<string, string>;
 
 // The template comes from configuration: one {hotelId}, no query or fragment (nothing secret
 // can ride along), HTTPS or plain http only to a loopback host (the sandbox).
 export function checkHotelPageTemplate(template: string): TemplateCheck {
-  if (template.split(PLACEHOLDER).length !== 2) return { ok: false, message: "must contain exactly one {hotelId}" };
+  if (template.split(PLACEHOLDER).length !== 2) return err("must contain exactly one {hotelId}");
   let url: URL;
   try {
     url = new URL(template.replace(PLACEHOLDER, MARKER));
   } catch {
-    return { ok: false, message: "not an absolute URL" };
+    return err("not an absolute URL");
   }
   if (url.search !== "" || url.hash !== "" || template.includes("?") || template.includes("#")) {
-    return { ok: false, message: "must not have a query or fragment" };
+    return err("must not have a query or fragment");
   }
-  if (url.username !== "" || url.password !== "") return { ok: false, message: "must not carry credentials" };
-  if (!url.pathname.includes(MARKER)) return { ok: false, message: "{hotelId} must be in the path" };
+  if (url.username !== "" || url.password !== "") return err("must not carry credentials");
+  if (!url.pathname.includes(MARKER)) return err("{hotelId} must be in the path");
   const secure = url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
-  if (!secure) return { ok: false, message: "must be https (plain http only for a loopback host)" };
-  return { ok: true, template };
+  if (!secure) return err("must be https (plain http only for a loopback host)");
+  return ok(template);
 }
 
 export interface HandoffInput {
@@ -37,9 +38,7 @@ export interface HandoffInput {
   lang: Lang;
 }
 
-export type HandoffResult =
-  | { ok: true; hostedCheckoutUrl: string; guestsCarried: boolean; note: string }
-  | { ok: false; message: string };
+export type HandoffResult = Result<{ hostedCheckoutUrl: string; guestsCarried: boolean; note: string }, string>;
 
 // What the link carries, in the person's words: guests only for one room without children.
 const NOTE: Record<Lang, Record<"withGuests" | "datesOnly", string>> = {
@@ -58,7 +57,7 @@ const NOTE: Record<Lang, Record<"withGuests" | "datesOnly", string>> = {
 export function buildCheckoutHandoffUrl(input: HandoffInput): HandoffResult {
   const check = checkHotelPageTemplate(input.template);
   if (!check.ok) return check;
-  if (input.hotelId === "") return { ok: false, message: "no hotel selected" };
+  if (input.hotelId === "") return err("no hotel selected");
   const url = new URL(input.template.replace(PLACEHOLDER, encodeURIComponent(input.hotelId)));
   url.searchParams.set("dateFrom", input.checkinDate);
   url.searchParams.set("dateTo", input.checkoutDate);
@@ -66,5 +65,5 @@ export function buildCheckoutHandoffUrl(input: HandoffInput): HandoffResult {
   const guestsCarried = input.rooms.length === 1 && first !== undefined && first.childrenAges.length === 0;
   if (guestsCarried) url.searchParams.set("guests", String(first.adults));
   const note = NOTE[input.lang][guestsCarried ? "withGuests" : "datesOnly"];
-  return { ok: true, hostedCheckoutUrl: url.toString(), guestsCarried, note };
+  return ok({ hostedCheckoutUrl: url.toString(), guestsCarried, note });
 }

@@ -7,6 +7,7 @@ import { AMENITIES, type Amenity } from "./amenities.js";
 import { hardFiltersShape, pickFilters, type HardFilters } from "./filters.js";
 import { RANKINGS } from "./types.js";
 import type { FieldError, HotelPreferencesInput, Ranking, Room } from "./types.js";
+import { err, ok, type Result } from "../../../shared/result.js";
 
 export const MAX_NIGHTS = 30;
 export const MAX_ROOMS = 5;
@@ -91,7 +92,7 @@ export interface PlanStayRequest {
   filters?: HardFilters;
 }
 
-export type PlanStayParse = { ok: true; request: PlanStayRequest } | { ok: false; errors: FieldError[] };
+export type PlanStayParse = Result<PlanStayRequest, FieldError[]>;
 
 // [canonical, alias] pairs that must not arrive together; guests/adultsCount are both adult counts.
 const CONFLICTS: readonly (readonly [string, string])[] = [
@@ -190,6 +191,6 @@ export function parsePlanStayInput(raw: unknown, today: IsoDate): PlanStayParse 
   const parsed = PlanStayInputSchema.safeParse(raw);
   const record = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const errors = dedupe([...(parsed.success ? [] : issuesToErrors(parsed.error.issues)), ...semanticErrors(record, today)]);
-  if (errors.length > 0 || !parsed.success) return { ok: false, errors };
-  return { ok: true, request: toRequest(parsed.data) };
+  if (errors.length > 0 || !parsed.success) return err(errors);
+  return ok(toRequest(parsed.data));
 }

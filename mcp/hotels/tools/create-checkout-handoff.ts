@@ -78,14 +78,14 @@ export const createCheckoutHandoff = defineTool({
     const selectedRate = rate ? rateSummary(rate, view) : undefined;
     const inspection = rate ? state.inspection : null;
     const inspectedPriceDisplay = inspection && isFresh(inspection, ctx.now()) ? inspection.public.currentPrice.display : undefined;
-    const message = `${built.note} ${selectedRate ? w.rateNotCarried : w.noRate} ${w.confirm}`;
+    const message = `${built.value.note} ${selectedRate ? w.rateNotCarried : w.noRate} ${w.confirm}`;
     const nextStep = "show hostedCheckoutUrl to the user and stop";
     return (
       success(
         {
           status: "handoff_ready" as const,
-          hostedCheckoutUrl: built.hostedCheckoutUrl,
-          guestsCarried: built.guestsCarried,
+          hostedCheckoutUrl: built.value.hostedCheckoutUrl,
+          guestsCarried: built.value.guestsCarried,
           stay,
           ...(selectedRate ? { selectedRate } : {}),
           ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}),
@@ -93,8 +93,8 @@ export const createCheckoutHandoff = defineTool({
           nextStep,
         },
         [
-          `status=handoff_ready guestsCarried=${built.guestsCarried}`,
-          `hostedCheckoutUrl: ${built.hostedCheckoutUrl}`,
+          `status=handoff_ready guestsCarried=${built.value.guestsCarried}`,
+          `hostedCheckoutUrl: ${built.value.hostedCheckoutUrl}`,
           stayLine(stay),
           rate && rateLine(rate, view),
           inspectedPriceDisplay && `${w.checkedPrice}: ${inspectedPriceDisplay}`,

@@ -54,26 +54,26 @@ export const planStay = defineTool({
   handler: async (args, ctx, extra) => {
     // Every problem, structural and semantic, comes back at once and before any HTTP.
     const parsed = parsePlanStayInput(args, ctx.today());
-    if (!parsed.ok) return failure(invalidInput(parsed.errors));
+    if (!parsed.ok) return failure(invalidInput(parsed.error));
     let resolution: DestinationResolution;
     try {
-      resolution = await lookupDestination(ctx, parsed.request.destination);
+      resolution = await lookupDestination(ctx, parsed.value.destination);
     } catch (err) {
       return failure(providerFailure(err));
     }
-    if (resolution.status !== "resolved") return unresolved(parsed.request.destination, resolution);
+    if (resolution.status !== "resolved") return unresolved(parsed.value.destination, resolution);
     let destination: ResolvedDestination = resolution.destination;
-    if (parsed.request.near !== undefined) {
+    if (parsed.value.near !== undefined) {
       let near: NearResolution;
       try {
-        near = await resolveNear(ctx, destination.destinationId, parsed.request.near, extra.signal);
+        near = await resolveNear(ctx, destination.destinationId, parsed.value.near, extra.signal);
       } catch (err) {
         return failure(providerFailure(err));
       }
-      if (near.status !== "resolved") return nearUnresolved(parsed.request.near, destination, near, langOf(parsed.request.language));
+      if (near.status !== "resolved") return nearUnresolved(parsed.value.near, destination, near, langOf(parsed.value.language));
       destination = { ...destination, near: near.point };
     }
-    return planAnswer(await runPlan(ctx, parsed.request, destination, extra), parsed.request, destination);
+    return planAnswer(await runPlan(ctx, parsed.value, destination, extra), parsed.value, destination);
   },
 });
 

@@ -41,9 +41,9 @@ export const repeatStayPlan = defineTool({
       .filter((k) => !(CHANGEABLE as readonly string[]).includes(k))
       .map((k) => ({ field: `changes.${k}`, message: `cannot be changed in a repeat (allowed: ${CHANGEABLE.join(", ")}); run tbank_hotels_plan_stay instead` }));
     const parsed = parsePlanStayInput({ ...asInput(request, destination.destinationId), ...pick(changes) }, ctx.today());
-    const errors = [...refused, ...(parsed.ok ? [] : parsed.errors)];
+    const errors = [...refused, ...(parsed.ok ? [] : parsed.error)];
     if (errors.length > 0 || !parsed.ok) return failure(invalidInput(errors));
-    return planAnswer(await runPlan(ctx, parsed.request, destination, extra), parsed.request, destination);
+    return planAnswer(await runPlan(ctx, parsed.value, destination, extra), parsed.value, destination);
   },
 });
 
