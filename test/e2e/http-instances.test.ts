@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goldenJourney } from "../../scripts/bench/mcp.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { osClockEnv } from "../fixtures/clock.js";
-import { startHttpInstance } from "../../scripts/http-instance.js";
-import { startRedisServer, type RedisServer } from "../../scripts/redis-server.js";
+import { startHttpInstance } from "../helpers/http-instance.js";
+import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 
 // Issue 17 with real processes: two `tbank-hotels-mcp --http` instances on one real redis-server,
 // reached the way a hosted deployment is — API keys minted with `tbank-mcp http-key add`, then an

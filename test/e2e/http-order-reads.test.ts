@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HttpInstance } from "../../scripts/http-instance.js";
+import type { HttpInstance } from "../helpers/http-instance.js";
 import { createCatalog } from "../../scripts/sandbox/data/catalog.js";
 import { buildBookings, CUSTOMER_ID, type Booking } from "../../scripts/sandbox/data/customer.js";
 import type { Sandbox } from "../../scripts/sandbox/index.js";

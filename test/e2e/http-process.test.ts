@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHttpInstance } from "../../scripts/http-instance.js";
+import { startHttpInstance } from "../helpers/http-instance.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { osClockEnv } from "../fixtures/clock.js";
 

@@ -5,8 +5,8 @@ import { createConnection } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { osClockEnv } from "../fixtures/clock.js";
-import { startHttpInstance } from "../../scripts/http-instance.js";
-import { startRedisServer, type RedisServer } from "../../scripts/redis-server.js";
+import { startHttpInstance } from "../helpers/http-instance.js";
+import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 
 // The built bin (dist/, bundled with code splitting) on a real redis-server. The source-level
 // store tests could not see it: bundled, the `redis` package's exports arrived under `default`

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHttpInstance } from "../../scripts/http-instance.js";
+import { startHttpInstance } from "../helpers/http-instance.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 
 // The landing page of a real `tbank-hotels-mcp --http` process, in Debian's chromium driven by

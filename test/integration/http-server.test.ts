@@ -17,7 +17,7 @@ import { HOTELS_TOOLS } from "../../mcp/hotels/tools/index.js";
 import { goldenJourney } from "../../scripts/bench/mcp.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
-import { startRedisServer } from "../../scripts/redis-server.js";
+import { startRedisServer } from "../helpers/redis-server.js";
 
 // The remote mode in process, on a free port, against a sandbox over real HTTP. The sandbox and the
 // server read the OS clock, like the golden journey's dates.

@@ -6,7 +6,7 @@ import { DEFAULT_KEY_PREFIX } from "../../mcp/hotels/store/redis.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { testClock, type TestClock } from "../fixtures/clock.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
-import { startRedisServer, type RedisServer } from "../../scripts/redis-server.js";
+import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 
 type Row = Record<string, unknown>;
 

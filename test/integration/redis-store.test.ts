@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSharedStore } from "../../mcp/hotels/store/index.js";
 import { MemorySharedStore } from "../../mcp/hotels/store/memory.js";
 import { DEFAULT_KEY_PREFIX, RedisSharedStore } from "../../mcp/hotels/store/redis.js";
-import { startRedisServer, type RedisServer } from "../../scripts/redis-server.js";
+import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { sharedStoreContract } from "./helpers/shared-store-contract.js";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createToolCallLimiter, RATE_LIMIT_WINDOW_MS } from "../../mcp/hotels/http/rate-limit.js";
 import { MemorySharedStore } from "../../mcp/hotels/store/memory.js";
 import { RedisSharedStore } from "../../mcp/hotels/store/redis.js";
-import { startRedisServer } from "../../scripts/redis-server.js";
+import { startRedisServer } from "../helpers/redis-server.js";
 
 
 function clock(start = Date.parse("2027-03-01T09:00:00Z")) {
@@ -58,7 +58,7 @@ describe("tool call limiter (memory store, injected clock)", () => {
   });
 });
 
-/** One real redis-server (scripts/redis-server.ts), stopped by the caller. */
+/** One real redis-server (test/helpers/redis-server.ts), stopped by the caller. */
 async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
   const redis = await startRedisServer();
   return { url: redis.url, stop: () => redis.close() };

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { startHttpInstance, type HttpInstance } from "../../../scripts/http-instance.js";
+import { startHttpInstance, type HttpInstance } from "../../helpers/http-instance.js";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../../scripts/sandbox/index.js";
 import { osClockEnv } from "../../fixtures/clock.js";
 
