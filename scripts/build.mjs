@@ -5,6 +5,7 @@
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { chmodSync, readFileSync, rmSync } from "node:fs";
+import { noAjv, zodEnglishOnly } from "./build/plugins.mjs";
 
 const bins = {
   "tbank-auth-broker": "broker/bin.ts",
@@ -24,27 +25,6 @@ const tools = {
   "bench-http-sandbox": "scripts/bench/http-sandbox.ts",
   "bench-http-floor-server": "scripts/bench/http-floor-server.ts",
   "gen-tool-catalog": "scripts/gen-tool-catalog.ts",
-};
-
-// The MCP servers never elicit, so they pass their own validator and the SDK's Ajv provider (Ajv,
-// ajv-formats, fast-uri: parsed at every start for nothing) is replaced by a stub in the bins.
-const noAjv = {
-  name: "no-ajv",
-  setup(b) {
-    b.onResolve({ filter: /validation[\\/]ajv-provider\.js$/ }, () => ({ path: new URL("./build/ajv-stub.mjs", import.meta.url).pathname }));
-  },
-};
-
-// zod re-exports every locale as a namespace, which defeats tree shaking. Only English
-// messages are used (and zod configures English itself), so the namespace is cut down to it.
-const zodEnglishOnly = {
-  name: "zod-english-only",
-  setup(b) {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]/.test(args.importer) ? { path: new URL("../locales/en.js", `file://${args.importer}`).pathname.replace(/en\.js$/, "index-en.js"), namespace: "zod-locales" } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({ contents: 'export { default as en } from "./en.js";', resolveDir: args.path.replace(/[\\/][^\\/]+$/, "") }));
-  },
 };
 
 // shared/version.ts reads the version from package.json; bundled whole, that file would ship the
