@@ -24,6 +24,7 @@ const tools = {
   "bench-http": "scripts/bench/http-main.ts",
   "bench-http-sandbox": "scripts/bench/http-sandbox.ts",
   "bench-http-floor-server": "scripts/bench/http-floor-server.ts",
+  "bench-http-plain-sdk": "scripts/bench/http-plain-sdk.ts",
   "gen-tool-catalog": "scripts/gen-tool-catalog.ts",
 };
 

@@ -55,6 +55,8 @@ export interface HttpBenchOptions {
   deadlineMs: number;
   /** Node flags for the server instances, e.g. --cpu-prof (bench:http -- --profile DIR). */
   serverNodeArgs?: readonly string[];
+  /** Only the memory-store phases (the product, the plain SDK path) and their floor: a short run. */
+  quick?: boolean;
 }
 
 export interface LoadResult {
@@ -149,8 +151,11 @@ async function startRedis(): Promise<Proc & { url: string }> {
   return { url: redis.url, pid: redis.pid, stop: () => redis.close() };
 }
 
-async function startInstance(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<Instance> {
-  const instance = await startHttpInstance({ env, args: ["--host", "127.0.0.1"], nodeArgs, keepLog: false });
+// The same server with every request through a fresh McpServer and the SDK's transport, no pool.
+const PLAIN_SDK_BIN = "build-tools/bench-http-plain-sdk.js";
+
+async function startInstance(env: Record<string, string>, nodeArgs: readonly string[] = [], bin?: string): Promise<Instance> {
+  const instance = await startHttpInstance({ env, args: ["--host", "127.0.0.1"], nodeArgs, keepLog: false, ...(bin ? { bin } : {}) });
   return { url: instance.url, pid: instance.pid, stop: () => instance.stop() };
 }
 
@@ -459,9 +464,9 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult
       for (const p of procs.splice(0).reverse()) await p.stop();
     }
   };
-  const oneInstance = (label: string, pacing: Pacing | null) =>
+  const oneInstance = (label: string, pacing: Pacing | null, bin?: string) =>
     phase(label, async () => {
-      const one = await startInstance(env(), opts.serverNodeArgs);
+      const one = await startInstance(env(), opts.serverNodeArgs, bin);
       procs.push(one);
       await waitReady(one);
       return load(label, [one.url], [one.pid], sandbox, opts.sessions, pacing, opts.window, opts.client);
@@ -507,7 +512,9 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult
       return bareProxyFloor(sandbox.urls.hotelsApiBaseUrl, redis.url);
     });
     const memory = await oneInstance("1 instance, memory store", opts.pacing);
-    const phases = [memory, await floorUnderLoad("floor under load: 1 bare process", memory, 1)];
+    const plain = await oneInstance("plain SDK path: 1 instance, memory store, fresh McpServer per request", opts.pacing, PLAIN_SDK_BIN);
+    const phases = [memory, plain, await floorUnderLoad("floor under load: 1 bare process", memory, 1)];
+    if (opts.quick) return { floor, redisFloor, phases };
     phases.push(await onRedis("1 instance, one redis-server", 1, opts.pacing));
     const two = await onRedis("2 instances, one redis-server", 2, opts.pacing);
     phases.push(two, await floorUnderLoad("floor under load: 2 bare processes, one redis-server", two, 2));

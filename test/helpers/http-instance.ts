@@ -11,6 +11,8 @@ export interface HttpInstanceOptions {
   args?: readonly string[];
   /** Node's own flags (bench:http's --profile). */
   nodeArgs?: readonly string[];
+  /** Another script taking the same flags (bench:http's plain SDK path); the built bin by default. */
+  bin?: string;
   /**
    * Keep everything it prints to stderr (its logs) for `stderr()`. bench:http does not: under load
    * it logs a line per request; only the last few KB stay, for error messages.
@@ -35,8 +37,8 @@ const LISTENING = /listening on (http:\/\/[^\s]+\/mcp)/;
 const TAIL_CHARS = 4096;
 
 export function startHttpInstance(options: HttpInstanceOptions): Promise<HttpInstance> {
-  const { env, args = [], nodeArgs = [], keepLog = true, timeoutMs = 15_000 } = options;
-  const child = spawn(process.execPath, [...nodeArgs, HTTP_BIN, "--http", "--port", "0", ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
+  const { env, args = [], nodeArgs = [], bin = HTTP_BIN, keepLog = true, timeoutMs = 15_000 } = options;
+  const child = spawn(process.execPath, [...nodeArgs, bin, "--http", "--port", "0", ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   // A child that could not be spawned at all (EAGAIN, a missing node) reports "error" and no "exit";
   // a later error (a failed kill) leaves a running child, which only its exit ends.

@@ -47,6 +47,8 @@ export interface HttpRun {
   exit: { exitCode?: number | string | null | undefined };
   /** Registers the shutdown signal handlers (process.once in the bin). */
   onSignal(signal: "SIGTERM" | "SIGINT", handler: () => void): void;
+  /** bench:http's plain SDK path: a fresh McpServer per request. */
+  mcpPath?: "pooled" | "fresh";
 }
 
 /** The HTTP mode's whole life: start (78 on a refused configuration), print the URL, drain on SIGTERM/SIGINT, exit 0. */
@@ -57,7 +59,7 @@ export async function runHotelsHttp(run: HttpRun): Promise<void> {
   const logger = createLogger({ name: "tbank-hotels-mcp", level: run.env.TBANK_LOG_LEVEL === "debug" ? "debug" : "info", asyncStderr: true });
   let server: Awaited<ReturnType<typeof startHotelsHttp>>;
   try {
-    server = await startHotelsHttp(config, { logger, warn: run.report, explicitToolsets: (run.env.TBANK_HOTELS_TOOLSETS ?? "").trim() !== "" });
+    server = await startHotelsHttp(config, { logger, warn: run.report, explicitToolsets: (run.env.TBANK_HOTELS_TOOLSETS ?? "").trim() !== "", ...(run.mcpPath ? { mcpPath: run.mcpPath } : {}) });
   } catch (err) {
     run.report(err instanceof Error ? err.message : String(err));
     run.exit.exitCode = err instanceof HttpStartupError ? 78 : 1;

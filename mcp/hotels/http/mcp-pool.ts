@@ -40,6 +40,8 @@ export interface McpPoolOptions {
   sendJson: (res: ServerResponse, status: number, value: unknown) => void;
   /** Every request through the SDK's transport, tools/call too (tests: the reference the direct answer is held to). */
   sdkTransportOnly?: boolean;
+  /** A new server for every request, never reused (bench:http's plain SDK path). */
+  fresh?: boolean;
 }
 
 export interface McpPool {
@@ -74,7 +76,7 @@ export async function createMcpPool(opts: McpPoolOptions): Promise<McpPool> {
     },
     serve: async (req, res, body) => {
       const call = opts.sdkTransportOnly === true ? undefined : plainToolCall(req, body);
-      const server = idle.pop() ?? build();
+      const server = (opts.fresh ? undefined : idle.pop()) ?? build();
       busy.set(res, server);
       try {
         if (call !== undefined) {
@@ -95,7 +97,7 @@ export async function createMcpPool(opts: McpPoolOptions): Promise<McpPool> {
           // that, it aborts the finished request's signal (a DOMException and an event per call).
           await new Promise<void>((resolve) => setImmediate(resolve));
           await server.close();
-          if (idle.length < MAX_IDLE_SERVERS) idle.push(server);
+          if (!opts.fresh && idle.length < MAX_IDLE_SERVERS) idle.push(server);
         }
       }
     },

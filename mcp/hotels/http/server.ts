@@ -41,6 +41,8 @@ export interface HotelsHttpDeps {
   limiter?: ToolCallLimiter;
   /** Tests: every MCP request through the SDK's transport (the reference for the direct tools/call answer). */
   sdkTransportOnly?: boolean;
+  /** bench:http's plain SDK path: every request through a fresh McpServer and the SDK's transport. */
+  mcpPath?: "pooled" | "fresh";
 }
 
 export interface HotelsHttpServer {
@@ -116,7 +118,8 @@ export async function startHotelsHttp(config: ToolkitConfig, deps: HotelsHttpDep
       metrics.toolCallSeconds.observe({ tool }, seconds);
     },
     onError: (err) => logger.debug({ err: err.message }, "mcp transport error"),
-    sdkTransportOnly: deps.sdkTransportOnly === true,
+    sdkTransportOnly: deps.sdkTransportOnly === true || deps.mcpPath === "fresh",
+    fresh: deps.mcpPath === "fresh",
     sendJson: (res, status, value) => sendJson(res, status, value),
   });
   toolLabel = toolLabeler(pool.identity.tools.map((t) => t.name));
