@@ -1,20 +1,20 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { LATEST_PROTOCOL_VERSION, ListToolsRequestSchema, type Implementation, type JSONRPCMessage, type ServerCapabilities, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { NO_ELICITATION_VALIDATOR } from "../../shared/no-elicitation.js";
 import type { HotelsContext } from "../context.js";
 import type { AnyToolDef } from "../tools/define.js";
 import { registerHotelsTools } from "../tools/index.js";
-import { plainToolCall, ToolCallTransport } from "./tool-call-transport.js";
 
-// Stateless Streamable HTTP needs a fresh transport per POST and an McpServer holds one at a time;
-// building a server (about 40 tools) and a tools/list per request would exceed the 10 % p50 overhead
-// goal over a provider call (figures: docs/performance.md). So servers are pooled, one per concurrent
-// request, reused after `close()` detaches the transport (the SDK captures it per request: a late
-// answer never reaches the next client), and tools/list is computed once per process. Pooled servers
-// share the HotelsContext and keep only the last client's initialize info, which our tools never read.
+// Every POST /mcp goes through the SDK's own Streamable HTTP transport (stateless: a fresh
+// transport per request, JSON answers). An McpServer holds one transport at a time, and building
+// one (about 40 tools) plus a tools/list per request costs more than the 10 % p50 overhead goal
+// allows (bench:http's plain SDK path; figures: docs/performance.md). So servers are pooled, one
+// per concurrent request, reused after `close()` detaches the transport (the SDK captures it per
+// request: a late answer never reaches the next client), and tools/list is computed once per
+// process. Pooled servers share the HotelsContext and keep only the last client's initialize info,
+// which our tools never read.
 
 // More idle servers than this are dropped after use: a burst does not pin its peak in memory. A cap
 // below the concurrent sessions makes every burst build servers (about 40 tools each) again.
@@ -36,20 +36,16 @@ export interface McpPoolOptions {
   tools: readonly AnyToolDef[];
   onToolCall: ToolCallObserver;
   onError?: (err: Error) => void;
-  /** Writes a tools/call answered without the SDK transport: the server's one JSON writer (its headers, Connection: close while draining). */
-  sendJson: (res: ServerResponse, status: number, value: unknown) => void;
-  /** Every request through the SDK's transport, tools/call too (tests: the reference the direct answer is held to). */
-  sdkTransportOnly?: boolean;
   /** A new server for every request, never reused (bench:http's plain SDK path). */
   fresh?: boolean;
 }
 
 export interface McpPool {
   readonly identity: ServerIdentity;
-  /** Answers one POST /mcp with a parsed body. Resolves once the answer is written. */
-  serve(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void>;
+  /** Answers one POST /mcp whose body was read and parsed already; `key` names it for `abandon`. */
+  serve(request: Request, body: unknown, key: object): Promise<Response>;
   /** Gives up on a request that outlived its deadline: its server is closed (aborting the tool) and never reused. */
-  abandon(res: ServerResponse): void;
+  abandon(key: object): void;
   readonly idleCount: number;
 }
 
@@ -59,7 +55,7 @@ export async function createMcpPool(opts: McpPoolOptions): Promise<McpPool> {
   const listed = { tools: identity.tools.map(withRateLimitedStatus) };
   const tools = opts.tools.map((t) => observed(t, opts.onToolCall));
   const idle: McpServer[] = [];
-  const busy = new Map<ServerResponse, McpServer>();
+  const busy = new Map<object, McpServer>();
 
   const build = (): McpServer => {
     const server = new McpServer(identity.serverInfo, { instructions: identity.instructions, capabilities: identity.capabilities, jsonSchemaValidator: NO_ELICITATION_VALIDATOR });
@@ -68,43 +64,36 @@ export async function createMcpPool(opts: McpPoolOptions): Promise<McpPool> {
     server.server.onerror = (err) => opts.onError?.(err);
     return server;
   };
+  const release = async (key: object, server: McpServer): Promise<void> => {
+    // Abandoned: already closed and dropped.
+    if (!busy.delete(key)) return;
+    // The SDK forgets a request a few promise steps after sending its answer; closed before
+    // that, it aborts the finished request's signal (a DOMException and an event per call).
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await server.close();
+    if (!opts.fresh && idle.length < MAX_IDLE_SERVERS) idle.push(server);
+  };
 
   return {
     identity: { ...identity, tools: listed.tools },
     get idleCount() {
       return idle.length;
     },
-    serve: async (req, res, body) => {
-      const call = opts.sdkTransportOnly === true ? undefined : plainToolCall(req, body);
+    serve: async (request, body, key) => {
       const server = (opts.fresh ? undefined : idle.pop()) ?? build();
-      busy.set(res, server);
+      busy.set(key, server);
       try {
-        if (call !== undefined) {
-          const transport = new ToolCallTransport(call);
-          await server.connect(transport);
-          const answer = await transport.answer();
-          // Undefined: abandoned past its deadline, and answered 504 already.
-          if (answer !== undefined && !res.headersSent) opts.sendJson(res, 200, answer);
-        } else {
-          const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-          await server.connect(transport);
-          await transport.handleRequest(req, res, body);
-        }
+        const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+        await server.connect(transport);
+        return await transport.handleRequest(request, { parsedBody: body });
       } finally {
-        // Abandoned: already closed and dropped.
-        if (busy.delete(res)) {
-          // The SDK forgets a request a few promise steps after sending its answer; closed before
-          // that, it aborts the finished request's signal (a DOMException and an event per call).
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          await server.close();
-          if (!opts.fresh && idle.length < MAX_IDLE_SERVERS) idle.push(server);
-        }
+        release(key, server).catch((err: unknown) => opts.onError?.(err instanceof Error ? err : new Error(String(err))));
       }
     },
-    abandon: (res) => {
-      const server = busy.get(res);
+    abandon: (key) => {
+      const server = busy.get(key);
       if (!server) return;
-      busy.delete(res);
+      busy.delete(key);
       void server.close();
     },
   };
