@@ -7,6 +7,7 @@ import type { JourneyOption } from "./options.js";
 import { withOptions, type JourneyState } from "./state.js";
 import type { SearchProgress } from "./stay-search.js";
 import { moreCashback } from "./value.js";
+import { err, ok, type Result } from "../../../shared/result.js";
 
 /** How a continuation ended. `ran`: new provider requests were made (by this or a sharing journey). */
 export type ContinueRun =
@@ -53,8 +54,8 @@ export async function continueJourney(
   const withCashback = cashback === updated.journey.state.cashback ? updated : await ctx.journeys.update(journeyId, (s) => ({ ...s, cashback }));
   if (withCashback.status !== "found") return { status: "journey_gone", lookup: withCashback.status };
   const checked = await withAmenityCards(ctx, journeyId, withCashback.journey.state);
-  if (!checked.ok) return { status: "journey_gone", lookup: checked.lookup };
-  const after = checked.state;
+  if (!checked.ok) return { status: "journey_gone", lookup: checked.error };
+  const after = checked.value;
   // A completed collector now serves identical plans from the search cache. Being this journey's
   // copy, no cashback answer is filed under it yet: it gets what the journey knows, so they ask nothing.
   if (cashback && !cashback.unavailable) void ctx.collectionCashback.entry(collector, () => Promise.resolve({ byHotel: percentsByHotel(after.options, cashback.percents), max: cashback.max }));
@@ -78,12 +79,12 @@ async function withAmenityCards(
   ctx: Pick<HotelsContext, "journeys" | "provider" | "now">,
   journeyId: string,
   state: JourneyState,
-): Promise<{ ok: true; state: JourneyState } | { ok: false; lookup: "not_found" | "expired" }> {
+): Promise<Result<JourneyState, "not_found" | "expired">> {
   const known = state.amenityCheck;
-  if (!known || known.local.length === 0) return { ok: true, state };
+  if (!known || known.local.length === 0) return ok(state);
   const params = { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: roomShape(state.request.rooms).guestsPerRoom, cashback: state.cashback };
   const amenityCheck = await checkAmenities(ctx, known.local, amenityCandidates(state.options, journeyOptions(state), state.request.filters, params), { known });
-  if (Object.keys(amenityCheck.has).length === Object.keys(known.has).length) return { ok: true, state };
+  if (Object.keys(amenityCheck.has).length === Object.keys(known.has).length) return ok(state);
   const updated = await ctx.journeys.update(journeyId, (s) => ({ ...s, amenityCheck }));
-  return updated.status === "found" ? { ok: true, state: updated.journey.state } : { ok: false, lookup: updated.status };
+  return updated.status === "found" ? ok(updated.journey.state) : err(updated.status);
 }

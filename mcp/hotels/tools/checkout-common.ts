@@ -13,6 +13,7 @@ import { langOf, type Lang } from "../../../shared/locale.js";
 import { quoted } from "../../../shared/provider-text.js";
 import { formatIsoDate } from "../../../shared/time.js";
 import { failure } from "../../shared/outcome.js";
+import { err, ok, type Result } from "../../../shared/result.js";
 
 // Shared by the rates, checkout and handoff tools: the journey lookup with its failure answers,
 // and the stay/rate summaries every answer repeats. Provider ids never leave this layer.
@@ -45,16 +46,16 @@ export function authRejected(status: number | undefined): ToolOutcome<FailureOut
   );
 }
 
-export type Loaded<T> = ({ ok: true } & T) | { ok: false; outcome: ToolOutcome<FailureOut> };
+export type Loaded<T> = Result<T, ToolOutcome<FailureOut>>;
 
 export async function loadSelectedStay(ctx: HotelsContext, journeyId: string): Promise<Loaded<{ state: JourneyState; option: JourneyOption }>> {
   const lookup = await ctx.journeys.get(journeyId);
-  if (lookup.status === "not_found") return { ok: false, outcome: journeyFailure("journey_not_found", "Unknown journeyId.", "tbank_hotels_plan_stay") };
-  if (lookup.status === "expired") return { ok: false, outcome: journeyFailure("journey_expired", "The journey expired (journeys live 60 minutes).", "tbank_hotels_plan_stay") };
+  if (lookup.status === "not_found") return err(journeyFailure("journey_not_found", "Unknown journeyId.", "tbank_hotels_plan_stay"));
+  if (lookup.status === "expired") return err(journeyFailure("journey_expired", "The journey expired (journeys live 60 minutes).", "tbank_hotels_plan_stay"));
   const state = lookup.journey.state;
   const option = state.selectedOptionId === null ? undefined : state.options.find((o) => o.public.optionId === state.selectedOptionId);
-  if (!option) return { ok: false, outcome: journeyFailure("selection_required", "No hotel is selected in this journey.", "tbank_hotels_select_stay_option") };
-  return { ok: true, state, option };
+  if (!option) return err(journeyFailure("selection_required", "No hotel is selected in this journey.", "tbank_hotels_select_stay_option"));
+  return ok({ state, option });
 }
 
 export interface SelectedRate {
@@ -67,15 +68,15 @@ export interface SelectedRate {
 export async function loadSelectedRate(ctx: HotelsContext, journeyId: string): Promise<Loaded<SelectedRate>> {
   const stay = await loadSelectedStay(ctx, journeyId);
   if (!stay.ok) return stay;
-  const { state } = stay;
+  const { state } = stay.value;
   const n = state.selectedRateNumber;
   const rate = n === null ? undefined : state.rates?.rates.find((r) => r.rateNumber === n);
   const privateRate = n === null ? undefined : state.rates?.private.find((r) => r.rateNumber === n);
   if (!rate || !privateRate || privateRate.bookHash === null) {
     const next = state.rates?.status === "ready" ? "tbank_hotels_select_stay_rate" : "tbank_hotels_get_selected_stay_rates, then tbank_hotels_select_stay_rate";
-    return { ok: false, outcome: journeyFailure("rate_selection_required", "No bookable rate is selected in this journey.", next) };
+    return err(journeyFailure("rate_selection_required", "No bookable rate is selected in this journey.", next));
   }
-  return { ...stay, rate, privateRate: { ...privateRate, bookHash: privateRate.bookHash } };
+  return ok({ ...stay.value, rate, privateRate: { ...privateRate, bookHash: privateRate.bookHash } });
 }
 
 const ROOM_GUESTS: Record<Lang, (r: Room) => string> = {

@@ -41,14 +41,14 @@ export const compareStayOptions = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async ({ journeyId, optionIds, scope, ranking }, ctx) => {
     const found = await lookupJourney(ctx, journeyId);
-    if (!found.ok) return failure(found.failure);
-    const run = await compareJourney(ctx, journeyId, found.journey.state, { optionIds, scope, ranking });
+    if (!found.ok) return failure(found.error);
+    const run = await compareJourney(ctx, journeyId, found.value.state, { optionIds, scope, ranking });
     if (run.status === "invalid_scope") return failure(invalidInput(run.errors, "Pass 2–5 optionIds of this journey, or scope=all_journey_options."));
     if (run.status === "nothing_left") {
       return failure({ status: "no_matching_stays" as const, retryAllowed: false, reason: "no_stays_with_filters" as const, journeyId, nextStep: NEXT_NO_STAYS_WITH_FILTERS }, { facts: `reason=no_stays_with_filters journeyId=${journeyId}` });
     }
     const { comparison, first } = run;
-    const state = found.journey.state;
+    const state = found.value.state;
     const view = journeyView(state, ctx.now());
     const prefs = state.request.hotelPreferences;
     // Every row keeps its place against the band, whatever the ranking.

@@ -40,12 +40,12 @@ export const continueStaySearch = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   handler: async ({ journeyId }, ctx, extra) => {
     const found = await lookupJourney(ctx, journeyId);
-    if (!found.ok) return failure(found.failure);
-    const run = await continueJourney(ctx, journeyId, found.journey.state, extra);
+    if (!found.ok) return failure(found.error);
+    const run = await continueJourney(ctx, journeyId, found.value.state, extra);
     if (run.status === "search_failed") {
       const f = providerFailure(run.error);
       const nextStep = `${f.nextStep} The journey keeps its ${run.keptOptions} options: use them (tbank_hotels_get_stay_options, tbank_hotels_compare_stay_options).`;
-      const coverage = journeyCoverage({ ...found.journey.state, continuationUsed: true });
+      const coverage = journeyCoverage({ ...found.value.state, continuationUsed: true });
       return failure({ ...f, nextStep, journeyId, searchCoverage: coverageFields(coverage) }, { lines: [coverageLine(coverage)] });
     }
     if (run.status === "journey_gone") return failure(journeyGone(ctx, run.lookup));

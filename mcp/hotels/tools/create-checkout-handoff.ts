@@ -57,8 +57,9 @@ export const createCheckoutHandoff = defineTool({
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async ({ journeyId }, ctx) => {
-    const sel = await loadSelectedStay(ctx, journeyId);
-    if (!sel.ok) return sel.outcome;
+    const loaded = await loadSelectedStay(ctx, journeyId);
+    if (!loaded.ok) return loaded.error;
+    const sel = loaded.value;
     const { state, option } = sel;
     const { checkinDate, checkoutDate, rooms } = state.request;
     const view = journeyView(state, ctx.now());

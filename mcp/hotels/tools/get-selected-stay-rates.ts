@@ -74,8 +74,9 @@ export const getSelectedStayRates = defineTool({
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   handler: async ({ journeyId }, ctx, extra) => {
-    const sel = await loadSelectedStay(ctx, journeyId);
-    if (!sel.ok) return sel.outcome;
+    const loaded = await loadSelectedStay(ctx, journeyId);
+    if (!loaded.ok) return loaded.error;
+    const sel = loaded.value;
     const run = await loadSelectedRates(ctx, journeyId, sel, extra);
     if (run.status === "auth_rejected") return authRejected(run.httpStatus);
     return answer(sel.state, sel.option, run.rates, run.fromJourney, journeyView(sel.state, ctx.now()), ctx.config.hotels.toolsets.has("booking"));

@@ -195,8 +195,8 @@ export const getStayOptionDetails = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   handler: async ({ journeyId, optionId }, ctx, extra) => {
     const found = await lookupJourney(ctx, journeyId);
-    if (!found.ok) return failure(found.failure);
-    const state = found.journey.state;
+    if (!found.ok) return failure(found.error);
+    const state = found.value.state;
     const option = findOption(state.options, optionId);
     if (!option) {
       const errors = [{ field: "optionId", message: "not an option of this journey: use an optionId shown for this journeyId" }];

@@ -43,11 +43,11 @@ export const getStayOptions = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async ({ journeyId, ranking, offset = 0, limit = 10, ...given }, ctx) => {
     const found = await lookupJourney(ctx, journeyId);
-    if (!found.ok) return failure(found.failure);
+    if (!found.ok) return failure(found.error);
     const replaced = pickFilters(given);
     // New filters become the journey's, so the comparison this listing suggests keeps to them.
     if (replaced) await ctx.journeys.update(journeyId, (s) => ({ ...s, request: { ...s.request, filters: replaced }, lastComparisonGroup: null }));
-    const state = replaced ? { ...found.journey.state, request: { ...found.journey.state.request, filters: replaced } } : found.journey.state;
+    const state = replaced ? { ...found.value.state, request: { ...found.value.state.request, filters: replaced } } : found.value.state;
     const { kept: pub, report } = applyFilters(journeyOptions(state), ...journeyFilters(state));
     if (report?.kept === 0) {
       const empty = { status: "no_matching_stays" as const, retryAllowed: false, nextStep: NEXT_NO_STAYS_WITH_FILTERS, reason: "no_stays_with_filters" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), total: 0 };

@@ -95,8 +95,9 @@ export const inspectCheckout = defineTool({
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   handler: async ({ journeyId, promoCode, checkUpgrade }, ctx, extra): Promise<ToolOutcome<Out>> => {
-    const sel = await loadSelectedRate(ctx, journeyId);
-    if (!sel.ok) return sel.outcome;
+    const loaded = await loadSelectedRate(ctx, journeyId);
+    if (!loaded.ok) return loaded.error;
+    const sel = loaded.value;
     const { state, option, rate, privateRate } = sel;
     const selection = { state, optionId: option.public.optionId, rateNumber: rate.rateNumber, bookHash: privateRate.bookHash };
     const run = await inspectSelectedRate(ctx, journeyId, selection, { promoCode, checkUpgrade }, extra);

@@ -4,6 +4,7 @@ import type { JourneyRecord } from "../journey/store.js";
 import type { FieldError } from "../journey/types.js";
 import { isProviderError } from "../provider/index.js";
 import type { FailureFields } from "../../shared/outcome.js";
+import { err, ok, type Result } from "../../../shared/result.js";
 
 // The failure fields of the search tools' answers (the results are built by mcp/shared/outcome.ts).
 // A provider failure keeps only kind, status, safe code and request id, never the provider's text.
@@ -41,7 +42,7 @@ export function providerFailure(err: unknown, opts: { filtered?: boolean } = {})
   return { status: "search_unavailable", retryAllowed: false, nextStep: busy ? NEXT_BUSY : NEXT_SEARCH_UNAVAILABLE, provider };
 }
 
-export type JourneyLookup = { ok: true; journey: JourneyRecord<JourneyState> } | { ok: false; failure: FailureFields<"journey_not_found" | "journey_expired"> };
+export type JourneyLookup = Result<JourneyRecord<JourneyState>, FailureFields<"journey_not_found" | "journey_expired">>;
 
 export function journeyGone(ctx: Pick<HotelsContext, "store">, status: "expired" | "not_found"): FailureFields<"journey_not_found" | "journey_expired"> {
   // Kept in memory, a journey dies with the process; in a shared store (remote mode with Redis) it does not.
@@ -52,5 +53,5 @@ export function journeyGone(ctx: Pick<HotelsContext, "store">, status: "expired"
 
 export async function lookupJourney(ctx: HotelsContext, journeyId: string): Promise<JourneyLookup> {
   const found = await ctx.journeys.get(journeyId);
-  return found.status === "found" ? { ok: true, journey: found.journey } : { ok: false, failure: journeyGone(ctx, found.status) };
+  return found.status === "found" ? ok(found.journey) : err(journeyGone(ctx, found.status));
 }

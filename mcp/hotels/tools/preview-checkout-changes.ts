@@ -116,8 +116,9 @@ export const previewCheckoutChanges = defineTool({
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async ({ journeyId, promoCode, extraServiceOptionRefs = [], upgrade }, ctx) => {
-    const sel = await loadSelectedRate(ctx, journeyId);
-    if (!sel.ok) return sel.outcome;
+    const loaded = await loadSelectedRate(ctx, journeyId);
+    if (!loaded.ok) return loaded.error;
+    const sel = loaded.value;
     const inspection = sel.state.inspection;
     const view = journeyView(sel.state, ctx.now());
     const { lang } = view;

@@ -27,10 +27,10 @@ export function defineRatePreview<O extends z.ZodObject>({ preview, ...def }: Ra
     input: Input,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     handler: async ({ journeyId }, ctx) => {
-      const sel = await loadSelectedRate(ctx, journeyId);
+      const loaded = await loadSelectedRate(ctx, journeyId);
       // The output declares these failures (RatePreviewDef.output), which a generic O cannot show.
-      if (!sel.ok) return sel.outcome as ToolOutcome<z.infer<O>>;
-      return preview(sel, journeyView(sel.state, ctx.now()), ctx);
+      if (!loaded.ok) return loaded.error as ToolOutcome<z.infer<O>>;
+      return preview(loaded.value, journeyView(loaded.value.state, ctx.now()), ctx);
     },
   });
 }

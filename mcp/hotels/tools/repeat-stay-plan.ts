@@ -31,8 +31,8 @@ export const repeatStayPlan = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   handler: async ({ journeyId, changes: raw }, ctx, extra) => {
     const found = await lookupJourney(ctx, journeyId);
-    if (!found.ok) return failure(found.failure);
-    const { request, destination } = found.journey.state;
+    if (!found.ok) return failure(found.error);
+    const { request, destination } = found.value.state;
     if (raw !== undefined && (typeof raw !== "object" || raw === null || Array.isArray(raw))) {
       return failure(invalidInput([{ field: "changes", message: "must be an object of plan_stay fields" }]));
     }

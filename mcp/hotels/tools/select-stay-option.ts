@@ -26,13 +26,13 @@ export const selectStayOption = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async ({ journeyId, optionId }, ctx) => {
     const found = await lookupJourney(ctx, journeyId);
-    if (!found.ok) return failure(found.failure);
-    const run = await selectOption(ctx, journeyId, found.journey.state, optionId);
+    if (!found.ok) return failure(found.error);
+    const run = await selectOption(ctx, journeyId, found.value.state, optionId);
     if (run.status === "unknown_option") {
       const errors = [{ field: "optionId", message: "not an option of this journey: use an optionId shown for this journeyId" }];
       return failure(invalidInput(errors, "Pick an optionId from this journey's options (tbank_hotels_get_stay_options)."));
     }
-    const state = found.journey.state;
+    const state = found.value.state;
     const view = journeyView(state, ctx.now());
     const current = withLoadedRates(run.option.public, state.loadedRates[optionId]);
     const card = toCard(current, view, journeyBands(journeyOptions(state), state.request.hotelPreferences)?.get(optionId));

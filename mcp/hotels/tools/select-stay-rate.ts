@@ -36,8 +36,9 @@ export const selectStayRate = defineTool({
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async ({ journeyId, rateNumber }, ctx) => {
-    const sel = await loadSelectedStay(ctx, journeyId);
-    if (!sel.ok) return sel.outcome;
+    const loaded = await loadSelectedStay(ctx, journeyId);
+    if (!loaded.ok) return loaded.error;
+    const sel = loaded.value;
     const run = await selectRate(ctx, journeyId, sel, rateNumber);
     if (run.status === "rates_not_loaded") {
       return refused("rates_not_loaded", "Rates of the selected hotel are not loaded.", "tbank_hotels_get_selected_stay_rates");

@@ -13,6 +13,7 @@ import { guestsDisplay } from "../checkout-common.js";
 import { checkoutView } from "../checkout-view.js";
 import type { ToolOutcome } from "../define.js";
 import { OptionalAnyValue } from "../schemas.js";
+import { err, ok, type Result } from "../../../../shared/result.js";
 
 // Shared by the four booking tools: the draft lookup with its refusals, and the one summary of what
 // the draft would book (hotel, dates, guests, rate, price, cancellation) in the journey's language.
@@ -52,9 +53,9 @@ export function draftGone(status: "expired" | "not_found"): ToolOutcome<DraftFai
 }
 
 /** A live draft, or the answer for a missing or expired one. */
-export function loadDraft(ctx: HotelsContext, bookingDraftId: string): { ok: true; record: DraftRecord } | { ok: false; outcome: ToolOutcome<DraftFailure> } {
+export function loadDraft(ctx: HotelsContext, bookingDraftId: string): Result<DraftRecord, ToolOutcome<DraftFailure>> {
   const lookup = ctx.bookingDrafts.get(bookingDraftId);
-  return lookup.status === "found" ? { ok: true, record: lookup.record } : { ok: false, outcome: draftGone(lookup.status) };
+  return lookup.status === "found" ? ok(lookup.record) : err(draftGone(lookup.status));
 }
 
 /** The answer for a draft that is not `ready`: a confirm is running, awaits approval, its outcome is unknown, or it is booked. */

@@ -128,8 +128,8 @@ export const confirmBooking = defineTool({
     }
     // Looked up after the await, and claimed in the same synchronous step as the checks below.
     const loaded = loadDraft(ctx, bookingDraftId);
-    if (!loaded.ok) return loaded.outcome;
-    const { draft } = loaded.record;
+    if (!loaded.ok) return loaded.error;
+    const { draft } = loaded.value;
     if (draft.phase === "confirming" || draft.phase === "confirmed") return notReady(draft);
     const prep = draft.preparation;
     if (!prep || prep.requestHash !== preparedRequestHash) {

@@ -83,8 +83,9 @@ export const createBookingDraft = defineTool({
     const parsed = DraftInputSchema.safeParse(args);
     if (!parsed.success) return failure(invalidInput(issuesToErrors(parsed.error.issues), "Fix every listed field with the person's own data (never invent names) and call again."));
     const { journeyId, guests, contacts } = parsed.data;
-    const sel = await loadSelectedRate(ctx, journeyId);
-    if (!sel.ok) return sel.outcome;
+    const loaded = await loadSelectedRate(ctx, journeyId);
+    if (!loaded.ok) return loaded.error;
+    const sel = loaded.value;
     const rooms = sel.state.request.rooms;
     if (guests.length !== rooms.length) {
       return failure(invalidInput([{ field: "guests", message: `one list of names per room: the search has ${rooms.length} room(s), ${guests.length} list(s) given` }]));

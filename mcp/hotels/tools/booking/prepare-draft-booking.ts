@@ -32,8 +32,8 @@ export const prepareDraftBooking = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async ({ bookingDraftId }, ctx): Promise<ToolOutcome<Out>> => {
     const loaded = loadDraft(ctx, bookingDraftId);
-    if (!loaded.ok) return loaded.outcome;
-    const { draft } = loaded.record;
+    if (!loaded.ok) return loaded.error;
+    const { draft } = loaded.value;
     if (draft.phase !== "ready") return notReady(draft);
     const readiness = await writeReadiness(ctx);
     if (!readiness.kinds.booking.available) {

@@ -53,8 +53,8 @@ export const validateCheckout = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   handler: async ({ bookingDraftId }, ctx, extra): Promise<ToolOutcome<Out>> => {
     const loaded = loadDraft(ctx, bookingDraftId);
-    if (!loaded.ok) return loaded.outcome;
-    const { draft } = loaded.record;
+    if (!loaded.ok) return loaded.error;
+    const { draft } = loaded.value;
     if (draft.phase !== "ready") return notReady(draft);
     const run = await validateDraft(ctx, draft, extra.signal);
     const { lang } = draft.stay;
