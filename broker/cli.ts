@@ -1,7 +1,6 @@
 import { closeSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { ensureBroker } from "../shared/broker-launcher.js";
 import { parseConfig, type ToolkitConfig } from "../shared/config/index.js";
 import { createLogger, SecretRegistry } from "../shared/logger.js";
 import { ensurePrivateDir } from "../shared/paths.js";
@@ -106,6 +105,8 @@ async function serve(config: ToolkitConfig, destination: LogFile, secrets: Secre
 /** The same start-up path as the MCP bins and `tbank-mcp login`: a running broker is left alone. */
 async function daemonize(config: ToolkitConfig, env: NodeJS.ProcessEnv, stderr: { write(s: string): unknown }): Promise<number> {
   try {
+    // The launcher's client carries every operation's schema, which the foreground broker loads later.
+    const { ensureBroker } = await import("../shared/broker-launcher.js");
     // The person ran this bin with its write gates: its background copy keeps them (an MCP's auto-start never passes them).
     await ensureBroker({ socketPath: config.broker.socketPath, stateDir: config.broker.stateDir, env, brokerBin: process.argv[1] ?? "", passWriteGates: true, warn: (m) => stderr.write(`tbank-auth-broker: ${m}\n`) });
     return 0;

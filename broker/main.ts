@@ -3,7 +3,6 @@ import type { Logger } from "../shared/logger.js";
 import type { Role } from "../shared/protocol/common.js";
 import type { OperationName } from "../shared/protocol/operations.js";
 import { ensurePrivateDir } from "../shared/paths.js";
-import { connectBroker } from "../shared/protocol/client.js";
 import { BrokerError } from "../shared/protocol/errors.js";
 import type { Audit } from "./audit.js";
 import { startSelfCheck } from "./lifecycle/self-check.js";
@@ -11,12 +10,12 @@ import { acquireStartLock } from "./lifecycle/start-lock.js";
 import { createPeerCredentialReader, type PeerCredentialReader } from "./server/peer-cred.js";
 import { createBrokerServer } from "./server/server.js";
 import { prepareSocketPath, socketIdentity } from "./server/socket-setup.js";
-import type { BrokerInfo, HandlerMap } from "./types.js";
+import type { BrokerInfo, HandlerSource } from "./types.js";
 import { verifiedByConstruction } from "./verification.js";
 import type { Clock } from "../shared/time.js";
 
 export interface BrokerParts {
-  handlers: HandlerMap;
+  handlers: HandlerSource;
   /**
    * What the welcome lists as verified for a role: the last known result, never a provider call.
    * Without it only the operations that touch nothing outside the broker are verified.
@@ -127,6 +126,8 @@ export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult
 
 async function liveVersion(socketPath: string, ourVersion: string): Promise<string | undefined> {
   try {
+    // The client parses with every operation's schema: loaded only when another broker answers.
+    const { connectBroker } = await import("../shared/protocol/client.js");
     const conn = await connectBroker({ socketPath, role: "toolkit", clientVersion: ourVersion, timeoutMs: 2000 });
     conn.close();
     return conn.welcome.brokerVersion;

@@ -22,6 +22,16 @@ export type OperationHandler<Op extends OperationName> = (args: OperationArgs<Op
 
 export type HandlerMap = { [Op in OperationName]: OperationHandler<Op> };
 
+/** Handlers built when the first request needs them (the broker's own; tests pass a map). */
+export interface DeferredHandlers {
+  load(): Promise<HandlerMap>;
+}
+
+export type HandlerSource = HandlerMap | DeferredHandlers;
+
+/** One operation with its arguments parsed and its result checked: the result, or a promise of it. */
+export type RunOperation = (op: OperationName, rawArgs: unknown, req: RequestContext) => unknown;
+
 export type StoreBackendKind = "keychain" | "file";
 
 /** The mobile session: the only holder of tokens in the whole toolkit. */

@@ -52,3 +52,11 @@ export function requireWrites(deps: Pick<OperationDeps, "writes">): WriteService
   if (deps.writes === undefined) throw new BrokerError("execution_unavailable", "this broker was built without writes");
   return deps.writes;
 }
+
+/** After the session ended: deletes its saved vouchers and logs what was dropped with it. */
+export function deleteVouchersAfterSession(deps: Pick<OperationDeps, "vouchers" | "logger">, revoked: number): void {
+  deps.vouchers.deleteAll().then(
+    (deleted) => deps.logger.info({ event: "session_ended", revoked, deletedVouchers: deleted }, "session ended: refs, capabilities and vouchers dropped"),
+    (err: unknown) => deps.logger.warn({ event: "voucher_cleanup_failed", err }, "could not delete vouchers after the session ended"),
+  );
+}

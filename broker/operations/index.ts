@@ -10,7 +10,7 @@ import { brokerLogout } from "./broker-logout.js";
 import { brokerStatus } from "./broker-status.js";
 import { brokerStop } from "./broker-stop.js";
 import type { OperationDeps } from "./deps.js";
-import { revokeSessionState } from "./deps.js";
+import { deleteVouchersAfterSession, revokeSessionState } from "./deps.js";
 import { hotelsCheckLsOrder } from "./hotels-check-ls-order.js";
 import { hotelsCreatePaymentHandoff } from "./hotels-create-payment-handoff.js";
 import { hotelsExecuteWrite } from "./hotels-execute-write.js";
@@ -25,7 +25,7 @@ import { hotelsSaveVoucher } from "./hotels-save-voucher.js";
 import { hotelsStatus } from "./hotels-status.js";
 
 export type { OperationDeps } from "./deps.js";
-export { revokeSessionState } from "./deps.js";
+export { deleteVouchersAfterSession, revokeSessionState } from "./deps.js";
 export { perNightBand } from "./preference-band.js";
 
 /**
@@ -36,11 +36,7 @@ export { perNightBand } from "./preference-band.js";
 export function createOperations(deps: OperationDeps): HandlerMap {
   deps.session.onEnded(() => {
     deps.writes?.clearApprovals();
-    const revoked = revokeSessionState(deps);
-    deps.vouchers.deleteAll().then(
-      (deleted) => deps.logger.info({ event: "session_ended", revoked, deletedVouchers: deleted }, "session ended: refs, capabilities and vouchers dropped"),
-      (err: unknown) => deps.logger.warn({ event: "voucher_cleanup_failed", err }, "could not delete vouchers after the session ended"),
-    );
+    deleteVouchersAfterSession(deps, revokeSessionState(deps));
   });
   return {
     "hotels.status": hotelsStatus(deps),

@@ -1,18 +1,21 @@
 import type { Socket } from "node:net";
 import type { Role } from "../../shared/protocol/common.js";
 import { BrokerError, toErrorReply } from "../../shared/protocol/errors.js";
-import { errorResponse, RequestSchema, serializeMessage, serializeResponse } from "../../shared/protocol/envelope.js";
-import { HelloSchema, isSupportedProtocol, PROTOCOL_VERSION, unsupportedProtocol, type Welcome } from "../../shared/protocol/handshake.js";
-import { isAllowed, OPERATIONS, ROLE_OPERATIONS, type OperationName } from "../../shared/protocol/operations.js";
+import { errorResponse, RequestSchema, serializeMessage, serializeResponse, type Response } from "../../shared/protocol/envelope.js";
+import { isAllowed, type OperationName } from "../../shared/protocol/operation-names.js";
 import { LineTooLongError, parseLine, ReadBuffer } from "../../shared/protocol/read-buffer.js";
+import type { Clock } from "../../shared/time.js";
 import type { Audit } from "../audit.js";
-import type { HandlerMap, OperationHandler, PeerCredentials, RequestContext } from "../types.js";
+import type { PeerCredentials, RequestContext, RunOperation } from "../types.js";
 import { AuditBudget } from "./audit-budget.js";
-import type { DeadlineSweeper } from "./deadlines.js";
+import { withDeadline, type DeadlineSweeper } from "./deadlines.js";
+import { answerHello } from "./hello.js";
 import type { ReplySink, ResponseWriter } from "./response-writer.js";
+import { isPromiseLike } from "./lazy-runner.js";
 
 export interface ConnectionOptions {
-  handlers: HandlerMap;
+  /** Parses, runs and checks one operation (see run-operation.ts). */
+  run: RunOperation;
   brokerVersion: string;
   /** The last known verification for the welcome; it must answer at once (no provider call). */
   verifiedOperations: (role: Role) => readonly OperationName[];
@@ -34,220 +37,220 @@ export interface ConnectionOptions {
   peer: PeerCredentials;
   /** Aborted when the broker stops: in-flight handlers see it through their signal. */
   stopping: AbortSignal;
-  now?: () => number;
+  now?: Clock;
 }
 
 /** Serves one accepted, peer-checked connection: hello first, then requests until idle or closed. */
 export function serveConnection(socket: Socket, opts: ConnectionOptions): void {
-  const now = opts.now ?? performance.now.bind(performance);
-  const buffer = new ReadBuffer();
-  // Requests in flight, aborted together when the connection closes or the broker stops. A Set
-  // is cheaper per request than linking each request's signal to a shared one.
-  const running = new Set<RequestControl>();
-  const abortAll = (): void => running.forEach((c) => c.abort());
-  if (opts.stopping.aborted) abortAll();
-  else opts.stopping.addEventListener("abort", abortAll, { once: true });
-  let role: Role | undefined;
-  let welcomeVerified: readonly OperationName[] | undefined;
-  let inFlight = 0;
-
-  // Backpressure: while the peer leaves replies unread we stop reading its requests (the kernel
-  // then stalls its writes), instead of queueing answers without bound.
-  let dropped = false;
-  const sink: ReplySink = {
-    socket,
-    backedUp: () => {
-      if (socket.writableLength > opts.maxQueuedBytes) return drop("output_backlog");
-      if (socket.isPaused()) return;
-      socket.pause();
-      socket.once("drain", () => socket.resume());
-    },
-  };
-  const send = (line: string): void => opts.writer.write(sink, line);
-  const drop = (outcome: string): void => {
-    if (!dropped) opts.audit.record({ event: "connection_dropped", role, peer: opts.peer, outcome });
-    dropped = true;
-    socket.destroy();
-  };
-  const audit = new AuditBudget(opts.audit, opts.peer, now());
-
-  // Idleness is checked by the server's deadline sweeper against the last complete request, so
-  // traffic only updates a number instead of re-arming a timer on every request.
-  let lastActivity = now();
-  let cancelIdle = (): void => undefined;
-  const checkIdle = (): void => {
-    const quiet = now() - lastActivity;
-    if (quiet >= opts.idleTimeoutMs && inFlight === 0) {
-      // A reply made in this same turn is still queued: it leaves before the end.
-      opts.writer.flush();
-      // end() waits for unread replies to leave, which a peer that never reads would hold forever.
-      if (socket.writableLength > 0) socket.destroy();
-      else socket.end();
-    } else cancelIdle = opts.deadlines.add(Math.max(1, opts.idleTimeoutMs - quiet), checkIdle);
-  };
-  cancelIdle = opts.deadlines.add(opts.idleTimeoutMs, checkIdle);
-  // 64 connections holding half a hello each once locked every real client out.
-  let cancelHello = opts.deadlines.add(opts.helloTimeoutMs, () => {
-    opts.audit.record({ event: "handshake_refused", peer: opts.peer, outcome: "timeout" });
-    socket.write(serializeMessage({ type: "error", error: toErrorReply(new BrokerError("timeout", `no hello within ${opts.helloTimeoutMs} ms`)) }));
-    socket.destroy();
-  });
-
-  socket.on("close", () => {
-    cancelIdle();
-    cancelHello();
-    audit.report(role);
-    abortAll();
-    opts.stopping.removeEventListener("abort", abortAll);
-  });
+  const connection = new Connection(socket, opts);
+  socket.on("close", () => connection.closed());
   socket.on("error", () => socket.destroy());
   // The peer ended its side (we do not allow half-open): queued replies go out before Node ends ours.
   socket.on("end", () => opts.writer.flush());
+  socket.on("data", (chunk: Buffer) => connection.receive(chunk));
+}
 
-  socket.on("data", (chunk: Buffer) => {
-    buffer.append(chunk);
+class Connection {
+  private readonly now: Clock;
+  private readonly buffer = new ReadBuffer();
+  // Requests in flight, aborted together when the connection closes or the broker stops. A Set
+  // is cheaper per request than linking each request's signal to a shared one.
+  private readonly running = new Set<RequestControl>();
+  private readonly abortAll = (): void => this.running.forEach((c) => c.abort());
+  private readonly sink: ReplySink;
+  private readonly audit: AuditBudget;
+  private role: Role | undefined;
+  private welcomeVerified: readonly OperationName[] | undefined;
+  private inFlight = 0;
+  private dropped = false;
+  // Idleness is checked by the server's deadline sweeper against the last complete request, so
+  // traffic only updates a number instead of re-arming a timer on every request.
+  private lastActivity: number;
+  private cancelIdle: () => void;
+  private cancelHello: () => void;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly opts: ConnectionOptions,
+  ) {
+    this.now = opts.now ?? performance.now.bind(performance);
+    if (opts.stopping.aborted) this.abortAll();
+    else opts.stopping.addEventListener("abort", this.abortAll, { once: true });
+    this.sink = { socket, backedUp: () => this.backedUp() };
+    this.audit = new AuditBudget(opts.audit, opts.peer, this.now());
+    this.lastActivity = this.now();
+    this.cancelIdle = opts.deadlines.add(opts.idleTimeoutMs, () => this.checkIdle());
+    // 64 connections holding half a hello each once locked every real client out.
+    this.cancelHello = opts.deadlines.add(opts.helloTimeoutMs, () => this.helloTimedOut());
+  }
+
+  receive(chunk: Buffer): void {
+    this.buffer.append(chunk);
     let complete = false;
     for (;;) {
       let line: string | undefined;
       try {
-        line = buffer.readLine();
+        line = this.buffer.readLine();
       } catch (err) {
         if (!(err instanceof LineTooLongError)) throw err;
         // Past the cap nothing more is buffered: drop the peer, keep serving everyone else.
-        opts.writer.flush();
-        return drop("too_large");
+        this.opts.writer.flush();
+        return this.drop("too_large");
       }
       if (line === undefined) {
-        if (complete) lastActivity = now();
+        if (complete) this.lastActivity = this.now();
         return;
       }
       complete = true;
-      if (role === undefined) {
-        if (!handshake(line)) return;
-      } else {
-        request(role, line);
-      }
+      if (this.role === undefined) {
+        if (!this.hello(line)) return;
+      } else this.request(this.role, line);
     }
-  });
+  }
 
-  function handshake(line: string): boolean {
-    const hello = parseLine(line, HelloSchema);
-    if (!hello.ok) {
-      opts.audit.record({ event: "handshake_refused", peer: opts.peer, outcome: "bad_request" });
-      socket.end(serializeMessage({ type: "error", error: { ...hello.error, message: "the first message must be a protocol hello" } }));
+  closed(): void {
+    this.cancelIdle();
+    this.cancelHello();
+    this.audit.report(this.role);
+    this.abortAll();
+    this.opts.stopping.removeEventListener("abort", this.abortAll);
+  }
+
+  private hello(line: string): boolean {
+    const answer = answerHello(line, this.opts.brokerVersion, this.opts.verifiedOperations);
+    if (answer.kind === "refused") {
+      this.opts.audit.record({ event: "handshake_refused", role: answer.role, peer: this.opts.peer, outcome: answer.outcome });
+      this.socket.end(answer.line);
       return false;
     }
-    if (!isSupportedProtocol(hello.value.protocol)) {
-      opts.audit.record({ event: "handshake_refused", role: hello.value.client, peer: opts.peer, outcome: "unsupported_protocol" });
-      socket.end(serializeMessage(unsupportedProtocol()));
-      return false;
-    }
-    role = hello.value.client;
-    cancelHello();
-    cancelHello = () => undefined;
-    const operations = [...ROLE_OPERATIONS[role]];
-    welcomeVerified = opts.verifiedOperations(role);
-    const verifiedOperations = [...welcomeVerified];
-    const welcome: Welcome = { type: "welcome", protocol: PROTOCOL_VERSION, brokerVersion: opts.brokerVersion, operations, verifiedOperations };
-    send(serializeMessage(welcome));
+    this.role = answer.role;
+    this.welcomeVerified = answer.verified;
+    this.cancelHello();
+    this.cancelHello = () => undefined;
+    this.send(answer.line);
     return true;
+  }
+
+  private helloTimedOut(): void {
+    this.opts.audit.record({ event: "handshake_refused", peer: this.opts.peer, outcome: "timeout" });
+    this.socket.write(serializeMessage({ type: "error", error: toErrorReply(new BrokerError("timeout", `no hello within ${this.opts.helloTimeoutMs} ms`)) }));
+    this.socket.destroy();
   }
 
   // Synchronous until a handler returns a promise: status reads answer within the 'data' callback,
   // with no promise, deadline or abort bookkeeping. That bookkeeping (and the microtask hops it
   // brings) would be most of the broker's own cost per request.
-  function request(who: Role, line: string): void {
-    const started = now();
+  private request(who: Role, line: string): void {
+    const started = this.now();
     const parsed = parseLine(line, RequestSchema);
-    if (!parsed.ok) {
-      send(serializeMessage({ id: null, ok: false, error: parsed.error }));
-      return;
-    }
+    if (!parsed.ok) return this.send(serializeMessage({ id: null, ok: false, error: parsed.error }));
     const { id, op, args } = parsed.value;
-    const finish = (outcome: string, response: Parameters<typeof serializeResponse>[0]): void => {
-      send(serializeResponse(response));
-      const ended = now();
-      audit.record({ event: "request", role: who, peer: opts.peer, op: op.slice(0, 64), outcome, durationMs: Math.round((ended - started) * 100) / 100 }, ended);
-    };
-    const fail = (err: unknown): void => {
-      const reply = toErrorReply(err);
-      finish(reply.code, { id, ok: false, error: reply });
-    };
-    const succeed = (result: unknown): void => {
-      try {
-        finish("ok", { id, ok: true, result });
-      } catch (err) {
-        fail(err);
-      }
-    };
+    const reply = new Reply(this, who, id, op, started);
     if (!isAllowed(who, op)) {
-      return finish("operation_not_allowed", errorResponse(id, new BrokerError("operation_not_allowed", `operation ${JSON.stringify(op)} is not available to the ${who} client`)));
+      return reply.finish("operation_not_allowed", errorResponse(id, new BrokerError("operation_not_allowed", `operation ${JSON.stringify(op)} is not available to the ${who} client`)));
     }
-    if (inFlight >= opts.maxInFlight) return finish("busy", errorResponse(id, new BrokerError("busy")));
+    if (this.inFlight >= this.opts.maxInFlight) return reply.finish("busy", errorResponse(id, new BrokerError("busy")));
     let outcome: unknown;
     try {
-      outcome = start(who, op, args);
+      outcome = this.start(who, op, args);
     } catch (err) {
-      return fail(err);
+      return reply.fail(err);
     }
-    // `start` returns its own promise or a schema-checked plain value, never another thenable.
-    if (!(outcome instanceof Promise)) return succeed(outcome);
-    inFlight++;
+    // `start` returns its own promise or a checked plain value, never another thenable.
+    if (!(outcome instanceof Promise)) return reply.succeed(outcome);
+    this.inFlight++;
     outcome
-      .then(succeed, fail)
+      .then((result) => reply.succeed(result), (err: unknown) => reply.fail(err))
       // Not even an error reply could be made: the connection is dropped rather than left hanging.
-      .catch(() => socket.destroy())
-      .finally(() => inFlight--);
+      .catch(() => this.socket.destroy())
+      .finally(() => this.inFlight--);
   }
 
-  /** Runs the handler: its checked result when it answered synchronously, else a promise of it. */
-  function start(who: Role, op: OperationName, rawArgs: unknown): unknown {
-    const schema = OPERATIONS[op];
-    const args = schema.args.safeParse(rawArgs ?? {});
-    if (!args.success) {
-      const issue = args.error.issues[0];
-      const where = issue?.path.length ? issue.path.join(".") : "args";
-      throw new BrokerError("bad_request", `invalid arguments for ${op}: ${where}: ${issue?.message ?? "invalid"}`.slice(0, 300));
-    }
-    // Results are strict: a field the schema does not know (a provider id, say) never goes out.
-    const check = (result: unknown): unknown => {
-      const checked = schema.result.safeParse(result);
-      if (!checked.success) throw new BrokerError("internal", `${op} produced a result the protocol does not allow`);
-      return checked.data;
-    };
-    const handler = opts.handlers[op] as OperationHandler<OperationName>;
+  /** Runs the operation: its checked result when it answered synchronously, else a promise of it. */
+  private start(who: Role, op: OperationName, rawArgs: unknown): unknown {
     // A signal is made only if the handler asks for it (most never do).
-    const controller = new RequestControl(who, opts.peer, welcomeVerified);
-    const pending = handler(args.data, controller);
-    if (!isPromiseLike(pending)) return check(pending);
-    running.add(controller);
-    return new Promise<unknown>((resolve, reject) => {
-      let settled = false;
-      const settle = (): boolean => {
-        if (settled) return false;
-        settled = true;
-        cancelDeadline();
-        running.delete(controller);
-        return true;
-      };
-      // One entry in the server's sweeper rather than a timer per request.
-      const timeoutMs = opts.operationTimeoutsMs[op] ?? opts.requestTimeoutMs;
-      const cancelDeadline = opts.deadlines.add(timeoutMs, () => {
-        // A handler that ignores its signal still gets a timely answer; its late result is dropped.
-        if (!settle()) return;
+    const controller = new RequestControl(who, this.opts.peer, this.welcomeVerified);
+    const pending = this.opts.run(op, rawArgs, controller);
+    if (!isPromiseLike(pending)) return pending;
+    this.running.add(controller);
+    const timeoutMs = this.opts.operationTimeoutsMs[op] ?? this.opts.requestTimeoutMs;
+    return withDeadline(pending, {
+      deadlines: this.opts.deadlines,
+      timeoutMs,
+      settled: () => this.running.delete(controller),
+      // A handler that ignores its signal still gets a timely answer; its late result is dropped.
+      expired: () => {
         controller.abort();
-        reject(new BrokerError("timeout", `${op} did not finish within ${timeoutMs} ms`));
-      });
-      pending.then(
-        (value) => settle() && resolve(value),
-        (err: unknown) => settle() && reject(err instanceof Error ? err : new Error(String(err))),
-      );
-    }).then(check);
+        return new BrokerError("timeout", `${op} did not finish within ${timeoutMs} ms`);
+      },
+    });
+  }
+
+  /** Queues a line for the peer; the writer sends it at the end of this turn of the loop. */
+  send(line: string): void {
+    this.opts.writer.write(this.sink, line);
+  }
+
+  /** The request's audit line, within the connection's budget. */
+  recordRequest(who: Role, op: string, outcome: string, started: number): void {
+    const ended = this.now();
+    this.audit.record({ event: "request", role: who, peer: this.opts.peer, op: op.slice(0, 64), outcome, durationMs: Math.round((ended - started) * 100) / 100 }, ended);
+  }
+
+  // Backpressure: while the peer leaves replies unread we stop reading its requests (the kernel
+  // then stalls its writes), instead of queueing answers without bound.
+  private backedUp(): void {
+    if (this.socket.writableLength > this.opts.maxQueuedBytes) return this.drop("output_backlog");
+    if (this.socket.isPaused()) return;
+    this.socket.pause();
+    this.socket.once("drain", () => this.socket.resume());
+  }
+
+  private drop(outcome: string): void {
+    if (!this.dropped) this.opts.audit.record({ event: "connection_dropped", role: this.role, peer: this.opts.peer, outcome });
+    this.dropped = true;
+    this.socket.destroy();
+  }
+
+  private checkIdle(): void {
+    const quiet = this.now() - this.lastActivity;
+    if (quiet >= this.opts.idleTimeoutMs && this.inFlight === 0) {
+      // A reply made in this same turn is still queued: it leaves before the end.
+      this.opts.writer.flush();
+      // end() waits for unread replies to leave, which a peer that never reads would hold forever.
+      if (this.socket.writableLength > 0) this.socket.destroy();
+      else this.socket.end();
+    } else this.cancelIdle = this.opts.deadlines.add(Math.max(1, this.opts.idleTimeoutMs - quiet), () => this.checkIdle());
   }
 }
 
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+/** One request's way back: its reply line and its audit line, with the outcome the line names. */
+class Reply {
+  constructor(
+    private readonly connection: Pick<Connection, "send" | "recordRequest">,
+    private readonly who: Role,
+    private readonly id: string,
+    private readonly op: string,
+    private readonly started: number,
+  ) {}
+
+  finish(outcome: string, response: Response): void {
+    this.connection.send(serializeResponse(response));
+    this.connection.recordRequest(this.who, this.op, outcome, this.started);
+  }
+
+  fail(err: unknown): void {
+    const reply = toErrorReply(err);
+    this.finish(reply.code, { id: this.id, ok: false, error: reply });
+  }
+
+  succeed(result: unknown): void {
+    try {
+      this.finish("ok", { id: this.id, ok: true, result });
+    } catch (err) {
+      this.fail(err);
+    }
+  }
 }
 
 /**

@@ -50,3 +50,37 @@ export class DeadlineSweeper {
 export function tickFor(requestTimeoutMs: number): number {
   return Math.max(5, Math.min(250, Math.floor(requestTimeoutMs / 8)));
 }
+
+export interface DeadlineOptions {
+  deadlines: DeadlineSweeper;
+  timeoutMs: number;
+  /** Called once the pending work settles or its deadline passes, whichever is first. */
+  settled(): void;
+  /** Called at the deadline (after `settled`): stops the work, returns the error to reject with. */
+  expired(): Error;
+}
+
+/**
+ * Settles with the pending work, or rejects at its deadline even when the work ignores its abort
+ * signal; a result that comes later is dropped.
+ */
+export function withDeadline<T>(pending: PromiseLike<T>, opts: DeadlineOptions): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let done = false;
+    const settle = (): boolean => {
+      if (done) return false;
+      done = true;
+      cancel();
+      opts.settled();
+      return true;
+    };
+    // One entry in the server's sweeper rather than a timer per request.
+    const cancel = opts.deadlines.add(opts.timeoutMs, () => {
+      if (settle()) reject(opts.expired());
+    });
+    pending.then(
+      (value) => settle() && resolve(value),
+      (err: unknown) => settle() && reject(err instanceof Error ? err : new Error(String(err))),
+    );
+  });
+}

@@ -4,18 +4,20 @@ import { createServer, type Server, type Socket } from "node:net";
 import type { Role } from "../../shared/protocol/common.js";
 import { serializeMessage } from "../../shared/protocol/envelope.js";
 import { BrokerError, toErrorReply } from "../../shared/protocol/errors.js";
-import type { OperationName } from "../../shared/protocol/operations.js";
+import type { OperationName } from "../../shared/protocol/operation-names.js";
 import type { Audit } from "../audit.js";
-import type { HandlerMap } from "../types.js";
+import type { HandlerSource } from "../types.js";
 import { serveConnection } from "./connection.js";
 import { DeadlineSweeper, tickFor } from "./deadlines.js";
+import { lazyRunner } from "./lazy-runner.js";
 import type { PeerCredentialReader } from "./peer-cred.js";
 import { ResponseWriter } from "./response-writer.js";
 import type { Clock } from "../../shared/time.js";
 
 export interface BrokerServerOptions {
   socketPath: string;
-  handlers: HandlerMap;
+  /** A deferred source is loaded by the first request, with the protocol's operation schemas. */
+  handlers: HandlerSource;
   brokerVersion: string;
   verifiedOperations: (role: Role) => readonly OperationName[];
   readPeer: PeerCredentialReader;
@@ -61,6 +63,11 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
   const now = opts.now ?? performance.now.bind(performance);
   const deadlines = new DeadlineSweeper(tickFor(opts.requestTimeoutMs), now);
   const helloTimeoutMs = opts.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
+  const source = opts.handlers;
+  const run = lazyRunner(async () => {
+    const [{ checkedRunner }, handlers] = await Promise.all([import("./run-operation.js"), "load" in source ? source.load() : source]);
+    return checkedRunner(handlers);
+  });
   const busyLine = serializeMessage({ type: "error", error: toErrorReply(new BrokerError("busy", `the broker is at its limit of ${maxConnections} connections: try again in a moment`)) });
 
   const server: Server = createServer({ allowHalfOpen: false, pauseOnConnect: false }, (socket) => {
@@ -85,7 +92,7 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
     serveConnection(socket, {
-      handlers: opts.handlers,
+      run,
       brokerVersion: opts.brokerVersion,
       verifiedOperations: opts.verifiedOperations,
       requestTimeoutMs: opts.requestTimeoutMs,

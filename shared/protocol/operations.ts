@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { EmptyArgsSchema, type Role } from "./common.js";
+import { EmptyArgsSchema } from "./common.js";
+import type { OperationName } from "./operation-names.js";
 import {
   CreatePaymentHandoffArgsSchema,
   CreatePaymentHandoffResultSchema,
@@ -49,8 +50,9 @@ import {
   StopResultSchema,
 } from "./ops-broker.js";
 
-// Every v2 operation with its argument and result schema. The broker dispatches with a handler
-// map keyed like this one; clients parse results with the same schemas.
+// Every v2 operation (named in operation-names.ts: one missing or extra here does not compile) with
+// its argument and result schema. The broker dispatches with a handler map keyed like this one;
+// clients parse results with the same schemas.
 export const OPERATIONS = {
   "hotels.status": { args: StatusArgsSchema, result: StatusResultSchema },
   "hotels.get_customer": { args: GetCustomerArgsSchema, result: GetCustomerResultSchema },
@@ -74,43 +76,9 @@ export const OPERATIONS = {
   "broker.stop": { args: EmptyArgsSchema, result: StopResultSchema },
   "broker.list_approvals": { args: ListApprovalsArgsSchema, result: ListApprovalsResultSchema },
   "broker.decide_approval": { args: DecideApprovalArgsSchema, result: DecideApprovalResultSchema },
-} as const satisfies Record<string, { args: z.ZodType; result: z.ZodType }>;
+} as const satisfies Record<OperationName, { args: z.ZodType; result: z.ZodType }>;
 
-export type OperationName = keyof typeof OPERATIONS;
 export type OperationArgs<Op extends OperationName> = z.infer<(typeof OPERATIONS)[Op]["args"]>;
 export type OperationResult<Op extends OperationName> = z.infer<(typeof OPERATIONS)[Op]["result"]>;
 
-export const OPERATION_NAMES = Object.keys(OPERATIONS) as readonly OperationName[];
-
-// The Hotels MCP's low-level order reads (`lowlevel` toolset), added to the hotels allowlist after
-// the customer reads. A broker started from an older toolkit does not list them: clients treat that
-// as "not available from this broker", not as an unverified session.
-export const HOTELS_ORDER_READ_OPERATIONS = ["hotels.get_reservation", "hotels.get_evo_booking", "hotels.get_booking_task_status", "hotels.check_ls_order"] as const satisfies readonly OperationName[];
-
-// Writes (issue 16): the hotels role asks, only the toolkit role (the person's terminal) decides.
-// Execution is further gated by the broker's own configuration (hotels.status reports the gates).
-export const HOTELS_WRITE_OPERATIONS = ["hotels.open_write_approval_v1", "hotels.execute_write_v1"] as const satisfies readonly OperationName[];
-
-// The v2 allowlist (DESIGN.md section 3). A role sees nothing outside its own row.
-export const ROLE_OPERATIONS: Readonly<Record<Role, readonly OperationName[]>> = {
-  hotels: [
-    "hotels.status",
-    "hotels.get_customer",
-    "hotels.list_bookings",
-    "hotels.get_booking_v1",
-    "hotels.save_voucher_v1",
-    "hotels.create_payment_handoff",
-    ...HOTELS_ORDER_READ_OPERATIONS,
-    ...HOTELS_WRITE_OPERATIONS,
-  ],
-  banking: ["banking.status", "banking.get_hotel_preferences", "banking.consume_payment_handoff"],
-  toolkit: ["broker.status", "broker.login_start", "broker.login_poll", "broker.logout", "broker.stop", "broker.list_approvals", "broker.decide_approval"],
-};
-
-export function isOperationName(op: unknown): op is OperationName {
-  return typeof op === "string" && Object.hasOwn(OPERATIONS, op);
-}
-
-export function isAllowed(role: Role, op: string): op is OperationName {
-  return isOperationName(op) && ROLE_OPERATIONS[role].includes(op);
-}
+export { HOTELS_ORDER_READ_OPERATIONS, HOTELS_WRITE_OPERATIONS, isAllowed, isOperationName, OPERATION_NAMES, ROLE_OPERATIONS, type OperationName } from "./operation-names.js";

@@ -1,0 +1,24 @@
+import type { RunOperation } from "../types.js";
+
+/**
+ * A runner loaded by the first request: the operations, their schemas and what they use are most
+ * of the broker's memory, and an idle broker needs none of them. Once loaded, calls go straight
+ * through (synchronous answers stay synchronous); a failed load is tried again by the next call.
+ */
+export function lazyRunner(load: () => Promise<RunOperation>): RunOperation {
+  let run: RunOperation | undefined;
+  let loading: Promise<RunOperation> | undefined;
+  const loaded = (): Promise<RunOperation> =>
+    (loading ??= load().then(
+      (r) => (run = r),
+      (err: unknown) => {
+        loading = undefined;
+        throw err;
+      },
+    ));
+  return (op, rawArgs, req) => (run ? run(op, rawArgs, req) : loaded().then((r) => r(op, rawArgs, req)));
+}
+
+export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
