@@ -25,6 +25,7 @@ const tools = {
   "bench-http-sandbox": "scripts/bench/http-sandbox.ts",
   "bench-http-floor-server": "scripts/bench/http-floor-server.ts",
   "bench-http-plain-sdk": "scripts/bench/http-plain-sdk.ts",
+  "bench-sandbox": "scripts/bench/sandbox-dispatch.ts",
   "gen-tool-catalog": "scripts/gen-tool-catalog.ts",
 };
 

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 
 /** What a sandbox route handler returns; the dispatcher serialises it and applies faults. */
 export interface SandboxResponse {
@@ -28,48 +28,40 @@ export interface RouteDef {
   handler: RouteHandler;
 }
 
-export interface CompiledRoute extends RouteDef {
-  regex: RegExp;
-  names: string[];
-}
-
-export function compileRoute(def: RouteDef): CompiledRoute {
-  const names: string[] = [];
-  const pattern = def.path
-    .split("/")
-    .map((segment) => {
-      if (!segment.startsWith(":")) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      names.push(segment.slice(1));
-      return "([^/]+)";
-    })
-    .join("/");
-  return { ...def, regex: new RegExp(`^${pattern}$`), names };
-}
-
-export function matchRoute(
-  routes: readonly CompiledRoute[],
-  method: string,
-  pathname: string,
-): { route: CompiledRoute; params: Record<string, string> } | { route: undefined; methodMismatch: boolean } {
-  let methodMismatch = false;
-  for (const route of routes) {
-    const m = route.regex.exec(pathname);
-    if (!m) continue;
-    if (route.method !== method) {
-      methodMismatch = true;
-      continue;
-    }
-    const params: Record<string, string> = {};
-    route.names.forEach((name, i) => {
-      params[name] = decodeURIComponent(m[i + 1] ?? "");
-    });
-    return { route, params };
-  }
-  return { route: undefined, methodMismatch };
-}
-
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): SandboxResponse {
   return { status, headers, body: JSON.stringify(body), contentType: "application/json; charset=utf-8" };
+}
+
+/** The whole answer, as the dispatcher always sent it: its headers, the content type and length. */
+export function toResponse(answer: SandboxResponse): Response {
+  const body = typeof answer.body === "string" ? Buffer.from(answer.body, "utf8") : answer.body;
+  return new Response(body, { status: answer.status, headers: { ...answer.headers, "content-type": answer.contentType, "content-length": String(body.length) } });
+}
+
+/** Writes an answer on the socket; a fault may swap in one that cuts it short. */
+export type AnswerWriter = (res: ServerResponse, answer: SandboxResponse) => void | Promise<void>;
+
+export function writeWhole(res: ServerResponse, answer: SandboxResponse): void {
+  const body = typeof answer.body === "string" ? Buffer.from(answer.body, "utf8") : answer.body;
+  res.writeHead(answer.status, { ...answer.headers, "content-type": answer.contentType, "content-length": body.length });
+  res.end(body);
+}
+
+const ERROR_CODES: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  500: "internal_error",
+  502: "bad_gateway",
+  503: "service_unavailable",
+  504: "gateway_timeout",
+};
+
+/** A simulated upstream failure. Real provider error bodies carry internals; the canary stands in for them in tests. */
+export function errorBody(status: number, requestId: string, canary: string | undefined): SandboxResponse {
+  return providerError(status, ERROR_CODES[status] ?? `http_${status}`, `simulated upstream failure${canary ? ` trace=${canary}` : ""}`, requestId);
 }
 
 /** Provider-style error: a safe code, a message and the request id (the body may carry a canary). */

@@ -102,10 +102,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   const identity = createIdentityModule(env);
   const hotels = createHotelsModule(env, identity.api);
-  const routes = [...identity.routes, ...hotels.routes, ...createBankingModule(env, identity.api).routes];
+  const apis = { identity: identity.routes, hotels: hotels.routes, banking: createBankingModule(env, identity.api).routes };
+  const routes = Object.values(apis).flat();
   const routeIds = [...new Set(routes.map((r) => r.id))].sort();
   const faults = createFaultTable(new Set(routeIds), opts.faults);
-  const dispatcher = createDispatcher({ routes, faults, canary: opts.canary, origin: () => origin });
+  const dispatcher = createDispatcher({ apis, faults, canary: opts.canary, origin: () => origin });
 
   await new Promise<void>((resolve, reject) => {
     dispatcher.server.once("error", reject);

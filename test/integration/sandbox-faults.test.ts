@@ -18,7 +18,7 @@ let origin = "";
 
 beforeAll(async () => {
   faults = createFaultTable(new Set(routes.map((r) => r.id)));
-  dispatcher = createDispatcher({ routes, faults, canary: CANARY, origin: () => origin });
+  dispatcher = createDispatcher({ apis: { test: routes }, faults, canary: CANARY, origin: () => origin });
   await new Promise<void>((resolve) => dispatcher.server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(dispatcher.server.address() as AddressInfo).port}`;
 });

@@ -503,7 +503,7 @@ describe("sandbox hotels customer reads (fake identity)", () => {
       secret: makeSecretFactory(CANARY),
     };
     const { routes } = createHotelsModule(env, fakeIdentity());
-    dispatcher = createDispatcher({ routes, faults: createFaultTable(new Set(routes.map((r) => r.id))), canary: CANARY, origin: () => origin });
+    dispatcher = createDispatcher({ apis: { hotels: routes }, faults: createFaultTable(new Set(routes.map((r) => r.id))), canary: CANARY, origin: () => origin });
     await new Promise<void>((resolve) => dispatcher.server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(dispatcher.server.address() as AddressInfo).port}`;
   });
@@ -633,7 +633,7 @@ describe("sandbox hotels determinism", () => {
     );
     expect(generated).not.toHaveBeenCalled();
 
-    const dispatcher = createDispatcher({ routes, faults: createFaultTable(new Set(routes.map((r) => r.id))), canary: undefined, origin: () => origin });
+    const dispatcher = createDispatcher({ apis: { hotels: routes }, faults: createFaultTable(new Set(routes.map((r) => r.id))), canary: undefined, origin: () => origin });
     await new Promise<void>((resolve) => dispatcher.server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(dispatcher.server.address() as AddressInfo).port}`;
     try {
