@@ -1,10 +1,15 @@
 import { IdentityProviderError, type IdentityProvider, type TokenGrant } from "./provider.js";
 import { sleep, type Scheduler } from "../../shared/scheduler.js";
 import type { Clock } from "../../shared/time.js";
+import { err, ok, type Result } from "../../shared/result.js";
 
 export type RefreshFailure = "rejected" | "indeterminate" | "unavailable" | "timeout" | "protocol";
 
-export type RefreshOutcome = { ok: true; tokens: TokenGrant } | { ok: false; reason: RefreshFailure; error?: unknown };
+export interface RefreshError {
+  reason: RefreshFailure;
+  cause?: unknown;
+}
+export type RefreshOutcome = Result<TokenGrant, RefreshError>;
 
 export interface RefreshRetryOptions {
   provider: IdentityProvider;
@@ -30,17 +35,17 @@ export interface RefreshRetryOptions {
 export async function refreshWithRetry(opts: RefreshRetryOptions): Promise<RefreshOutcome> {
   for (let attempt = 1; ; attempt++) {
     const remaining = opts.deadline - opts.now();
-    if (remaining <= 0) return { ok: false, reason: "timeout" };
+    if (remaining <= 0) return err({ reason: "timeout" });
     try {
-      return { ok: true, tokens: await opts.provider.refresh(opts.refreshToken, AbortSignal.timeout(remaining)) };
-    } catch (err) {
+      return ok(await opts.provider.refresh(opts.refreshToken, AbortSignal.timeout(remaining)));
+    } catch (error) {
       // Anything that is not a classified provider failure might have happened after sending.
-      if (!(err instanceof IdentityProviderError)) return { ok: false, reason: "indeterminate", error: err };
-      if (err.kind !== "unreachable" && err.kind !== "unavailable") return { ok: false, reason: err.kind, error: err };
+      if (!(error instanceof IdentityProviderError)) return err({ reason: "indeterminate", cause: error });
+      if (error.kind !== "unreachable" && error.kind !== "unavailable") return err({ reason: error.kind, cause: error });
       const backoff = Math.min(opts.maxDelayMs, opts.baseDelayMs * 2 ** (attempt - 1)) * (0.5 + opts.random() / 2);
-      const delay = Math.max(err.retryAfterMs ?? 0, backoff);
-      if (attempt >= opts.maxAttempts || opts.now() + delay >= opts.deadline) return { ok: false, reason: "unavailable", error: err };
-      opts.onRetry?.(err, delay, attempt);
+      const delay = Math.max(error.retryAfterMs ?? 0, backoff);
+      if (attempt >= opts.maxAttempts || opts.now() + delay >= opts.deadline) return err({ reason: "unavailable", cause: error });
+      opts.onRetry?.(error, delay, attempt);
       await sleep(opts.scheduler, delay);
     }
   }

@@ -2,7 +2,7 @@ import type { Logger } from "../../shared/logger.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import { untilAborted } from "./errors.js";
 import type { IdentityProvider } from "./provider.js";
-import { refreshWithRetry, type RefreshOutcome } from "./refresh.js";
+import { refreshWithRetry, type RefreshError } from "./refresh.js";
 import type { Live, SessionCore } from "./session-core.js";
 import type { Cancel, Scheduler } from "../../shared/scheduler.js";
 import type { Clock } from "../../shared/time.js";
@@ -97,16 +97,16 @@ export class Refresher {
     });
     if (core.live !== live) {
       // Logged out or replaced while the request ran: the fresh tokens belong to nobody now.
-      if (outcome.ok) void core.revokeQuietly(outcome.tokens.refreshToken);
+      if (outcome.ok) void core.revokeQuietly(outcome.value.refreshToken);
       throw new BrokerError("mobile_login_required");
     }
     if (!outcome.ok) {
-      const error = await this.fail(live, outcome);
+      const error = await this.fail(live, outcome.error);
       // The session survived (unavailable, timeout, protocol): the token is unspent, close the entry.
       if (core.live === live) await core.journal(live, "close");
       throw error;
     }
-    core.apply(live, outcome.tokens);
+    core.apply(live, outcome.value);
     await core.persist(live);
     // Logged out while the rotation was being saved: the wipe came after it, and the token is nobody's.
     if (core.live !== live) throw new BrokerError("mobile_login_required");
@@ -116,9 +116,9 @@ export class Refresher {
     return live.access.token;
   }
 
-  private async fail(live: Live, outcome: Exclude<RefreshOutcome, { ok: true }>): Promise<BrokerError> {
-    this.deps.logger.warn({ event: "session_refresh_failed", reason: outcome.reason, err: outcome.error }, "session refresh failed");
-    switch (outcome.reason) {
+  private async fail(live: Live, { reason, cause }: RefreshError): Promise<BrokerError> {
+    this.deps.logger.warn({ event: "session_refresh_failed", reason, err: cause }, "session refresh failed");
+    switch (reason) {
       case "rejected":
         await this.endQuietly("refresh_rejected");
         return new BrokerError("session_expired");

@@ -10,10 +10,11 @@ import { classifyKeychainError, KEYCHAIN_REASONS, type KeychainProblem } from ".
 import { importKeytar, KEYCHAIN_SERVICE, KeychainSessionStore, type Keytar } from "./keychain-store.js";
 import { LockedSessionStore, type StoreLockOptions } from "./store-lock.js";
 import type { SessionStore, StoreBackendInfo } from "./types.js";
+import { err, ok, type Result } from "../../shared/result.js";
 
 export const KEYCHAIN_PROBE_TIMEOUT_MS = 1_500;
 
-export type KeychainProbe = { ok: true; keytar: Keytar } | { ok: false; problem: KeychainProblem; reason: string };
+export type KeychainProbe = Result<Keytar, { problem: KeychainProblem; reason: string }>;
 
 export interface OpenSessionStoreOptions {
   choice: SessionStoreChoice;
@@ -45,7 +46,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | "timeout"> {
  */
 export async function probeKeychain(loadKeytar: () => Promise<Keytar | undefined> = importKeytar, timeoutMs = KEYCHAIN_PROBE_TIMEOUT_MS, random: RandomBytes = randomBytes): Promise<KeychainProbe> {
   const keytar = await loadKeytar();
-  if (!keytar) return { ok: false, problem: "absent", reason: "keytar is not installed" };
+  if (!keytar) return err({ problem: "absent", reason: "keytar is not installed" });
   const account = `probe-${Buffer.from(random(6)).toString("hex")}`;
   const value = Buffer.from(random(12)).toString("hex");
   const roundTrip = async (): Promise<boolean> => {
@@ -57,11 +58,11 @@ export async function probeKeychain(loadKeytar: () => Promise<Keytar | undefined
   try {
     const result = await withTimeout(roundTrip(), timeoutMs);
     // A keychain that hangs is waiting on an unlock prompt nobody answers.
-    if (result === "timeout") return { ok: false, problem: "locked", reason: `keychain did not answer within ${timeoutMs} ms (waiting to be unlocked?)` };
-    return result ? { ok: true, keytar } : { ok: false, problem: "broken", reason: "keychain returned a different value than it stored" };
-  } catch (err) {
-    const problem = classifyKeychainError(err instanceof Error ? err.message : String(err));
-    return { ok: false, problem, reason: KEYCHAIN_REASONS[problem] };
+    if (result === "timeout") return err({ problem: "locked", reason: `keychain did not answer within ${timeoutMs} ms (waiting to be unlocked?)` });
+    return result ? ok(keytar) : err({ problem: "broken", reason: "keychain returned a different value than it stored" });
+  } catch (error) {
+    const problem = classifyKeychainError(error instanceof Error ? error.message : String(error));
+    return err({ problem, reason: KEYCHAIN_REASONS[problem] });
   }
 }
 
@@ -84,14 +85,14 @@ export async function openSessionStore(opts: OpenSessionStoreOptions): Promise<O
   } else {
     const probe = await probeKeychain(opts.loadKeytar, opts.probeTimeoutMs, opts.random);
     if (probe.ok) {
-      inner = new KeychainSessionStore({ keytar: probe.keytar, logger });
+      inner = new KeychainSessionStore({ keytar: probe.value, logger });
       backend = { kind: "keychain" };
     } else if (opts.choice === "keychain") {
-      throw new BrokerError("internal", `TBANK_AUTH_SESSION_STORE=keychain, but the keychain is unavailable: ${probe.reason}`);
+      throw new BrokerError("internal", `TBANK_AUTH_SESSION_STORE=keychain, but the keychain is unavailable: ${probe.error.reason}`);
     } else {
       inner = fileStore();
-      backend = { kind: "file", note: `${probe.reason}; using the owner-only session file` };
-      logger.info({ event: "session_store_fallback", reason: probe.reason }, "keychain unavailable; using the session file");
+      backend = { kind: "file", note: `${probe.error.reason}; using the owner-only session file` };
+      logger.info({ event: "session_store_fallback", reason: probe.error.reason }, "keychain unavailable; using the session file");
     }
   }
   // The lock lives in the state directory whatever the backend, so two brokers never share a session.

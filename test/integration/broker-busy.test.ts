@@ -102,7 +102,7 @@ describe("a broker at its connection limit (real broker process, every slot held
 
   it("tbank-mcp doctor reports the broker busy, with a fix that is not a login", async () => {
     const io = capture(b.env);
-    const checks = await doctor({ json: true, project: undefined }, io, { probe: () => Promise.resolve({ ok: false, problem: "absent", reason: "keytar is not installed" }), brokerTimeoutMs: 2000 });
+    const checks = await doctor({ json: true, project: undefined }, io, { probe: () => Promise.resolve({ ok: false, error: { problem: "absent", reason: "keytar is not installed" } }), brokerTimeoutMs: 2000 });
     const broker = checks.find((c) => c.id === "broker");
     expect(broker).toMatchObject({ status: "warn", message: expect.stringMatching(/busy: all .*connections are in use/) as string });
     expect(`${broker?.message} ${broker?.fix}`).not.toMatch(NOT_RUNNING);

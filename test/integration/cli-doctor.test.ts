@@ -22,7 +22,7 @@ interface JsonCheck {
 
 let root: string;
 let env: Record<string, string>;
-const deps = { probe: () => Promise.resolve({ ok: false as const, problem: "absent" as const, reason: "keytar is not installed" }), brokerTimeoutMs: 1000 };
+const deps = { probe: () => Promise.resolve({ ok: false as const, error: { problem: "absent" as const, reason: "keytar is not installed" } }), brokerTimeoutMs: 1000 };
 
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), "tbk-doc-"));
@@ -72,7 +72,7 @@ describe("tbank-mcp doctor", () => {
     const fixes = new Set<string>();
     for (const problem of ["absent", "locked", "broken"] as const) {
       const io = captureIo(env);
-      await run(["--json"], io, { ...deps, probe: () => Promise.resolve({ ok: false, problem, reason: "r" }) }).catch(() => undefined);
+      await run(["--json"], io, { ...deps, probe: () => Promise.resolve({ ok: false, error: { problem, reason: "r" } }) }).catch(() => undefined);
       const store = byId((JSON.parse(io.out()) as { checks: JsonCheck[] }).checks, "session_store");
       expect(store).toMatchObject({ status: "warn", message: expect.stringContaining(`the keychain is ${problem}`) as string });
       fixes.add(store?.fix ?? "");

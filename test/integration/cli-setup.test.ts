@@ -43,7 +43,7 @@ let project: string;
 const PKG = join(tmpdir(), `tbk-setup-pkg-${process.pid}`);
 const HOTELS_BIN = join(PKG, "dist", "tbank-hotels-mcp.js");
 const BANKING_BIN = join(PKG, "dist", "tbank-banking-mcp.js");
-const deps = { packageDir: PKG, probe: () => Promise.resolve({ ok: false as const, problem: "absent" as const, reason: "keytar is not installed" }) };
+const deps = { packageDir: PKG, probe: () => Promise.resolve({ ok: false as const, error: { problem: "absent" as const, reason: "keytar is not installed" } }) };
 
 beforeAll(async () => {
   await mkdir(join(PKG, "dist"), { recursive: true });

@@ -80,7 +80,7 @@ describe("session store selection", () => {
       await vi.advanceTimersByTimeAsync(99);
       expect(answer).toBeUndefined();
       await vi.advanceTimersByTimeAsync(1);
-      expect(answer).toEqual({ ok: false, problem: "locked", reason: "keychain did not answer within 100 ms (waiting to be unlocked?)" });
+      expect(answer).toEqual({ ok: false, error: { problem: "locked", reason: "keychain did not answer within 100 ms (waiting to be unlocked?)" } });
       // The probe never went past the write that hung.
       expect(probe.getPassword).not.toHaveBeenCalled();
 
@@ -102,7 +102,7 @@ describe("session store selection", () => {
       code: "internal",
       message: expect.stringContaining("TBANK_AUTH_SESSION_STORE=keychain") as unknown,
     });
-    expect(await probeKeychain(() => Promise.resolve(broken))).toEqual({ ok: false, problem: "absent", reason: expect.not.stringContaining("DBus") as unknown });
+    expect(await probeKeychain(() => Promise.resolve(broken))).toEqual({ ok: false, error: { problem: "absent", reason: expect.not.stringContaining("DBus") as unknown } });
   });
 });
 
@@ -120,14 +120,14 @@ describe("keychain probe: absent, locked and broken told apart", () => {
   ];
   it.each(cases)("%s: %s", async (message, problem) => {
     const probe = await probeKeychain(() => Promise.resolve(failing(message)));
-    expect(probe).toMatchObject({ ok: false, problem });
+    expect(probe).toMatchObject({ ok: false, error: { problem } });
     expect(JSON.stringify(probe)).not.toContain(message);
   });
 
   it("no keytar is absent; a keychain that gives back another value is broken", async () => {
-    expect(await probeKeychain(() => Promise.resolve(undefined))).toEqual({ ok: false, problem: "absent", reason: "keytar is not installed" });
+    expect(await probeKeychain(() => Promise.resolve(undefined))).toEqual({ ok: false, error: { problem: "absent", reason: "keytar is not installed" } });
     const liar: Keytar = { ...memoryKeytar(), getPassword: () => Promise.resolve("something else") };
-    expect(await probeKeychain(() => Promise.resolve(liar))).toMatchObject({ ok: false, problem: "broken" });
+    expect(await probeKeychain(() => Promise.resolve(liar))).toMatchObject({ ok: false, error: { problem: "broken" } });
   });
 });
 

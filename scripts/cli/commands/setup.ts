@@ -72,8 +72,8 @@ async function prepareBroker(io: CommandIo, stateDir: string, socketDir: string,
   }
   const result = await probe();
   if (result.ok) io.stdout.write("session store: OS keychain (service tbank-auth-broker)\n");
-  else if (choice === "keychain") failures.push(`TBANK_AUTH_SESSION_STORE=keychain, but ${result.reason}: the broker will not start. Unlock the keychain or set TBANK_AUTH_SESSION_STORE=file`);
-  else io.stdout.write(`session store: owner-only file ${join(stateDir, "session.json")}, because ${result.reason}\n`);
+  else if (choice === "keychain") failures.push(`TBANK_AUTH_SESSION_STORE=keychain, but ${result.error.reason}: the broker will not start. Unlock the keychain or set TBANK_AUTH_SESSION_STORE=file`);
+  else io.stdout.write(`session store: owner-only file ${join(stateDir, "session.json")}, because ${result.error.reason}\n`);
   return failures;
 }
 

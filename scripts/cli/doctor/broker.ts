@@ -68,7 +68,7 @@ async function storeWithoutBroker(opts: BrokerCheckOptions): Promise<Check> {
   if (opts.sessionStore === "file") return { id: "session_store", status: "pass", message: "session store: file (TBANK_AUTH_SESSION_STORE=file)" };
   const probe = await (opts.probe ?? (() => probeKeychain()))();
   if (probe.ok) return { id: "session_store", status: "pass", message: "session store: the OS keychain answers" };
-  const why = `the keychain is ${probe.problem}: ${probe.reason}`;
-  if (opts.sessionStore === "keychain") return { id: "session_store", status: "fail", message: `TBANK_AUTH_SESSION_STORE=keychain, but ${why}`, fix: KEYCHAIN_FIXES[probe.problem] };
-  return { id: "session_store", status: "warn", message: `session store: the owner-only file, because ${why}`, fix: KEYCHAIN_FIXES[probe.problem] };
+  const why = `the keychain is ${probe.error.problem}: ${probe.error.reason}`;
+  if (opts.sessionStore === "keychain") return { id: "session_store", status: "fail", message: `TBANK_AUTH_SESSION_STORE=keychain, but ${why}`, fix: KEYCHAIN_FIXES[probe.error.problem] };
+  return { id: "session_store", status: "warn", message: `session store: the owner-only file, because ${why}`, fix: KEYCHAIN_FIXES[probe.error.problem] };
 }
