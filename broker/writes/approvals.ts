@@ -43,6 +43,8 @@ export const PAGE_TOKEN_TTL_MS = 10 * 60_000;
 export const MAX_PAGE_TOKENS = 256;
 
 export class ApprovalRegistry {
+  // Neither table is a TtlMap: a pending request settles its waiters on a timer when it expires,
+  // and making room for a page token skips the pages of requests still waiting for the person.
   private readonly pending = new Map<string, Pending>();
   /** By requestHash, in mint order (which is expiry order: a renewal moves the entry to the end). */
   private readonly pageTokens = new Map<string, PageToken>();
