@@ -39,7 +39,7 @@ export async function brokerMain(argv: string[], env: NodeJS.ProcessEnv, stderr:
   const { config } = parsed;
   const state = await ensurePrivateDir(config.broker.stateDir);
   if (!state.ok) {
-    stderr.write(`tbank-auth-broker: state directory refused: ${state.message}\n`);
+    stderr.write(`tbank-auth-broker: state directory refused: ${state.error.message}\n`);
     return 1;
   }
   const logPath = join(config.broker.stateDir, "broker.log");

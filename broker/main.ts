@@ -53,7 +53,7 @@ export type RunBrokerResult =
 export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult> {
   const now = opts.now ?? Date.now;
   const state = await ensurePrivateDir(opts.stateDir);
-  if (!state.ok) throw new BrokerError("bad_request", `state directory refused: ${state.message}`);
+  if (!state.ok) throw new BrokerError("bad_request", `state directory refused: ${state.error.message}`);
 
   let readPeer = opts.readPeer;
   if (!readPeer) {

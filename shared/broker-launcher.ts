@@ -81,8 +81,8 @@ export async function ensureBroker(opts: EnsureBrokerOptions): Promise<"already_
 
   const dir = opts.createStateDir === false ? await verifyPrivateDir(opts.stateDir) : await ensurePrivateDir(opts.stateDir);
   if (!dir.ok) {
-    if (dir.problem === "missing") throw new LauncherError("not_set_up", `the broker state directory ${opts.stateDir} does not exist yet (tbank-mcp setup or tbank-mcp login creates it)`);
-    throw new LauncherError("state_dir_refused", `broker state directory refused: ${dir.message}`);
+    if (dir.error.problem === "missing") throw new LauncherError("not_set_up", `the broker state directory ${opts.stateDir} does not exist yet (tbank-mcp setup or tbank-mcp login creates it)`);
+    throw new LauncherError("state_dir_refused", `broker state directory refused: ${dir.error.message}`);
   }
   if (!existsSync(opts.brokerBin)) throw new LauncherError("broker_bin_missing", `the broker program ${opts.brokerBin} is missing (npm run build)`);
 

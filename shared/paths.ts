@@ -1,20 +1,21 @@
 import { lstat, mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
+import { err, ok, type Result } from "./result.js";
 
 /** sun_path holds 108 bytes on Linux and 104 on macOS, one of them the terminating NUL. */
 export const SUN_PATH_MAX_BYTES: Partial<Record<NodeJS.Platform, number>> = { linux: 107, darwin: 103 };
 const SUN_PATH_FALLBACK = 103;
 
-export function checkSocketPathLength(path: string, platform: NodeJS.Platform = process.platform): { ok: true } | { ok: false; message: string } {
+export function checkSocketPathLength(path: string, platform: NodeJS.Platform = process.platform): Result<void, string> {
   const max = SUN_PATH_MAX_BYTES[platform] ?? SUN_PATH_FALLBACK;
   const bytes = Buffer.byteLength(path, "utf8");
-  if (bytes <= max) return { ok: true };
-  return { ok: false, message: `socket path is ${bytes} bytes; ${platform} allows at most ${max}. Choose a shorter TBANK_AUTH_BROKER_SOCKET` };
+  if (bytes <= max) return ok(undefined);
+  return err(`socket path is ${bytes} bytes; ${platform} allows at most ${max}. Choose a shorter TBANK_AUTH_BROKER_SOCKET`);
 }
 
 export type PrivateDirProblem = "missing" | "symlink" | "not_directory" | "foreign_owner" | "too_permissive" | "unreadable";
 
-export type PrivateDirResult = { ok: true; created: boolean } | { ok: false; problem: PrivateDirProblem; message: string };
+export type PrivateDirResult = Result<{ created: boolean }, { problem: PrivateDirProblem; message: string }>;
 
 export interface PrivateDirOptions {
   /** Owner the directory must have; defaults to the current process uid. */
@@ -34,24 +35,24 @@ export async function verifyPrivateDir(dir: string, opts: PrivateDirOptions = {}
   let info;
   try {
     info = await lstat(dir);
-  } catch (err) {
-    const missing = (err as NodeJS.ErrnoException).code === "ENOENT";
-    return { ok: false, problem: missing ? "missing" : "unreadable", message: `${dir} ${missing ? "does not exist" : "cannot be inspected"}` };
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+    return err({ problem: missing ? "missing" : "unreadable", message: `${dir} ${missing ? "does not exist" : "cannot be inspected"}` });
   }
-  if (info.isSymbolicLink()) return { ok: false, problem: "symlink", message: `${dir} is a symbolic link; refusing to use it` };
-  if (!info.isDirectory()) return { ok: false, problem: "not_directory", message: `${dir} is not a directory` };
-  if (uid >= 0 && info.uid !== uid) return { ok: false, problem: "foreign_owner", message: `${dir} is owned by uid ${info.uid}, not ${uid}` };
+  if (info.isSymbolicLink()) return err({ problem: "symlink", message: `${dir} is a symbolic link; refusing to use it` });
+  if (!info.isDirectory()) return err({ problem: "not_directory", message: `${dir} is not a directory` });
+  if (uid >= 0 && info.uid !== uid) return err({ problem: "foreign_owner", message: `${dir} is owned by uid ${info.uid}, not ${uid}` });
   if ((info.mode & 0o077) !== 0) {
     const mode = (info.mode & 0o777).toString(8);
-    return { ok: false, problem: "too_permissive", message: `${dir} has mode ${mode}; it must be 0700. Fix it with chmod 700 after checking its contents` };
+    return err({ problem: "too_permissive", message: `${dir} has mode ${mode}; it must be 0700. Fix it with chmod 700 after checking its contents` });
   }
-  return { ok: true, created: false };
+  return ok({ created: false });
 }
 
 /** Creates `dir` with mode 0700 when missing (parents as needed), then verifies it. */
 export async function ensurePrivateDir(dir: string, opts: PrivateDirOptions = {}): Promise<PrivateDirResult> {
   const first = await verifyPrivateDir(dir, opts);
-  if (first.ok || first.problem !== "missing") return first;
+  if (first.ok || first.error.problem !== "missing") return first;
   await mkdir(dirname(dir), { recursive: true, mode: 0o700 });
   try {
     // Not recursive: if another process created it meanwhile, verify theirs instead of trusting it.
@@ -61,5 +62,5 @@ export async function ensurePrivateDir(dir: string, opts: PrivateDirOptions = {}
     return verifyPrivateDir(dir, opts);
   }
   const created = await verifyPrivateDir(dir, opts);
-  return created.ok ? { ok: true, created: true } : created;
+  return created.ok ? ok({ created: true }) : created;
 }

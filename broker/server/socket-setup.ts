@@ -29,9 +29,9 @@ export function probeSocket(path: string, timeoutMs = 1000): Promise<"live" | "r
  */
 export async function prepareSocketPath(socketPath: string, platform: NodeJS.Platform = process.platform): Promise<ExistingSocket> {
   const length = checkSocketPathLength(socketPath, platform);
-  if (!length.ok) throw new BrokerError("bad_request", length.message);
+  if (!length.ok) throw new BrokerError("bad_request", length.error);
   const dir = await ensurePrivateDir(dirname(socketPath));
-  if (!dir.ok) throw new BrokerError("bad_request", `socket directory refused: ${dir.message}`);
+  if (!dir.ok) throw new BrokerError("bad_request", `socket directory refused: ${dir.error.message}`);
   let info;
   try {
     info = await lstat(socketPath);

@@ -107,7 +107,7 @@ export class FileSessionStore implements SessionStore {
 
   private async checkDir(): Promise<void> {
     const result = await ensurePrivateDir(this.dir, this.uid === undefined ? {} : { uid: this.uid });
-    if (!result.ok) throw new BrokerError("internal", `session store refused: ${result.message}`);
+    if (!result.ok) throw new BrokerError("internal", `session store refused: ${result.error.message}`);
   }
 
   /** The file's text, or undefined when it is absent or not safely ours (refused and logged, never followed). */

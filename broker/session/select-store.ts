@@ -74,7 +74,7 @@ export async function probeKeychain(loadKeytar: () => Promise<Keytar | undefined
 export async function openSessionStore(opts: OpenSessionStoreOptions): Promise<OpenedSessionStore> {
   const logger = opts.logger ?? nullLogger;
   const dir = await ensurePrivateDir(opts.stateDir);
-  if (!dir.ok) throw new BrokerError("internal", `state directory refused: ${dir.message}`);
+  if (!dir.ok) throw new BrokerError("internal", `state directory refused: ${dir.error.message}`);
 
   let inner: SessionStore;
   let backend: StoreBackendInfo;

@@ -124,7 +124,7 @@ export class VoucherStore {
   async #checkDirectory(): Promise<void> {
     const result = await ensurePrivateDir(this.directory);
     if (!result.ok) {
-      throw new BrokerError("internal", `the voucher directory is not usable (${result.problem}): it must be an owner-only 0700 directory; check TBANK_HOTELS_VOUCHER_DIRECTORY`);
+      throw new BrokerError("internal", `the voucher directory is not usable (${result.error.problem}): it must be an owner-only 0700 directory; check TBANK_HOTELS_VOUCHER_DIRECTORY`);
     }
   }
 

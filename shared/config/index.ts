@@ -76,7 +76,7 @@ export function parseConfig(env: Env, deps: ConfigDeps = {}): ConfigResult {
   const socketOverride = readAbsolutePath(env, "TBANK_AUTH_BROKER_SOCKET", p);
   const socketPath = socketOverride ?? homeOr(".local/share/tbank-auth-broker/auth.sock");
   const socketCheck = checkSocketPathLength(socketPath, platform);
-  if (!socketCheck.ok) p.add("TBANK_AUTH_BROKER_SOCKET", socketCheck.message);
+  if (!socketCheck.ok) p.add("TBANK_AUTH_BROKER_SOCKET", socketCheck.error);
 
   const voucherDirectory = readVoucherDirectory(env, p, stat) ?? join(stateDir, "vouchers");
   const voucherTtl = readInt(env, "TBANK_HOTELS_VOUCHER_TTL_SECONDS", 900, 10, 86_400, p);

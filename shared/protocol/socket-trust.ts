@@ -44,8 +44,8 @@ export async function checkSocketPath(socketPath: string, opts: SocketTrustOptio
   const verdict = await verifyPrivateDir(dir, { uid });
   if (!verdict.ok) {
     // A missing directory is no attack: the broker creates it 0700 and refuses it if someone wins the race.
-    if (verdict.problem === "missing") return "absent";
-    throw new BrokerUntrustedError("directory_not_private", socketPath, `the socket directory ${dir} is not private to you (${verdict.message})`);
+    if (verdict.error.problem === "missing") return "absent";
+    throw new BrokerUntrustedError("directory_not_private", socketPath, `the socket directory ${dir} is not private to you (${verdict.error.message})`);
   }
   let info;
   try {

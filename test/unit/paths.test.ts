@@ -20,7 +20,7 @@ describe("checkSocketPathLength", () => {
 
   it("says how long the path is and what the limit is", () => {
     const r = checkSocketPathLength(`/${"a".repeat(200)}`, "linux");
-    expect(r.ok === false && r.message).toMatch(/201 bytes.*at most 107/);
+    expect(r.ok === false && r.error).toMatch(/201 bytes.*at most 107/);
   });
 });
 
@@ -35,9 +35,9 @@ describe("private directories", () => {
 
   it("creates a missing directory (and parents) as 0700", async () => {
     const dir = join(root, "a", "b", "state");
-    expect(await ensurePrivateDir(dir)).toEqual({ ok: true, created: true });
+    expect(await ensurePrivateDir(dir)).toEqual({ ok: true, value: { created: true } });
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
-    expect(await ensurePrivateDir(dir)).toEqual({ ok: true, created: false });
+    expect(await ensurePrivateDir(dir)).toEqual({ ok: true, value: { created: false } });
   });
 
   it("refuses a looser existing directory and leaves its mode alone", async () => {
@@ -45,7 +45,7 @@ describe("private directories", () => {
     await mkdir(dir);
     await chmod(dir, 0o755);
     const r = await ensurePrivateDir(dir);
-    expect(r).toMatchObject({ ok: false, problem: "too_permissive" });
+    expect(r).toMatchObject({ ok: false, error: { problem: "too_permissive" } });
     expect((await stat(dir)).mode & 0o777).toBe(0o755);
   });
 
@@ -54,28 +54,28 @@ describe("private directories", () => {
     await mkdir(target, { mode: 0o700 });
     const link = join(root, "link");
     await symlink(target, link);
-    expect(await verifyPrivateDir(link)).toMatchObject({ ok: false, problem: "symlink" });
-    expect(await ensurePrivateDir(link)).toMatchObject({ ok: false, problem: "symlink" });
+    expect(await verifyPrivateDir(link)).toMatchObject({ ok: false, error: { problem: "symlink" } });
+    expect(await ensurePrivateDir(link)).toMatchObject({ ok: false, error: { problem: "symlink" } });
   });
 
   it("refuses a file in place of the directory", async () => {
     const { writeFile } = await import("node:fs/promises");
     const path = join(root, "file");
     await writeFile(path, "x", { mode: 0o600 });
-    expect(await ensurePrivateDir(path)).toMatchObject({ ok: false, problem: "not_directory" });
+    expect(await ensurePrivateDir(path)).toMatchObject({ ok: false, error: { problem: "not_directory" } });
   });
 
   it("refuses a directory owned by someone else (expected uid injected)", async () => {
     const dir = join(root, "mine");
     await mkdir(dir, { mode: 0o700 });
     const me = process.getuid?.() ?? 0;
-    expect(await verifyPrivateDir(dir, { uid: me + 1 })).toMatchObject({ ok: false, problem: "foreign_owner" });
+    expect(await verifyPrivateDir(dir, { uid: me + 1 })).toMatchObject({ ok: false, error: { problem: "foreign_owner" } });
   });
 
   it.runIf(isRoot)("refuses a directory really owned by another uid", async () => {
     const dir = join(root, "foreign");
     await mkdir(dir, { mode: 0o700 });
     await chown(dir, 65534, 65534);
-    expect(await ensurePrivateDir(dir)).toMatchObject({ ok: false, problem: "foreign_owner" });
+    expect(await ensurePrivateDir(dir)).toMatchObject({ ok: false, error: { problem: "foreign_owner" } });
   });
 });

@@ -39,7 +39,7 @@ export async function logout(io: CommandIo): Promise<LogoutOutcome> {
   }
 
   const dir = await verifyPrivateDir(config.broker.stateDir);
-  if (!dir.ok && dir.problem === "missing" && config.broker.sessionStore === "file") {
+  if (!dir.ok && dir.error.problem === "missing" && config.broker.sessionStore === "file") {
     const vouchersDeleted = await deleteVouchers(config, io);
     io.stdout.write(`No auth broker is running and there is no stored session (${config.broker.stateDir} does not exist). hadSession: false\n${vouchersLine(vouchersDeleted)}`);
     return { via: "store", hadSession: false, revoked: false, vouchersDeleted };
@@ -98,7 +98,7 @@ async function deleteVouchers(config: ToolkitConfig, io: CommandIo): Promise<num
   const dir = config.vouchers.directory;
   const checked = await verifyPrivateDir(dir);
   if (!checked.ok) {
-    if (checked.problem !== "missing") io.stderr.write(`Left saved vouchers in ${dir} alone: ${checked.message}\n`);
+    if (checked.error.problem !== "missing") io.stderr.write(`Left saved vouchers in ${dir} alone: ${checked.error.message}\n`);
     return 0;
   }
   let deleted = 0;

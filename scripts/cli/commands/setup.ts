@@ -63,8 +63,8 @@ async function prepareBroker(io: CommandIo, stateDir: string, socketDir: string,
   const failures: string[] = [];
   for (const [label, dir] of [["state directory", stateDir], ["socket directory", socketDir]] as const) {
     const r = await ensurePrivateDir(dir);
-    if (r.ok) io.stdout.write(`${label}: ${dir} (${r.created ? "created, 0700" : "exists, 0700"})\n`);
-    else failures.push(`${label} refused: ${r.message}`);
+    if (r.ok) io.stdout.write(`${label}: ${dir} (${r.value.created ? "created, 0700" : "exists, 0700"})\n`);
+    else failures.push(`${label} refused: ${r.error.message}`);
   }
   if (choice === "file") {
     io.stdout.write(`session store: owner-only file ${join(stateDir, "session.json")} (TBANK_AUTH_SESSION_STORE=file)\n`);

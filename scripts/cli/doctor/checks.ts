@@ -54,13 +54,13 @@ export async function checkSocketDir(socketPath: string): Promise<Check> {
   const dir = dirname(socketPath);
   const r = await verifyPrivateDir(dir);
   if (r.ok) return check("socket_dir", "pass", `socket directory ${dir} is 0700 and ours`);
-  switch (r.problem) {
+  switch (r.error.problem) {
     case "missing":
       return check("socket_dir", "warn", `socket directory ${dir} does not exist yet`, "run tbank-mcp setup (the broker also creates it on first start)");
     case "too_permissive":
-      return check("socket_dir", "fail", r.message, `chmod 700 ${dir}`);
+      return check("socket_dir", "fail", r.error.message, `chmod 700 ${dir}`);
     default:
-      return check("socket_dir", "fail", r.message, `remove it or point TBANK_AUTH_BROKER_SOCKET into a private directory of yours`);
+      return check("socket_dir", "fail", r.error.message, `remove it or point TBANK_AUTH_BROKER_SOCKET into a private directory of yours`);
   }
 }
 
@@ -75,9 +75,9 @@ export async function checkSocketFile(socketPath: string): Promise<Check | undef
 export async function checkVoucherDir(dir: string): Promise<Check> {
   const r = await verifyPrivateDir(dir);
   if (r.ok) return check("vouchers", "pass", `voucher directory ${dir} is 0700`);
-  if (r.problem === "missing") return check("vouchers", "pass", `voucher directory ${dir} will be created 0700 by the broker`);
-  if (r.problem === "too_permissive") return check("vouchers", "fail", r.message, `chmod 700 ${dir}`);
-  return check("vouchers", "fail", r.message, "set TBANK_HOTELS_VOUCHER_DIRECTORY to a private directory of yours");
+  if (r.error.problem === "missing") return check("vouchers", "pass", `voucher directory ${dir} will be created 0700 by the broker`);
+  if (r.error.problem === "too_permissive") return check("vouchers", "fail", r.error.message, `chmod 700 ${dir}`);
+  return check("vouchers", "fail", r.error.message, "set TBANK_HOTELS_VOUCHER_DIRECTORY to a private directory of yours");
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
