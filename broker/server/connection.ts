@@ -16,6 +16,8 @@ import { isPromiseLike } from "./lazy-runner.js";
 export interface ConnectionOptions {
   /** Parses, runs and checks one operation (see run-operation.ts). */
   run: RunOperation;
+  /** Called after each welcome is queued. */
+  welcomed?: () => void;
   brokerVersion: string;
   /** The last known verification for the welcome; it must answer at once (no provider call). */
   verifiedOperations: (role: Role) => readonly OperationName[];
@@ -128,6 +130,7 @@ class Connection {
     this.cancelHello();
     this.cancelHello = () => undefined;
     this.send(answer.line);
+    this.opts.welcomed?.();
     return true;
   }
 

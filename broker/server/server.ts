@@ -64,7 +64,7 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
   const deadlines = new DeadlineSweeper(tickFor(opts.requestTimeoutMs), now);
   const helloTimeoutMs = opts.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
   const source = opts.handlers;
-  const run = lazyRunner(async () => {
+  const runner = lazyRunner(async () => {
     const [{ checkedRunner }, handlers] = await Promise.all([import("./run-operation.js"), "load" in source ? source.load() : source]);
     return checkedRunner(handlers);
   });
@@ -92,7 +92,8 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
     serveConnection(socket, {
-      run,
+      run: runner.run,
+      welcomed: runner.preload,
       brokerVersion: opts.brokerVersion,
       verifiedOperations: opts.verifiedOperations,
       requestTimeoutMs: opts.requestTimeoutMs,

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runBroker } from "../../broker/main.js";
 import { nullLogger } from "../../shared/logger.js";
 import { connectBroker } from "../../shared/protocol/client.js";
-import { sampleHandlers, startTestBroker, tempBrokerDirs } from "./helpers/broker-harness.js";
+import { RawClient, sampleHandlers, startTestBroker, tempBrokerDirs } from "./helpers/broker-harness.js";
 
 const isRoot = process.getuid?.() === 0;
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -120,5 +120,24 @@ describe("broker lifecycle", () => {
     await mkdir(join(d.socketPath, ".."), { recursive: true, mode: 0o700 });
     await writeFile(d.socketPath, "not a socket");
     await expect(startTestBroker(d)).rejects.toThrow(/not a socket/);
+  });
+
+  it("builds deferred handlers only once a client says hello, and serves requests from them", async () => {
+    const d = await dirs();
+    let loads = 0;
+    const handlers = { load: () => (loads++, Promise.resolve(sampleHandlers())) };
+    const broker = await startTestBroker({ ...d, createParts: () => Promise.resolve({ handlers, close: () => Promise.resolve() }) });
+    cleanups.push(() => broker.stop("test"));
+    // A connection that has not said hello yet loads nothing.
+    const raw = new RawClient(d.socketPath);
+    cleanups.push(() => Promise.resolve(raw.socket.destroy()));
+    await once(raw.socket, "connect");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(loads).toBe(0);
+    const conn = await connectBroker({ socketPath: d.socketPath, role: "hotels", clientVersion: "t", timeoutMs: 2000 });
+    cleanups.push(() => Promise.resolve(conn.close()));
+    await expect(conn.call("hotels.status", {})).resolves.toMatchObject({ state: "mobile_read_only_ready" });
+    await expect(conn.call("hotels.status", {})).resolves.toMatchObject({ state: "mobile_read_only_ready" });
+    expect(loads).toBe(1);
   });
 });

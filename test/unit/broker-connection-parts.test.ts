@@ -124,7 +124,7 @@ describe("lazyRunner", () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const inner: RunOperation = (op) => `${op} ran`;
-    const run = lazyRunner(async () => {
+    const { run } = lazyRunner(async () => {
       loads++;
       await gate;
       return inner;
@@ -141,9 +141,26 @@ describe("lazyRunner", () => {
 
   it("tries again after a failed load", async () => {
     let loads = 0;
-    const run = lazyRunner(() => (++loads === 1 ? Promise.reject(new Error("chunk missing")) : Promise.resolve<RunOperation>(() => "ok")));
+    const { run } = lazyRunner(() => (++loads === 1 ? Promise.reject(new Error("chunk missing")) : Promise.resolve<RunOperation>(() => "ok")));
     await expect(run("hotels.status", {}, req)).rejects.toThrow("chunk missing");
     await expect(run("hotels.status", {}, req)).resolves.toBe("ok");
     expect(loads).toBe(2);
+  });
+
+  it("preloads without a request, answers the next call synchronously, and leaves a failed preload to the request", async () => {
+    let loads = 0;
+    const ok = lazyRunner(() => (loads++, Promise.resolve<RunOperation>(() => "ok")));
+    ok.preload();
+    ok.preload();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(ok.run("hotels.status", {}, req)).toBe("ok");
+    expect(loads).toBe(1);
+    let attempts = 0;
+    const failing = lazyRunner(() => (++attempts === 1 ? Promise.reject(new Error("chunk missing")) : Promise.resolve<RunOperation>(() => "ok")));
+    failing.preload();
+    await new Promise((r) => setImmediate(r));
+    await expect(failing.run("hotels.status", {}, req)).resolves.toBe("ok");
+    expect(attempts).toBe(2);
   });
 });
