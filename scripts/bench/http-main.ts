@@ -14,6 +14,8 @@ const { values } = parseArgs({
     "skip-capacity": { type: "boolean", default: false },
     // A short run: the memory-store phases only (product, plain SDK path, floor), no capacity.
     quick: { type: "boolean", default: false },
+    // Every server phase on the plain SDK path (a fresh McpServer per request, no pool).
+    "plain-sdk": { type: "boolean", default: false },
     // lean: plain JSON-RPC POSTs (scripts/bench/lean-client.ts); sdk: the MCP SDK's client.
     client: { type: "string", default: "lean" },
     profile: { type: "string" },
@@ -40,7 +42,7 @@ const serverNodeArgs = values.profile === undefined ? [] : ["--cpu-prof", "--cpu
 const quick = values.quick;
 const pacedPhases = quick ? 3 : 6;
 const deadlineMs = (5 * 60 + pacedPhases * (warmupS + durationS + 30) + (values["skip-capacity"] || quick ? 0 : 4 * 60)) * 1000;
-const { floor, redisFloor, phases: results } = await benchHttp({ sessions, client, latencyMs, pacing: { minMs, maxMs }, window: { warmupMs: warmupS * 1000, measureMs: durationS * 1000 }, capacity: !values["skip-capacity"] && !quick, quick, deadlineMs, serverNodeArgs });
+const { floor, redisFloor, phases: results } = await benchHttp({ sessions, client, latencyMs, pacing: { minMs, maxMs }, window: { warmupMs: warmupS * 1000, measureMs: durationS * 1000 }, capacity: !values["skip-capacity"] && !quick, quick, plainSdk: values["plain-sdk"], deadlineMs, serverNodeArgs });
 process.stdout.write(`Remote Hotels MCP: ${sessions} concurrent sessions playing the golden journey, every provider request ${latencyMs} ms, ${minMs}-${maxMs} ms of model think time before each call, journeys back to back, counted for ${durationS} s after ${warmupS} s of warm-up (capacity phases: one journey each, no think time); ${client} clients\n`);
 process.stdout.write("(ratio = call latency / its provider time: how long the servers waited on the provider for that call, from their tbank_hotels_provider_wait_seconds_total, measured one call at a time before the load; the vs-sandbox-clock row uses the time the sandbox itself had the requests in flight)\n");
 process.stdout.write(formatRows("Floor: what any HTTP server pays on this machine for a call with one provider request (with Redis: read and write back a journey-sized value)", redisFloor.ok ? [floor, redisFloor.result] : [floor]));

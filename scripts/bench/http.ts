@@ -57,6 +57,8 @@ export interface HttpBenchOptions {
   serverNodeArgs?: readonly string[];
   /** Only the memory-store phases (the product, the plain SDK path) and their floor: a short run. */
   quick?: boolean;
+  /** Every server phase on the plain SDK path (no pool), instead of the product with one plain phase beside it. */
+  plainSdk?: boolean;
 }
 
 export interface LoadResult {
@@ -443,6 +445,8 @@ export interface HttpBenchResult {
 export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult> {
   const dir = await mkdtemp(join(tmpdir(), "tbank-bench-http-"));
   const procs: Proc[] = [];
+  const serverBin = opts.plainSdk ? PLAIN_SDK_BIN : undefined;
+  const tag = opts.plainSdk ? "plain SDK path: " : "";
   const sandbox = await startChildSandbox(opts.latencyMs);
   const env = (extra: Record<string, string> = {}): Record<string, string> => ({
     PATH: process.env.PATH ?? "",
@@ -466,7 +470,7 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult
   };
   const oneInstance = (label: string, pacing: Pacing | null, bin?: string) =>
     phase(label, async () => {
-      const one = await startInstance(env(), opts.serverNodeArgs, bin);
+      const one = await startInstance(env(), opts.serverNodeArgs, bin ?? serverBin);
       procs.push(one);
       await waitReady(one);
       return load(label, [one.url], [one.pid], sandbox, opts.sessions, pacing, opts.window, opts.client);
@@ -479,7 +483,7 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult
       procs.push(redis);
       const instances: Instance[] = [];
       for (let k = 0; k < n; k++) {
-        const instance = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }), opts.serverNodeArgs);
+        const instance = await startInstance(env({ TBANK_HOTELS_STORE_URL: redis.url }), opts.serverNodeArgs, serverBin);
         procs.push(instance);
         instances.push(instance);
       }
@@ -511,12 +515,13 @@ export async function benchHttp(opts: HttpBenchOptions): Promise<HttpBenchResult
       procs.push(redis);
       return bareProxyFloor(sandbox.urls.hotelsApiBaseUrl, redis.url);
     });
-    const memory = await oneInstance("1 instance, memory store", opts.pacing);
-    const plain = await oneInstance("plain SDK path: 1 instance, memory store, fresh McpServer per request", opts.pacing, PLAIN_SDK_BIN);
-    const phases = [memory, plain, await floorUnderLoad("floor under load: 1 bare process", memory, 1)];
+    const memory = await oneInstance(`${tag}1 instance, memory store`, opts.pacing);
+    const phases = [memory];
+    if (!opts.plainSdk) phases.push(await oneInstance("plain SDK path: 1 instance, memory store, fresh McpServer per request", opts.pacing, PLAIN_SDK_BIN));
+    phases.push(await floorUnderLoad("floor under load: 1 bare process", memory, 1));
     if (opts.quick) return { floor, redisFloor, phases };
-    phases.push(await onRedis("1 instance, one redis-server", 1, opts.pacing));
-    const two = await onRedis("2 instances, one redis-server", 2, opts.pacing);
+    phases.push(await onRedis(`${tag}1 instance, one redis-server`, 1, opts.pacing));
+    const two = await onRedis(`${tag}2 instances, one redis-server`, 2, opts.pacing);
     phases.push(two, await floorUnderLoad("floor under load: 2 bare processes, one redis-server", two, 2));
     if (!opts.capacity) return { floor, redisFloor, phases };
     return { floor, redisFloor, phases: [...phases, await oneInstance("capacity, 1 instance", null), await onRedis("capacity, 2 instances + redis", 2, null)] };
