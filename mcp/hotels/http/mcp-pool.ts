@@ -9,9 +9,10 @@ import { registerHotelsTools } from "../tools/index.js";
 
 // Every POST /mcp goes through the SDK's own Streamable HTTP transport (stateless: a fresh
 // transport per request, JSON answers). An McpServer holds one transport at a time, and building
-// one (about 40 tools) plus a tools/list per request costs more than the 10 % p50 overhead goal
-// allows (bench:http's plain SDK path; figures: docs/performance.md). So servers are pooled, one
-// per concurrent request, reused after `close()` detaches the transport (the SDK captures it per
+// one per request (about 40 tools) costs about a quarter more server CPU per call and brings p50
+// close to the 10 % overhead goal under load; a tools/list per request would exceed it
+// (bench:http's plain SDK path; figures: docs/performance.md). So servers are pooled, one per
+// concurrent request, reused after `close()` detaches the transport (the SDK captures it per
 // request: a late answer never reaches the next client), and tools/list is computed once per
 // process. Pooled servers share the HotelsContext and keep only the last client's initialize info,
 // which our tools never read.
