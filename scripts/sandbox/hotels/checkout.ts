@@ -37,7 +37,7 @@ export function checkoutRoutes(ctx: HotelsContext): RouteDef[] {
 
   const inspect = (req: RouteRequest): SandboxResponse => {
     const body = parseBody(req, InspectBodySchema);
-    if (!body.ok) return body.response;
+    if (!body.ok) return body.error;
     const { bookHash, ...stay } = body.value satisfies Stay & { bookHash: string };
     const found = rateOfBookHash(ctx, req, bookHash, stay);
     if ("status" in found) return found;
@@ -73,7 +73,7 @@ export function checkoutRoutes(ctx: HotelsContext): RouteDef[] {
     const checkout = lookup(req);
     if ("status" in checkout) return checkout;
     const body = parseBody(req, PromoBodySchema);
-    if (!body.ok) return body.response;
+    if (!body.ok) return body.error;
     const answer = validatePromo(body.value.promoCode, checkout.currentPrice);
     const hostile = ctx.env.hostileCheckout;
     if (hostile === undefined) return json(200, answer);

@@ -20,14 +20,14 @@ const AvailabilityBodySchema = z.strictObject({
 export function filterAvailabilityRoutes(ctx: HotelsContext): RouteDef[] {
   const handler = (req: RouteRequest): SandboxResponse => {
     const body = parseBody(req, AvailabilityBodySchema);
-    if (!body.ok) return body.response;
+    if (!body.ok) return body.error;
     const { destinationId, filters: rawFilters, ...stay } = body.value satisfies Stay & Record<string, unknown>;
     const problem = checkStay(req, stay);
     if (problem) return problem;
     const location = ctx.catalog.location(destinationId);
     if (!location) return providerError(404, "destination_not_found", "unknown destinationId", req.requestId);
     const parsed = parseFilters(req, rawFilters ?? []);
-    if (!parsed.ok) return parsed.response;
+    if (!parsed.ok) return parsed.error;
     const given = parsed.value;
     const count = (filters: readonly Filter[]) => searchMatches(ctx, location, stay, filters).length;
     const filters = filterCatalog().map(({ filterId, kind, values }) => {

@@ -3,6 +3,7 @@ import { mealMatches, type Hotel } from "../data/hotels.js";
 import type { Location } from "../data/locations.js";
 import type { Rate } from "../data/pricing.js";
 import { providerError, type RouteRequest, type SandboxResponse } from "../http.js";
+import { err, ok, type Result } from "../../../shared/result.js";
 
 /** The four discriminator forms of the provider's search filters. */
 export const FilterSchema = z.discriminatedUnion("$objectType", [
@@ -56,8 +57,8 @@ export function filterCatalog(): { filterId: string; kind: Kind; values: string[
 }
 
 /** Validates raw filters one by one so each failure gets its own provider code. */
-export function parseFilters(req: RouteRequest, raw: readonly unknown[]): { ok: true; value: Filter[] } | { ok: false; response: SandboxResponse } {
-  const fail = (code: string, message: string) => ({ ok: false as const, response: providerError(400, code, message, req.requestId) });
+export function parseFilters(req: RouteRequest, raw: readonly unknown[]): Result<Filter[], SandboxResponse> {
+  const fail = (code: string, message: string) => err(providerError(400, code, message, req.requestId));
   const seen = new Set<string>();
   const out: Filter[] = [];
   for (const [i, item] of raw.entries()) {
@@ -79,7 +80,7 @@ export function parseFilters(req: RouteRequest, raw: readonly unknown[]): { ok: 
     if (filter.$objectType === "range" && filter.from === undefined && filter.to === undefined) return fail("invalid_filter", `filters.${i}: from or to is required`);
     out.push(filter);
   }
-  return { ok: true, value: out };
+  return ok(out);
 }
 
 /** Whether a hotel passes every filter; `perNight` is its per-night price in its own currency. */

@@ -32,7 +32,7 @@ export function hotelRoutes(ctx: HotelsContext): RouteDef[] {
 
   const rates = (req: RouteRequest): SandboxResponse => {
     const body = parseBody(req, RatesBodySchema);
-    if (!body.ok) return body.response;
+    if (!body.ok) return body.error;
     const stay: Stay = { checkinDate: body.value.checkinDate, checkoutDate: body.value.checkoutDate, guests: body.value.guests };
     const found = ratesOf(req, stay);
     if ("status" in found) return found;
@@ -41,7 +41,7 @@ export function hotelRoutes(ctx: HotelsContext): RouteDef[] {
 
   const rate = (req: RouteRequest): SandboxResponse => {
     const body = parseBody(req, RateBodySchema);
-    if (!body.ok) return body.response;
+    if (!body.ok) return body.error;
     const stay: Stay = body.value;
     const found = ratesOf(req, stay);
     if ("status" in found) return found;

@@ -11,7 +11,7 @@ export function locationRoutes(ctx: HotelsContext): RouteDef[] {
       path: "/api/v1/seo/locations",
       handler: (req) => {
         const paging = parsePaging(req, { limit: 50, max: 100 });
-        if (!paging.ok) return paging.response;
+        if (!paging.ok) return paging.error;
         const { offset, limit } = paging.value;
         const all = ctx.catalog.locations;
         const tail = ctx.env.hostilePlace ?? "";

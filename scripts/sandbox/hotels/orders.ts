@@ -28,7 +28,7 @@ export function orderRoutes(ctx: HotelsContext): RouteDef[] {
         const grant = customerGrant(ctx, req);
         if ("status" in grant) return grant;
         const paging = parsePaging(req, { limit: 20, max: 50 });
-        if (!paging.ok) return paging.response;
+        if (!paging.ok) return paging.error;
         const { offset, limit } = paging.value;
         const all = bookingsOf(ctx, grant.subject);
         const items = all.slice(offset, offset + limit).map((b) => ({

@@ -19,7 +19,7 @@ export function pointOfInterestRoutes(ctx: HotelsContext): RouteDef[] {
       path: "/api/v1/search/points-of-interest",
       handler: (req) => {
         const parsed = parseValue(req, QuerySchema, Object.fromEntries(req.url.searchParams));
-        if (!parsed.ok) return parsed.response;
+        if (!parsed.ok) return parsed.error;
         const { destinationId, query, limit } = parsed.value;
         const location = ctx.catalog.location(destinationId);
         if (!location) return providerError(404, "destination_not_found", "unknown destinationId", req.requestId);

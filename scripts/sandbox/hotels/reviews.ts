@@ -14,7 +14,7 @@ export function reviewRoutes(ctx: HotelsContext): RouteDef[] {
       path: "/api/v1/hotels/:hotelId/reviews",
       handler: (req) => {
         const paging = parsePaging(req, { limit: 10, max: REVIEWS_PAGE_MAX });
-        if (!paging.ok) return paging.response;
+        if (!paging.ok) return paging.error;
         const hotel = ctx.catalog.hotel(req.params.hotelId ?? "");
         const location = hotel && ctx.catalog.location(hotel.locationId);
         if (!hotel || !location) return providerError(404, "hotel_not_found", "no such hotel", req.requestId);

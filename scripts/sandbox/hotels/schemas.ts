@@ -2,6 +2,7 @@ import { z } from "zod";
 import { daysBetween, parseIsoDate } from "../data/dates.js";
 import type { Stay } from "../data/pricing.js";
 import { parseJsonBody, providerError, type RouteRequest, type SandboxResponse } from "../http.js";
+import { err, ok, type Result } from "../../../shared/result.js";
 
 export const MAX_NIGHTS = 30;
 
@@ -18,24 +19,24 @@ export const StayShape = {
   guests: z.array(RoomSchema).min(1).max(5),
 };
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; response: SandboxResponse };
+export type Parsed<T> = Result<T, SandboxResponse>;
 
 /** JSON body → schema, answering provider-style 400s: invalid_json, unknown_field, invalid_request. */
 export function parseBody<T>(req: RouteRequest, schema: z.ZodType<T>): Parsed<T> {
   const body = parseJsonBody(req);
-  if (!body.ok) return { ok: false, response: providerError(400, "invalid_json", "request body is not valid JSON", req.requestId) };
+  if (!body.ok) return err(providerError(400, "invalid_json", "request body is not valid JSON", req.requestId));
   return parseValue(req, schema, body.value ?? {});
 }
 
 export function parseValue<T>(req: RouteRequest, schema: z.ZodType<T>, value: unknown): Parsed<T> {
   const result = schema.safeParse(value);
-  if (result.success) return { ok: true, value: result.data };
+  if (result.success) return ok(result.data);
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
   if (issue?.code === "unrecognized_keys") {
-    return { ok: false, response: providerError(400, "unknown_field", `${where}unknown field(s) ${issue.keys.join(", ")}`, req.requestId) };
+    return err(providerError(400, "unknown_field", `${where}unknown field(s) ${issue.keys.join(", ")}`, req.requestId));
   }
-  return { ok: false, response: providerError(400, "invalid_request", `${where}${issue?.message ?? "invalid request"}`, req.requestId) };
+  return err(providerError(400, "invalid_request", `${where}${issue?.message ?? "invalid request"}`, req.requestId));
 }
 
 /** Date-range rules the schema cannot express per field. */

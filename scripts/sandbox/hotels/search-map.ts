@@ -35,7 +35,7 @@ const MapHotelsBodySchema = z.strictObject({
 export function mapRoutes(ctx: HotelsContext): RouteDef[] {
   const searchMap = (req: RouteRequest): SandboxResponse => {
     const body = parseBody(req, MapBodySchema);
-    if (!body.ok) return body.response;
+    if (!body.ok) return body.error;
     const { destinationId, bbox, limit, filters: rawFilters, ...stay } = body.value satisfies Stay & Record<string, unknown>;
     const problem = checkStay(req, stay);
     if (problem) return problem;
@@ -43,7 +43,7 @@ export function mapRoutes(ctx: HotelsContext): RouteDef[] {
     const location = ctx.catalog.location(destinationId);
     if (!location) return providerError(404, "destination_not_found", "unknown destinationId", req.requestId);
     const filters = parseFilters(req, rawFilters ?? []);
-    if (!filters.ok) return filters.response;
+    if (!filters.ok) return filters.error;
     const inBox = ({ lat, lon }: { lat: number; lon: number }) => !bbox || (lat >= bbox.south && lat <= bbox.north && lon >= bbox.west && lon <= bbox.east);
     const found = searchMatches(ctx, location, stay, filters.value).filter((m) => inBox(m.hotel.coordinates));
     const [lat, lon] = location.profile.center;
@@ -57,12 +57,12 @@ export function mapRoutes(ctx: HotelsContext): RouteDef[] {
 
   const mapHotels = (req: RouteRequest): SandboxResponse => {
     const body = parseBody(req, MapHotelsBodySchema);
-    if (!body.ok) return body.response;
+    if (!body.ok) return body.error;
     const { hotelIds, filters: rawFilters, ...stay } = body.value satisfies Stay & Record<string, unknown>;
     const problem = checkStay(req, stay);
     if (problem) return problem;
     const filters = parseFilters(req, rawFilters ?? []);
-    if (!filters.ok) return filters.response;
+    if (!filters.ok) return filters.error;
     // Unknown ids and hotels the filters leave out are simply not in the answer, as on a map.
     const items = [...new Set(hotelIds)].flatMap((hotelId) => {
       const hotel = ctx.catalog.hotel(hotelId);

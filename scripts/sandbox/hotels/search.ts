@@ -30,7 +30,7 @@ export function searchRoutes(ctx: HotelsContext): RouteDef[] {
       return providerError(400, "sorting_is_not_allowed_yet", "sorting is not allowed yet", req.requestId);
     }
     const body = parseValue(req, SearchBodySchema, raw.value ?? {});
-    if (!body.ok) return body.response;
+    if (!body.ok) return body.error;
     const { destinationId, offset, limit, searchId, ...rest } = body.value;
     const stay: Stay = { checkinDate: rest.checkinDate, checkoutDate: rest.checkoutDate, guests: rest.guests };
     const stayProblem = checkStay(req, stay);
@@ -38,7 +38,7 @@ export function searchRoutes(ctx: HotelsContext): RouteDef[] {
     const location = ctx.catalog.location(destinationId);
     if (!location) return providerError(404, "destination_not_found", "unknown destinationId", req.requestId);
     const filters = parseFilters(req, rest.filters ?? []);
-    if (!filters.ok) return filters.response;
+    if (!filters.ok) return filters.error;
     const key = JSON.stringify([destinationId, stayKey(stay), canonicalFilters(filters.value)]);
 
     let session;

@@ -41,7 +41,7 @@ export function seoRoutes(ctx: HotelsContext): RouteDef[] {
 
   const search: RouteHandler = (req) => {
     const parsed = parseValue(req, SearchQuerySchema, query(req.url));
-    if (!parsed.ok) return parsed.response;
+    if (!parsed.ok) return parsed.error;
     const { query: text, destinationId, limit } = parsed.value;
     if (destinationId !== undefined && !ctx.catalog.location(destinationId)) return providerError(404, "destination_not_found", "no such destination", req.requestId);
     const needle = text.toLocaleLowerCase("ru-RU");
@@ -55,7 +55,7 @@ export function seoRoutes(ctx: HotelsContext): RouteDef[] {
 
   const resource: RouteHandler = (req) => {
     const parsed = parseValue(req, ResourceQuerySchema, query(req.url));
-    if (!parsed.ok) return parsed.response;
+    if (!parsed.ok) return parsed.error;
     const page = pageAt(ctx, parsed.value.path);
     if (!page) return providerError(404, "resource_not_found", "no SEO page at this path", req.requestId);
     return json(200, { ...page, canonicalUrl: `${origin()}${page.path}` });
@@ -63,7 +63,7 @@ export function seoRoutes(ctx: HotelsContext): RouteDef[] {
 
   const urls: RouteHandler = (req) => {
     const parsed = parseValue(req, UrlsQuerySchema, query(req.url));
-    if (!parsed.ok) return parsed.response;
+    if (!parsed.ok) return parsed.error;
     const { destinationId, offset, limit } = parsed.value;
     const location = ctx.catalog.location(destinationId);
     if (!location) return providerError(404, "destination_not_found", "no such destination", req.requestId);
@@ -76,7 +76,7 @@ export function seoRoutes(ctx: HotelsContext): RouteDef[] {
 
   const token: RouteHandler = (req) => {
     const body = parseBody(req, DeeplinkBodySchema);
-    if (!body.ok) return body.response;
+    if (!body.ok) return body.error;
     const { hotelId, ...stay } = body.value;
     const problem = checkStay(req, stay);
     if (problem) return problem;

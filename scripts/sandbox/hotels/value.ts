@@ -26,7 +26,7 @@ export function valueRoutes(ctx: HotelsContext): RouteDef[] {
       // Unknown hotels are left out of `items`, not an error: a batch must survive one stale id.
       handler: (req) => {
         const body = parseBody(req, PercentBodySchema);
-        if (!body.ok) return body.response;
+        if (!body.ok) return body.error;
         const items = [...new Set(body.value.hotelIds)].flatMap((hotelId) => {
           const hotel = ctx.catalog.hotel(hotelId);
           return hotel ? [{ hotelId, percent: cashbackPercentFor(seed, hotel) }] : [];
@@ -40,7 +40,7 @@ export function valueRoutes(ctx: HotelsContext): RouteDef[] {
       path: "/api/v1/cashback/max",
       handler: (req) => {
         const parsed = parseValue(req, MaxQuerySchema, query(req.url));
-        if (!parsed.ok) return parsed.response;
+        if (!parsed.ok) return parsed.error;
         const { destinationId, checkinDate, checkoutDate } = parsed.value;
         const problem = checkStay(req, { checkinDate, checkoutDate, guests: [] });
         if (problem) return problem;
@@ -54,7 +54,7 @@ export function valueRoutes(ctx: HotelsContext): RouteDef[] {
       path: "/api/v1/hotels/:hotelId/bnpl-offer",
       handler: (req) => {
         const body = parseBody(req, OfferBodySchema);
-        if (!body.ok) return body.response;
+        if (!body.ok) return body.error;
         const stay: Stay = body.value;
         const problem = checkStay(req, stay);
         if (problem) return problem;
@@ -72,7 +72,7 @@ export function valueRoutes(ctx: HotelsContext): RouteDef[] {
       path: "/api/v1/bnpl/tranche-amount",
       handler: (req) => {
         const parsed = parseValue(req, TrancheQuerySchema, query(req.url));
-        if (!parsed.ok) return parsed.response;
+        if (!parsed.ok) return parsed.error;
         const { amount, currency } = parsed.value;
         return json(200, { requested: { value: amount, currency }, ...trancheAmountFor({ value: amount, currency }) });
       },

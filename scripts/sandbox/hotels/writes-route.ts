@@ -44,7 +44,7 @@ export function writeRoute<T extends { clientRequestId: string }>(ctx: HotelsCon
       const problem = def.precheck?.(req);
       if (problem) return problem;
       const body = parseBody(req, def.schema);
-      if (!body.ok) return body.response;
+      if (!body.ok) return body.error;
       const { clientRequestId } = body.value;
       const earlier = ctx.orders.committed(grant.subject, clientRequestId);
       if (earlier) {

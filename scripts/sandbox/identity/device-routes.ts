@@ -27,7 +27,7 @@ export function deviceRoutes(env: SandboxEnv, devices: DeviceStore): RouteDef[] 
       path: "/oauth/device_authorization",
       handler: (req) => {
         const form = readForm(req, DeviceAuthorizationForm);
-        if (!form.ok) return form.response;
+        if (!form.ok) return form.error;
         const clientId = form.value.client_id;
         if (clientId === undefined || !CLIENT_ID.test(clientId)) return oauthError("invalid_client", "client_id is missing or malformed");
         const scope = normalizeScope(form.value.scope);
@@ -60,7 +60,7 @@ export function deviceRoutes(env: SandboxEnv, devices: DeviceStore): RouteDef[] 
       path: "/oauth/device/approve",
       handler: (req) => {
         const form = readForm(req, ApproveForm);
-        if (!form.ok) return wantsHtml(req) ? decisionErrorPage("The code is missing.") : form.response;
+        if (!form.ok) return wantsHtml(req) ? decisionErrorPage("The code is missing.") : form.error;
         const decision = form.value.action === "deny" ? "denied" : "approved";
         const result = devices.decide(form.value.user_code, decision);
         if (result !== "ok") return wantsHtml(req) ? decisionErrorPage(`Cannot use this code: ${DECIDE_ERRORS[result]}.`) : json(400, { error: "invalid_user_code", error_description: DECIDE_ERRORS[result] });

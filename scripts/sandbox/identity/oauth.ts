@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { json, parseFormBody, type RouteRequest, type SandboxResponse } from "../http.js";
+import { err, ok, type Result } from "../../../shared/result.js";
 
 export type OAuthErrorCode =
   | "invalid_request"
@@ -39,7 +40,7 @@ export function fail(error: OAuthErrorCode, description: string): OAuthFailure {
 
 export const CLIENT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export type FormResult<T> = { ok: true; value: T } | { ok: false; response: SandboxResponse };
+export type FormResult<T> = Result<T, SandboxResponse>;
 
 /**
  * Reads a form-encoded OAuth request. RFC 6749 §3.2 forbids repeated parameters, and a client that
@@ -48,18 +49,18 @@ export type FormResult<T> = { ok: true; value: T } | { ok: false; response: Sand
 export function readForm<S extends z.ZodType>(req: RouteRequest, schema: S): FormResult<z.infer<S>> {
   const type = req.headers["content-type"] ?? "";
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
-    return { ok: false, response: oauthError("invalid_request", "expected an application/x-www-form-urlencoded body") };
+    return err(oauthError("invalid_request", "expected an application/x-www-form-urlencoded body"));
   }
   const fields = new Map<string, string>();
   for (const [key, value] of parseFormBody(req)) {
-    if (fields.has(key)) return { ok: false, response: oauthError("invalid_request", `parameter ${key} is repeated`) };
+    if (fields.has(key)) return err(oauthError("invalid_request", `parameter ${key} is repeated`));
     // RFC 6749 §3.1: a parameter sent without a value is treated as omitted.
     if (value !== "") fields.set(key, value);
   }
   const parsed = schema.safeParse(Object.fromEntries(fields));
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path.join(".") || "parameters";
-    return { ok: false, response: oauthError("invalid_request", `missing or invalid ${field}`) };
+    return err(oauthError("invalid_request", `missing or invalid ${field}`));
   }
-  return { ok: true, value: parsed.data };
+  return ok(parsed.data);
 }

@@ -13,7 +13,7 @@ export function revokeRoute(sessions: SessionStore): RouteDef {
     path: "/oauth/revoke",
     handler: (req) => {
       const form = readForm(req, RevokeForm);
-      if (!form.ok) return form.response;
+      if (!form.ok) return form.error;
       sessions.revoke(form.value.token);
       return json(200, {}, { "cache-control": "no-store" });
     },

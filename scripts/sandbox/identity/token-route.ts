@@ -35,7 +35,7 @@ export function tokenRoute(devices: DeviceStore, sessions: SessionStore, service
     path: "/oauth/token",
     handler: (req) => {
       const form = readForm(req, TokenForm);
-      if (!form.ok) return form.response;
+      if (!form.ok) return form.error;
       const { grant_type, client_id, device_code, refresh_token, client_secret, resource, scope } = form.value;
       if (client_id !== undefined && !CLIENT_ID.test(client_id)) return oauthError("invalid_client", "client_id is malformed");
       switch (grant_type) {
