@@ -7,9 +7,9 @@ import { BrokerError, toErrorReply } from "../../shared/protocol/errors.js";
 import type { OperationName } from "../../shared/protocol/operation-names.js";
 import type { Audit } from "../audit.js";
 import type { HandlerSource } from "../types.js";
-import { serveConnection } from "./connection.js";
+import { serveConnection, type ConnectionOptions } from "./connection.js";
 import { DeadlineSweeper, tickFor } from "./deadlines.js";
-import { lazyRunner } from "./lazy-runner.js";
+import { lazyRunner, type LazyRunner } from "./lazy-runner.js";
 import type { PeerCredentialReader } from "./peer-cred.js";
 import { ResponseWriter } from "./response-writer.js";
 import type { Clock } from "../../shared/time.js";
@@ -63,12 +63,25 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
   const now = opts.now ?? performance.now.bind(performance);
   const deadlines = new DeadlineSweeper(tickFor(opts.requestTimeoutMs), now);
   const helloTimeoutMs = opts.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
-  const source = opts.handlers;
-  const runner = lazyRunner(async () => {
-    const [{ checkedRunner }, handlers] = await Promise.all([import("./run-operation.js"), "load" in source ? source.load() : source]);
-    return checkedRunner(handlers);
-  });
+  const runner = deferredRunner(opts.handlers);
   const busyLine = serializeMessage({ type: "error", error: toErrorReply(new BrokerError("busy", `the broker is at its limit of ${maxConnections} connections: try again in a moment`)) });
+  const connection: Omit<ConnectionOptions, "peer"> = {
+    run: runner.run,
+    welcomed: runner.preload,
+    brokerVersion: opts.brokerVersion,
+    verifiedOperations: opts.verifiedOperations,
+    requestTimeoutMs: opts.requestTimeoutMs,
+    operationTimeoutsMs: opts.operationTimeoutsMs ?? {},
+    deadlines,
+    writer,
+    idleTimeoutMs: opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+    helloTimeoutMs,
+    maxInFlight: opts.maxInFlightPerConnection ?? 16,
+    maxQueuedBytes: opts.maxQueuedBytesPerConnection ?? MAX_QUEUED_BYTES_PER_CONNECTION,
+    audit: opts.audit,
+    stopping: stopping.signal,
+    now,
+  };
 
   const server: Server = createServer({ allowHalfOpen: false, pauseOnConnect: false }, (socket) => {
     const peer = opts.readPeer(socket);
@@ -80,47 +93,15 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
     }
     if (sockets.size >= maxConnections) {
       opts.audit.record({ event: "connection_refused", peer, outcome: "busy" });
-      // Said rather than a silent close, which clients took for "no broker" and started another.
-      // end() lets the line arrive before the client's hello could meet a closed socket; its
-      // input is discarded, and the timer bounds how long it may linger outside the count.
-      socket.on("error", () => socket.destroy());
-      socket.end(busyLine);
-      socket.resume();
-      setTimeout(() => socket.destroy(), helloTimeoutMs).unref();
-      return;
+      return refuseBusy(socket, busyLine, helloTimeoutMs);
     }
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
-    serveConnection(socket, {
-      run: runner.run,
-      welcomed: runner.preload,
-      brokerVersion: opts.brokerVersion,
-      verifiedOperations: opts.verifiedOperations,
-      requestTimeoutMs: opts.requestTimeoutMs,
-      operationTimeoutsMs: opts.operationTimeoutsMs ?? {},
-      deadlines,
-      writer,
-      idleTimeoutMs: opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
-      helloTimeoutMs,
-      maxInFlight: opts.maxInFlightPerConnection ?? 16,
-      maxQueuedBytes: opts.maxQueuedBytesPerConnection ?? MAX_QUEUED_BYTES_PER_CONNECTION,
-      audit: opts.audit,
-      peer,
-      stopping: stopping.signal,
-      now,
-    });
+    serveConnection(socket, { ...connection, peer });
   });
 
   return {
-    listen: () =>
-      new Promise<void>((resolve, reject) => {
-        server.once("error", reject);
-        server.listen(opts.socketPath, () => {
-          server.off("error", reject);
-          // The directory is already 0700; the socket is tightened too, before anyone is served.
-          chmod(opts.socketPath, 0o600).then(resolve, reject);
-        });
-      }),
+    listen: () => listenPrivately(server, opts.socketPath),
     close: async () => {
       stopping.abort();
       deadlines.close();
@@ -132,14 +113,47 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
       });
     },
     connections: () => sockets.size,
-    stats: () => {
-      let queuedBytes = 0;
-      let pausedConnections = 0;
-      for (const socket of sockets) {
-        queuedBytes += socket.writableLength;
-        if (socket.isPaused()) pausedConnections++;
-      }
-      return { queuedBytes, pausedConnections };
-    },
+    stats: () => socketStats(sockets),
   };
+}
+
+/** Runs operations from the handlers, loading them and their schemas with the first hello or request. */
+function deferredRunner(source: HandlerSource): LazyRunner {
+  return lazyRunner(async () => {
+    const [{ checkedRunner }, handlers] = await Promise.all([import("./run-operation.js"), "load" in source ? source.load() : source]);
+    return checkedRunner(handlers);
+  });
+}
+
+/**
+ * Says "busy" rather than closing silently, which clients took for "no broker" and started another.
+ * end() lets the line arrive before the client's hello could meet a closed socket; its input is
+ * discarded, and the timer bounds how long it may linger outside the count.
+ */
+function refuseBusy(socket: Socket, busyLine: string, lingerMs: number): void {
+  socket.on("error", () => socket.destroy());
+  socket.end(busyLine);
+  socket.resume();
+  setTimeout(() => socket.destroy(), lingerMs).unref();
+}
+
+function listenPrivately(server: Server, socketPath: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(socketPath, () => {
+      server.off("error", reject);
+      // The directory is already 0700; the socket is tightened too, before anyone is served.
+      chmod(socketPath, 0o600).then(resolve, reject);
+    });
+  });
+}
+
+function socketStats(sockets: ReadonlySet<Socket>): { queuedBytes: number; pausedConnections: number } {
+  let queuedBytes = 0;
+  let pausedConnections = 0;
+  for (const socket of sockets) {
+    queuedBytes += socket.writableLength;
+    if (socket.isPaused()) pausedConnections++;
+  }
+  return { queuedBytes, pausedConnections };
 }
