@@ -4,6 +4,7 @@ import { z } from "zod";
 import { RequestHashSchema, WRITE_REFUSALS, WriteKindSchema } from "../../shared/protocol/ops-hotels-writes.js";
 import { toIsoTimestamp, type Clock } from "../../shared/time.js";
 import { keyIdOf, LEDGER_KEY_FILE, readFingerprintKey } from "./fingerprint.js";
+import { err, ok, type Result } from "../../shared/result.js";
 
 // The ledger's two files as they are on disk, judged without changing either: the broker opens
 // them through this, and `tbank-mcp doctor` reports what it finds.
@@ -37,10 +38,8 @@ export type PersistedEntry = z.infer<typeof PersistedLedgerSchema>["entries"][nu
 
 type LedgerProblem = "ledger_damaged" | "key_missing" | "key_damaged" | "key_mismatch";
 
-export type LedgerFiles =
-  /** `key` undefined: no fingerprint on disk needs the old one, so a new key may be made. */
-  | { ok: true; entries: PersistedEntry[]; key: Buffer | undefined }
-  | { ok: false; problem: LedgerProblem; message: string; fix: string };
+// `key` undefined: no fingerprint on disk needs the old one, so a new key may be made.
+export type LedgerFiles = Result<{ entries: PersistedEntry[]; key: Buffer | undefined }, { problem: LedgerProblem; message: string; fix: string }>;
 
 const KEY_PROBLEM: Record<Exclude<LedgerProblem, "ledger_damaged">, string> = {
   key_missing: `${LEDGER_KEY_FILE} is missing`,
@@ -72,12 +71,11 @@ export async function readLedgerFiles(dir: string, now: Clock): Promise<LedgerFi
     }
     const parsed = PersistedLedgerSchema.safeParse(json);
     if (!parsed.success) {
-      return {
-        ok: false,
+      return err({
         problem: "ledger_damaged",
         message: `${LEDGER_FILE} in ${dir} is damaged: the broker cannot tell which writes it already sent, so it executes no writes (reads work)`,
         fix: `check your bookings, then move ${LEDGER_FILE} aside and restart the broker (tbank-mcp stop-broker), knowing it then forgets the writes of the last 24 h and sends a repeat of one again`,
-      };
+      });
     }
     keyId = parsed.data.keyId;
     const oldest = now() - LEDGER_RETENTION_MS;
@@ -86,14 +84,13 @@ export async function readLedgerFiles(dir: string, now: Clock): Promise<LedgerFi
   const key = await readFingerprintKey(dir);
   const problem: LedgerProblem | undefined =
     key.state === "missing" ? "key_missing" : key.state === "damaged" ? "key_damaged" : keyId !== undefined && keyIdOf(key.key) !== keyId ? "key_mismatch" : undefined;
-  if (problem === undefined) return { ok: true, entries, key: key.state === "ok" ? key.key : undefined };
+  if (problem === undefined) return ok({ entries, key: key.state === "ok" ? key.key : undefined });
   const needed = entries.filter((e) => e.fingerprint !== undefined && e.state !== "refused");
-  if (needed.length === 0) return { ok: true, entries, key: undefined };
+  if (needed.length === 0) return ok({ entries, key: undefined });
   const until = toIsoTimestamp(Math.max(...needed.map((e) => e.updatedAt)) + LEDGER_RETENTION_MS);
-  return {
-    ok: false,
+  return err({
     problem,
     message: `${KEY_PROBLEM[problem]}, and ${LEDGER_FILE} holds writes of the last 24 h fingerprinted under the key it was written with: without that key the broker cannot tell a repeat of one of them from a new write, so it executes no writes (reads work)`,
     fix: `put back the ${LEDGER_KEY_FILE} those writes were made with (in ${dir}) and restart the broker (tbank-mcp stop-broker); or wait until ${until}, when they are 24 h old, and restart it; or, having checked your bookings, move ${LEDGER_FILE} aside too, knowing the broker then forgets those writes and sends a repeat of one again`,
-  };
+  });
 }

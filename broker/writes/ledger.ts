@@ -81,11 +81,11 @@ export class WriteLedger {
       if (stale > 0) logger.info({ event: "write_ledger_temp_removed", count: stale }, "removed temp files left by an interrupted write");
       const files = await readLedgerFiles(opts.dir, opts.now);
       if (!files.ok) {
-        logger.warn({ event: "write_ledger_unavailable", problem: files.problem }, files.message);
-        return new WriteLedger(opts, undefined, `${files.message}. To write again: ${files.fix}`);
+        logger.warn({ event: "write_ledger_unavailable", problem: files.error.problem }, files.error.message);
+        return new WriteLedger(opts, undefined, `${files.error.message}. To write again: ${files.error.fix}`);
       }
-      const ledger = new WriteLedger(opts, files.key ?? (await createFingerprintKey(opts.dir, opts.randomBytes)));
-      for (const e of files.entries) {
+      const ledger = new WriteLedger(opts, files.value.key ?? (await createFingerprintKey(opts.dir, opts.randomBytes)));
+      for (const e of files.value.entries) {
         const state: LedgerState = e.state === "sending" ? "outcome_unknown" : e.state;
         ledger.#entries.set(e.requestHash, { ...e, state });
       }

@@ -15,9 +15,9 @@ export async function checkWriteLedger(stateDir: string, now: Clock = Date.now):
     return { id: "write_ledger", status: "fail", message: `the write ledger in ${stateDir} cannot be read (${err instanceof Error ? err.message : String(err)})`, fix: `make ${stateDir} and its files readable by you` };
   }
   if (files.ok) {
-    if (files.entries.length === 0 && files.key === undefined) return undefined;
-    const key = files.key === undefined ? "no key yet (no recent write needs one)" : "its key present";
-    return { id: "write_ledger", status: "pass", message: `write ledger: ${files.entries.length} write(s) of the last 24 h, ${key}` };
+    if (files.value.entries.length === 0 && files.value.key === undefined) return undefined;
+    const key = files.value.key === undefined ? "no key yet (no recent write needs one)" : "its key present";
+    return { id: "write_ledger", status: "pass", message: `write ledger: ${files.value.entries.length} write(s) of the last 24 h, ${key}` };
   }
-  return { id: "write_ledger", status: "fail", message: files.message, fix: files.fix };
+  return { id: "write_ledger", status: "fail", message: files.error.message, fix: files.error.fix };
 }
