@@ -18,6 +18,8 @@ export interface ConnectionOptions {
   run: RunOperation;
   /** Called after each welcome is queued. */
   welcomed?: () => void;
+  /** While `run` is still loading: a promise that settles when the attempt ends (see holdForRunner). */
+  runnerLoading?: () => Promise<void> | undefined;
   brokerVersion: string;
   /** The last known verification for the welcome; it must answer at once (no provider call). */
   verifiedOperations: (role: Role) => readonly OperationName[];
@@ -65,6 +67,7 @@ class Connection {
   private welcomeVerified: readonly OperationName[] | undefined;
   private inFlight = 0;
   private dropped = false;
+  private holding = false;
   // Idleness is checked by the server's deadline sweeper against the last complete request, so
   // traffic only updates a number instead of re-arming a timer on every request.
   private lastActivity: number;
@@ -88,8 +91,13 @@ class Connection {
 
   receive(chunk: Buffer): void {
     this.buffer.append(chunk);
+    this.readLines(false);
+  }
+
+  private readLines(afterLoad: boolean): void {
     let complete = false;
     for (;;) {
+      if (!afterLoad && this.role !== undefined && this.holdForRunner()) break;
       let line: string | undefined;
       try {
         line = this.buffer.readLine();
@@ -99,15 +107,34 @@ class Connection {
         this.opts.writer.flush();
         return this.drop("too_large");
       }
-      if (line === undefined) {
-        if (complete) this.lastActivity = this.now();
-        return;
-      }
+      if (line === undefined) break;
       complete = true;
       if (this.role === undefined) {
         if (!this.hello(line)) return;
       } else this.request(this.role, line);
     }
+    if (complete) this.lastActivity = this.now();
+  }
+
+  /**
+   * While the operations load (the broker's first client), requests wait in the read buffer with the
+   * socket paused, then run in order: answered as a loaded broker answers them (synchronous status
+   * reads, no `busy` for a pipelining client). After a failed load they run anyway, each answered
+   * with the error.
+   */
+  private holdForRunner(): boolean {
+    if (this.holding) return true;
+    const loading = this.opts.runnerLoading?.();
+    if (loading === undefined) return false;
+    this.holding = true;
+    this.socket.pause();
+    void loading.then(() => {
+      this.holding = false;
+      if (this.socket.destroyed) return;
+      this.socket.resume();
+      this.readLines(true);
+    });
+    return true;
   }
 
   closed(): void {

@@ -5,6 +5,8 @@ export interface LazyRunner {
   run: RunOperation;
   /** Starts loading now (a client said hello: its first request is likely near). */
   preload: () => void;
+  /** Undefined once loaded; until then, a promise that settles (never rejects) when a load attempt ends. */
+  loading: () => Promise<void> | undefined;
 }
 
 /**
@@ -27,6 +29,13 @@ export function lazyRunner(load: () => Promise<RunOperation>): LazyRunner {
     run: (op, rawArgs, req) => (run ? run(op, rawArgs, req) : loaded().then((r) => r(op, rawArgs, req))),
     // A failure here is met again, and answered, by the request that needs the runner.
     preload: () => void loaded().catch(() => undefined),
+    loading: () =>
+      run
+        ? undefined
+        : loaded().then(
+            () => undefined,
+            () => undefined,
+          ),
   };
 }
 

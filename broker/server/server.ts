@@ -68,6 +68,7 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
   const connection: Omit<ConnectionOptions, "peer"> = {
     run: runner.run,
     welcomed: runner.preload,
+    runnerLoading: runner.loading,
     brokerVersion: opts.brokerVersion,
     verifiedOperations: opts.verifiedOperations,
     requestTimeoutMs: opts.requestTimeoutMs,

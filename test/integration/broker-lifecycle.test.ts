@@ -140,4 +140,28 @@ describe("broker lifecycle", () => {
     await expect(conn.call("hotels.status", {})).resolves.toMatchObject({ state: "mobile_read_only_ready" });
     expect(loads).toBe(1);
   });
+
+  it("answers requests pipelined while the handlers load in order, as a loaded broker does", async () => {
+    const d = await dirs();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const handlers = { load: () => gate.then(() => sampleHandlers()) };
+    const broker = await startTestBroker({ ...d, createParts: () => Promise.resolve({ handlers, close: () => Promise.resolve() }) });
+    cleanups.push(() => broker.stop("test"));
+    const raw = new RawClient(d.socketPath);
+    cleanups.push(() => Promise.resolve(raw.socket.destroy()));
+    const hello = JSON.stringify({ type: "hello", protocol: 2, client: "hotels", clientVersion: "t" });
+    // More than the 16 requests a connection may have in flight, then one the role may not call.
+    const requests = Array.from({ length: 20 }, (_, i) => JSON.stringify({ id: `s${i}`, op: "hotels.status", args: {} }));
+    raw.write(`${[hello, ...requests, JSON.stringify({ id: "x", op: "broker.stop", args: {} })].join("\n")}\n`);
+    expect(await raw.next()).toMatchObject({ type: "welcome" });
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    const replies: (Record<string, unknown> | undefined)[] = [];
+    for (let i = 0; i < 21; i++) replies.push(await raw.next());
+    const ids = replies.map((r) => r?.id);
+    expect(replies.slice(0, 20).every((r) => r?.ok === true)).toBe(true);
+    expect(replies[20]).toMatchObject({ ok: false, error: { code: "operation_not_allowed" } });
+    expect(ids).toEqual([...requests.map((_, i) => `s${i}`), "x"]);
+  });
 });

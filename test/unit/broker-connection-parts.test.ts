@@ -163,4 +163,15 @@ describe("lazyRunner", () => {
     await expect(failing.run("hotels.status", {}, req)).resolves.toBe("ok");
     expect(attempts).toBe(2);
   });
+
+  it("says whether it is still loading, with a promise that settles even when the load fails", async () => {
+    let fail = true;
+    const runner = lazyRunner(() => (fail ? Promise.reject(new Error("chunk missing")) : Promise.resolve<RunOperation>(() => "ok")));
+    const first = runner.loading();
+    expect(first).toBeInstanceOf(Promise);
+    await expect(first).resolves.toBeUndefined();
+    fail = false;
+    await expect(runner.loading()).resolves.toBeUndefined();
+    expect(runner.loading()).toBeUndefined();
+  });
 });
