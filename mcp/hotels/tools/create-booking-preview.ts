@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { isFresh } from "../journey/checkout.js";
 import type { Lang } from "../../../shared/locale.js";
-import { baseOutput, rateLine, RateSummarySchema, rateSummary, staySummary, stayLine, StaySchema } from "./checkout-common.js";
+import { baseOutput, rateLine, RateSummarySchema, staySummary, stayLine, StaySchema } from "./checkout-common.js";
 import { success } from "../../shared/outcome.js";
-import { defineRatePreview } from "./rate-preview.js";
+import { CHECKOUT_HANDOFF_STEP, defineRatePreview } from "./rate-preview.js";
 import { OptionalAnyValue } from "./schemas.js";
 import { writeReadiness } from "../writes/readiness.js";
 
@@ -15,7 +15,6 @@ const Output = z.object({
   bookingExecutionAvailable: z.boolean().optional(),
 });
 
-const NEXT_STEP = "tbank_hotels_create_checkout_handoff";
 // With the booking toolset and every gate open, the person can book here instead, approving it themselves.
 export const NEXT_STEP_DRAFT =
   "if the person wants to book here: ask their guests' names and contact, then tbank_hotels_create_booking_draft (they approve the booking themselves in their terminal or on a page); else tbank_hotels_create_checkout_handoff";
@@ -41,17 +40,16 @@ export const createBookingPreview = defineRatePreview({
     "Local summary of the selected stay, rate and price; creates nothing, asks no personal data. " +
     "To book: tbank_hotels_create_checkout_handoff.",
   output: Output,
-  preview: async (sel, view, ctx) => {
+  preview: async ({ sel, view, rate }, ctx) => {
     const w = WORDS[view.lang];
     const stay = staySummary(sel.state, sel.option);
-    const rate = rateSummary(sel.rate, view);
     const inspection = sel.state.inspection;
     const inspectedPriceDisplay = inspection && isFresh(inspection, ctx.now()) ? inspection.public.currentPrice.display : undefined;
     // Only a server offering the booking toolset asks whether booking could run now (one local broker call).
     const bookable = ctx.config.hotels.toolsets.has("booking") && (await writeReadiness(ctx)).kinds.booking.available;
     const message = `${w.note} ${bookable ? w.whereWithDraft : w.where}`;
     return success(
-      { status: "preview_ready" as const, stay, rate, ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}), bookingExecutionAvailable: bookable, message, nextStep: bookable ? NEXT_STEP_DRAFT : NEXT_STEP },
+      { status: "preview_ready" as const, stay, rate, ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}), bookingExecutionAvailable: bookable, message, nextStep: bookable ? NEXT_STEP_DRAFT : CHECKOUT_HANDOFF_STEP },
       [`status=preview_ready bookingExecution.available=${bookable}`, stayLine(stay), rateLine(sel.rate, view), inspectedPriceDisplay && `${w.checkedPrice}: ${inspectedPriceDisplay}`, message],
     );
   },

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { baseOutput, rateLine, RateSummarySchema, rateSummary } from "./checkout-common.js";
+import { baseOutput, rateLine, RateSummarySchema } from "./checkout-common.js";
 import type { Lang } from "../../../shared/locale.js";
 import { success } from "../../shared/outcome.js";
-import { defineRatePreview } from "./rate-preview.js";
+import { CHECKOUT_HANDOFF_STEP, defineRatePreview } from "./rate-preview.js";
 import { OptionalAnyValue, AnyArray } from "./schemas.js";
 import { writeReadiness } from "../writes/readiness.js";
 
@@ -60,8 +60,6 @@ const WORDS: Record<Lang, Words> = {
   },
 };
 
-const NEXT_STEP = "tbank_hotels_create_checkout_handoff";
-
 export const createPaymentFormPreview = defineRatePreview({
   name: "tbank_hotels_create_payment_form_preview",
   title: "Payment form preview",
@@ -69,12 +67,11 @@ export const createPaymentFormPreview = defineRatePreview({
     "Describes the seller's hosted payment form flow for the selected rate and the gates still closed (available=false). " +
     "Takes no personal or card data, calls no provider, returns no payment link.",
   output: Output,
-  preview: async (sel, view, ctx) => {
+  preview: async ({ sel, view, rate }, ctx) => {
     const w = WORDS[view.lang];
-    const rate = rateSummary(sel.rate, view);
     const writesOn = ctx.config.hotels.toolsets.has("mutations") && (await writeReadiness(ctx)).kinds.payment_setup.available;
     const gates = writesOn ? w.gates : [...w.gates, w.mutationsOff];
-    return success({ status: "preview_only" as const, available: false as const, rate, flow: w.flow, remainingGates: gates, message: w.note, nextStep: NEXT_STEP }, [
+    return success({ status: "preview_only" as const, available: false as const, rate, flow: w.flow, remainingGates: gates, message: w.note, nextStep: CHECKOUT_HANDOFF_STEP }, [
         "status=preview_only available=false",
         rateLine(sel.rate, view),
         `${w.flowLabel}: ${w.flow.map((s, i) => `${i + 1}) ${s}`).join("; ")}`,
