@@ -61,7 +61,6 @@ function harness(overrides: { limiter?: ToolCallLimiter; serve?: McpPool["serve"
   const state = { draining: false };
   const pool = {
     identity: { serverInfo: { name: "t", version: "1" }, instructions: undefined, capabilities: {}, tools: [] },
-    idleCount: 0,
     serve:
       overrides.serve ??
       ((_request: Request, body: unknown) => {
@@ -238,6 +237,17 @@ describe("the composed app", () => {
     const ping = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" });
     expect((await post(h, ping)).status).toBe(200);
     expect(h.served).toEqual([JSON.parse(ping)]);
+  });
+
+  it("a body cut off mid-way cuts the connection and never reaches the pool", async () => {
+    const h = harness();
+    const headers = { host: HOST, "content-type": "application/json", "x-api-key": "good" };
+    const env = bindings("", headers);
+    const cut = new Readable({ read: () => cut.destroy(new Error("aborted")) });
+    Object.assign(cut, { headers, rawHeaders: Object.entries(headers).flat(), socket: { remoteAddress: "10.0.0.7" } });
+    await h.app.request("/mcp", { method: "POST", headers, body: "{" }, { ...env, incoming: cut as unknown as typeof env.incoming });
+    expect(env.outgoing.destroy).toHaveBeenCalledOnce();
+    expect(h.served).toEqual([]);
   });
 
   it("a tool call over the limit is a rate_limited result the pool never sees; a down store is 503", async () => {

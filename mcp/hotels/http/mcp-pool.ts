@@ -47,7 +47,6 @@ export interface McpPool {
   serve(request: Request, body: unknown, key: object): Promise<Response>;
   /** Gives up on a request that outlived its deadline: its server is closed (aborting the tool) and never reused. */
   abandon(key: object): void;
-  readonly idleCount: number;
 }
 
 export async function createMcpPool(opts: McpPoolOptions): Promise<McpPool> {
@@ -77,9 +76,6 @@ export async function createMcpPool(opts: McpPoolOptions): Promise<McpPool> {
 
   return {
     identity: { ...identity, tools: listed.tools },
-    get idleCount() {
-      return idle.length;
-    },
     serve: async (request, body, key) => {
       const server = (opts.fresh ? undefined : idle.pop()) ?? build();
       busy.set(key, server);

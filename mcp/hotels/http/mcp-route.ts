@@ -39,7 +39,11 @@ type Parsed = { ok: true; body: unknown } | { ok: false; response: Response };
 async function readJson(c: Context<HotelsHttpEnv>, maxBodyBytes: number): Promise<Parsed> {
   const read = await readBody(c.env.incoming, maxBodyBytes);
   if (!read.ok) {
-    if (read.reason === "aborted") return c.env.outgoing.destroy(), { ok: false, response: RESPONSE_ALREADY_SENT };
+    if (read.reason === "aborted") {
+      // The client went away mid-body: nothing to answer, the connection is cut.
+      c.env.outgoing.destroy();
+      return { ok: false, response: RESPONSE_ALREADY_SENT };
+    }
     return { ok: false, response: replyJson(413, jsonRpcError(SERVER_ERROR, `request body larger than ${maxBodyBytes} bytes`), { Connection: "close" }) };
   }
   try {

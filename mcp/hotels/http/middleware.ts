@@ -6,7 +6,7 @@ import type { Principal } from "./contract.js";
 import { corsHeaders, credentialInTarget, hostAllowed, loggedPath, originAllowed, preflightHeaders } from "./hygiene.js";
 import type { HttpMetrics } from "./metrics.js";
 import { sentTarget } from "./raw-target.js";
-import { oauthError, reply, type HotelsHttpEnv, type Site } from "./reply.js";
+import { oauthError, reply, type HotelsHttpEnv, type Site, type Who } from "./reply.js";
 import type { RequestGuard } from "./request-guard.js";
 
 // The remote mode's concerns in the order every request meets them (mcp/hotels/http/app.ts):
@@ -39,7 +39,7 @@ export function targetOf(c: Context<HotelsHttpEnv>): string {
 export function accessLog(metrics: HttpMetrics, logger: Logger, now: () => number = () => performance.now()) {
   return createMiddleware<HotelsHttpEnv>(async (c, next) => {
     const started = now();
-    const who = {} as { subject?: string };
+    const who: Who = {};
     c.set("who", who);
     const target = targetOf(c);
     const route = routeOf(target.split("?")[0] ?? "/");
