@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Tiktoken } from "js-tiktoken/lite";
-import o200k from "js-tiktoken/ranks/o200k_base";
 import type { JourneyOption } from "../../mcp/hotels/journey/options.js";
 import { JourneyIdInput } from "../../mcp/hotels/tools/schemas.js";
 import { driftFactor } from "../../scripts/sandbox/data/pricing.js";
+import { tokenCount } from "../fixtures/tokens.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 import { createJourney, journeyState, selectOption, type JourneyFixture } from "./helpers/journey-fixture.js";
 import { providerIdRecorder } from "./helpers/provider-id-recorder.js";
@@ -78,9 +77,8 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
     expect([JourneyIdInput.safeParse("").success, JourneyIdInput.safeParse("j".repeat(65)).success]).toEqual([false, false]);
     const json = JSON.stringify(ours);
     expect(json).not.toContain("9007199254740991");
-    const enc = new Tiktoken(o200k);
-    expect(enc.encode(json).length).toBeLessThanOrEqual(2_400);
-    expect(enc.encode(JSON.stringify(tools)).length).toBeLessThanOrEqual(6_000);
+    expect(tokenCount(json)).toBeLessThanOrEqual(2_400);
+    expect(tokenCount(JSON.stringify(tools))).toBeLessThanOrEqual(6_000);
   });
 
   describe("rates", () => {
@@ -403,8 +401,7 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
   });
 
   it("keeps every answer well under 2,000 tokens (text and structured content together)", () => {
-    const enc = new Tiktoken(o200k);
-    const sizes = seen.map(({ data, text }) => enc.encode(JSON.stringify(data)).length + enc.encode(text).length);
+    const sizes = seen.map(({ data, text }) => tokenCount(JSON.stringify(data)) + tokenCount(text));
     expect(Math.max(...sizes)).toBeLessThan(1_800);
   });
 });
