@@ -40,6 +40,12 @@ export default tseslint.config(
     },
   },
   {
+    // The HTTP servers (remote MCP, approval page, sandbox) and the broker's socket server stay a
+    // set of small middlewares and handlers, not one closure that routes by hand (issue 32).
+    files: ["mcp/hotels/http/**/*.ts", "broker/server/**/*.ts", "broker/writes/approval-*.ts", "scripts/sandbox/*.ts"],
+    rules: { "max-lines-per-function": ["error", { max: 60, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // Entrypoints own process exit codes.
     files: ["**/bin/*.ts", "scripts/cli/main.ts"],
     rules: { "no-restricted-syntax": ["error", { selector: "ExportDefaultDeclaration", message: "Named exports only." }] },

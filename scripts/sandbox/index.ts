@@ -80,10 +80,8 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const opts = SandboxOptionsSchema.parse(options);
-  let origin = "";
-  const env: SandboxEnv = {
+function sandboxEnv(opts: z.output<typeof SandboxOptionsSchema>, origin: () => string): SandboxEnv {
+  return {
     clock: createSandboxClock(opts.now),
     seed: String(opts.seed),
     canary: opts.canary,
@@ -97,9 +95,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...(opts.hostilePlace === undefined ? {} : { hostilePlace: opts.hostilePlace }),
     ...(opts.hostileCheckout === undefined ? {} : { hostileCheckout: opts.hostileCheckout }),
     ...(opts.integrationToken === undefined ? {} : { integrationToken: opts.integrationToken }),
-    origin: () => origin,
+    origin,
     secret: makeSecretFactory(opts.canary),
   };
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const opts = SandboxOptionsSchema.parse(options);
+  let origin = "";
+  const env = sandboxEnv(opts, () => origin);
   const identity = createIdentityModule(env);
   const hotels = createHotelsModule(env, identity.api);
   const apis = { identity: identity.routes, hotels: hotels.routes, banking: createBankingModule(env, identity.api).routes };

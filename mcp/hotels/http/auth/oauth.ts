@@ -46,6 +46,20 @@ function grantedScopes(payload: JWTPayload): string[] {
   return [];
 }
 
+/** The issuer's JWKS, discovered on first use and again after a failure. */
+function issuerKeys(settings: OAuthSettings, fetchImpl: FetchLike): () => Promise<JWTVerifyGetKey> {
+  // One JWKS per process, discovered once; jose caches its keys and refetches for an unknown kid.
+  let keySet: Promise<JWTVerifyGetKey> | undefined;
+  return () =>
+    (keySet ??= (async () => {
+      const url = settings.jwksUrl ?? (await discoverJwksUri(settings.issuer, fetchImpl));
+      return createRemoteJWKSet(new URL(url), { timeoutDuration: JWKS_TIMEOUT_MS, [customFetch]: fetchImpl });
+    })().catch((err: unknown) => {
+      keySet = undefined;
+      throw err;
+    }));
+}
+
 /**
  * An OAuth 2.1 resource server (RFC 9728 metadata, RFC 6750 challenges): JWT access tokens from
  * `issuer`, signed with a key of its JWKS, for this resource (aud), unexpired, carrying the scope.
@@ -56,17 +70,7 @@ export function createOAuthAuthenticator(settings: OAuthSettings, deps: OAuthAut
   const logger = deps.logger ?? nullLogger;
   const metadataUrl = resourceMetadataUrl(settings.resource);
 
-  // One JWKS per process, discovered once; jose caches its keys and refetches for an unknown kid.
-  let keySet: Promise<JWTVerifyGetKey> | undefined;
-  const keys = (): Promise<JWTVerifyGetKey> =>
-    (keySet ??= (async () => {
-      const url = settings.jwksUrl ?? (await discoverJwksUri(settings.issuer, fetchImpl));
-      return createRemoteJWKSet(new URL(url), { timeoutDuration: JWKS_TIMEOUT_MS, [customFetch]: fetchImpl });
-    })().catch((err: unknown) => {
-      keySet = undefined;
-      throw err;
-    }));
-
+  const keys = issuerKeys(settings, fetchImpl);
   const failure = (status: 400 | 401 | 403, error: string, description: string, extra: Record<string, string> = {}): AuthFailure => ({
     ok: false,
     status,
@@ -109,28 +113,35 @@ export function createOAuthAuthenticator(settings: OAuthSettings, deps: OAuthAut
   return {
     async authenticate(req: IncomingMessage) {
       const authorization = headerValues(req, "authorization");
-      if (authorization.length === 0) {
-        // RFC 6750 §3.1: no error code for a request without credentials; RFC 9728 §5.1 says where to get one.
-        return {
-          ok: false,
-          status: 401,
-          error: "invalid_token",
-          description: "this server needs an OAuth access token: Authorization: Bearer <token>",
-          wwwAuthenticate: bearerChallenge({ resource_metadata: metadataUrl, scope: settings.requiredScope }),
-        };
-      }
+      if (authorization.length === 0) return noCredentials(settings, metadataUrl);
       if (authorization.length > 1) return failure(400, "invalid_request", "send one Authorization header");
       const token = bearerCredential(authorization[0] ?? "");
       if (token === undefined) return failure(401, "invalid_token", 'the Authorization header must be "Bearer <token>"');
       return verify(token);
     },
-    resourceMetadata: () => ({
-      resource: settings.resource,
-      authorization_servers: [settings.issuer],
-      bearer_methods_supported: ["header"],
-      scopes_supported: [settings.requiredScope],
-      resource_name: RESOURCE_NAME,
-    }),
+    resourceMetadata: () => resourceMetadataOf(settings),
+  };
+}
+
+// RFC 6750 §3.1: no error code for a request without credentials; RFC 9728 §5.1 says where to get one.
+function noCredentials(settings: OAuthSettings, metadataUrl: string): AuthFailure {
+  return {
+    ok: false,
+    status: 401,
+    error: "invalid_token",
+    description: "this server needs an OAuth access token: Authorization: Bearer <token>",
+    wwwAuthenticate: bearerChallenge({ resource_metadata: metadataUrl, scope: settings.requiredScope }),
+  };
+}
+
+/** This server's RFC 9728 protected-resource metadata. */
+function resourceMetadataOf(settings: OAuthSettings) {
+  return {
+    resource: settings.resource,
+    authorization_servers: [settings.issuer],
+    bearer_methods_supported: ["header"],
+    scopes_supported: [settings.requiredScope],
+    resource_name: RESOURCE_NAME,
   };
 }
 
