@@ -8,11 +8,7 @@ const text = z.string().max(10_000);
 const optionalText = text.nullish();
 const money = z.number().finite();
 
-export const ProviderCustomerSchema = z.looseObject({
-  firstName: optionalText,
-  email: optionalText,
-  phone: optionalText,
-});
+export const ProviderCustomerSchema = z.looseObject({ firstName: optionalText, email: optionalText, phone: optionalText });
 export type ProviderCustomer = z.infer<typeof ProviderCustomerSchema>;
 
 export const ProviderOrderRowSchema = z.looseObject({

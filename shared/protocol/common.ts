@@ -39,6 +39,15 @@ export const ShortTextSchema = z.string().max(200);
 const STATUS_CODE = /^[A-Z][A-Z0-9_]{0,39}$/;
 export const ProviderStatusSchema = z.string().regex(STATUS_CODE, "not a status code");
 
+// What a payment handoff binds when it is minted, and what its consumer gets back: the amount due,
+// the raw payment status and when the broker read them (DESIGN.md section 3, payment handoff).
+export const PAYMENT_HANDOFF_FACTS = {
+  amountDecimal: DecimalSchema,
+  currency: CurrencySchema,
+  paymentStatus: ProviderStatusSchema,
+  observedAt: TimestampSchema,
+};
+
 /** What a provider status that is not a code reads as: the booking stays, its status is unknown. */
 const UNKNOWN_PROVIDER_STATUS = "UNKNOWN";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CurrencySchema, DecimalSchema, EmptyArgsSchema, PaymentHandoffRefSchema, ProviderStatusSchema, TimestampSchema } from "./common.js";
+import { CurrencySchema, EmptyArgsSchema, PAYMENT_HANDOFF_FACTS, PaymentHandoffRefSchema, TimestampSchema } from "./common.js";
 
 export const GetHotelPreferencesArgsSchema = EmptyArgsSchema;
 
@@ -32,10 +32,7 @@ export type ConsumePaymentHandoffArgs = z.infer<typeof ConsumePaymentHandoffArgs
 
 // The facts bound into the capability when it was minted; the booking itself never crosses over.
 export const ConsumePaymentHandoffResultSchema = z.strictObject({
-  amountDecimal: DecimalSchema,
-  currency: CurrencySchema,
-  paymentStatus: ProviderStatusSchema,
-  observedAt: TimestampSchema,
+  ...PAYMENT_HANDOFF_FACTS,
   consumedAt: TimestampSchema,
 });
 export type ConsumePaymentHandoffResult = z.infer<typeof ConsumePaymentHandoffResultSchema>;

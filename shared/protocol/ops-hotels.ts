@@ -8,6 +8,7 @@ import {
   IsoDateSchema,
   MoneyFactSchema,
   OffsetTimestampSchema,
+  PAYMENT_HANDOFF_FACTS,
   PaymentHandoffRefSchema,
   ProviderStatusSchema,
   SessionStateSchema,
@@ -136,10 +137,7 @@ export type SaveVoucherResult = z.infer<typeof SaveVoucherResultSchema>;
 export const CreatePaymentHandoffArgsSchema = BookingRefArgsSchema;
 export const PaymentHandoffMintedSchema = z.strictObject({
   paymentHandoffRef: PaymentHandoffRefSchema,
-  amountDecimal: DecimalSchema,
-  currency: CurrencySchema,
-  paymentStatus: ProviderStatusSchema,
-  observedAt: TimestampSchema,
+  ...PAYMENT_HANDOFF_FACTS,
   expiresAt: TimestampSchema,
 });
 // A booking not awaiting payment (shared/bookings.ts) gets no capability: a ref for a paid or
