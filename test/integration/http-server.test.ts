@@ -401,10 +401,17 @@ describe("tbank-hotels-mcp --http, in process", () => {
       // GET when the comparison is saved (its collection is this instance's own: not read at all).
       expect(await gets()).toBe(before + 2);
 
-      // Over the limit: the first refusal may have started a read; the calls after it start none.
+      // Over the limit: the first refusal started a read (nothing had refused this caller yet); the
+      // calls after it start none. The answer can come back before that read reaches Redis (it did
+      // under load), so the count is taken once the read has landed.
       gate.allowed = false;
       expect(await (await post(server, toolCall(8, "tbank_hotels_compare_stay_options", { journeyId }))).json()).toMatchObject({ result: { structuredContent: { status: "rate_limited" } } });
-      const refused = await gets();
+      let refused = await gets();
+      for (const deadline = performance.now() + 2_000; refused === before + 2 && performance.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        refused = await gets();
+      }
+      expect(refused).toBe(before + 3);
       for (let id = 9; id < 14; id += 1) await (await post(server, toolCall(id, "tbank_hotels_compare_stay_options", { journeyId }))).json();
       expect(await gets()).toBe(refused);
     } finally {
