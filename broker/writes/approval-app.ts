@@ -51,15 +51,20 @@ export function pageResponse(page: PageHtml, extra: Record<string, string> = {})
 }
 
 /** The Host header must be ours: a rebound DNS name reaches this port under another name. */
-export function hostCheck(host: () => string): MiddlewareHandler<Env> {
+function hostCheck(host: () => string): MiddlewareHandler<Env> {
   return async (c, next) => (c.req.header("host") === host() ? next() : pageResponse(MISDIRECTED));
 }
 
-/** Only `/approve/<token>` exists: not percent-decoded, nor under an absolute URL naming another host. */
-export function tokenPath(host: () => string): MiddlewareHandler<Env> {
+/**
+ * Only `/approve/<token>` exists, as sent: the target the socket received (not percent-decoded, no
+ * dot segments resolved, no absolute form), since the adapter's URL has been normalised.
+ */
+function tokenPath(host: () => string): MiddlewareHandler<Env> {
   return async (c, next) => {
+    const sent = c.env?.incoming?.url;
     const url = new URL(c.req.url);
-    const token = url.host === host() ? TOKEN_PATH.exec(url.pathname)?.[1] : undefined;
+    const path = sent !== undefined ? sent.split("?")[0] : url.host === host() ? url.pathname : undefined;
+    const token = path === undefined ? undefined : TOKEN_PATH.exec(path)?.[1];
     if (token === undefined) return pageResponse(NOT_FOUND);
     c.set("token", token);
     return next();
@@ -67,7 +72,7 @@ export function tokenPath(host: () => string): MiddlewareHandler<Env> {
 }
 
 /** GET shows, POST decides; Hono serves HEAD through GET routes, so the raw method is checked here. */
-export const methods: MiddlewareHandler<Env> = async (c, next) =>
+const methods: MiddlewareHandler<Env> = async (c, next) =>
   c.req.method === "GET" || c.req.method === "POST" ? next() : pageResponse(messagePage(405, "Метод не поддерживается", "Method not allowed"), { allow: "GET, POST" });
 
 /**
@@ -78,7 +83,7 @@ export const methods: MiddlewareHandler<Env> = async (c, next) =>
  * required, not only checked when present: a model's HTTP tool that read the page (and its nonce)
  * usually sends neither; one that forges them is code acting as the person (docs/threat-model.md).
  */
-export function sameOrigin(host: () => string): MiddlewareHandler<Env> {
+function sameOrigin(host: () => string): MiddlewareHandler<Env> {
   return async (c, next) => {
     const origin = c.req.header("origin");
     if (c.req.header("sec-fetch-site") !== "same-origin" || (origin !== "null" && origin !== `http://${host()}`)) {
@@ -93,7 +98,7 @@ export function sameOrigin(host: () => string): MiddlewareHandler<Env> {
  * same-origin too, and its fetch is never a navigation. Only a click on the page's form is a
  * top-level document navigation with user activation; a script's submit is not.
  */
-export const personsClick: MiddlewareHandler<Env> = async (c, next) => {
+const personsClick: MiddlewareHandler<Env> = async (c, next) => {
   if (c.req.header("sec-fetch-mode") !== "navigate" || c.req.header("sec-fetch-dest") !== "document" || c.req.header("sec-fetch-user") !== "?1") {
     return pageResponse(messagePage(403, "Нажмите кнопку на странице", "Press a button on the page to decide"));
   }
@@ -101,7 +106,7 @@ export const personsClick: MiddlewareHandler<Env> = async (c, next) => {
 };
 
 /** A urlencoded form of at most `maxBytes`; past the cap the connection closes after the answer. */
-export function formBody(maxBytes: number): MiddlewareHandler<Env> {
+function formBody(maxBytes: number): MiddlewareHandler<Env> {
   return async (c, next) => {
     const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
     if (type !== "application/x-www-form-urlencoded") return pageResponse(messagePage(415, "Неверный формат формы", "Unsupported form encoding"));

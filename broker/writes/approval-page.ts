@@ -17,8 +17,6 @@ import type { ApprovalPageServer, ApprovalRegistry } from "./approvals.js";
 // forged without reading the page) and the CSP/framing headers (clickjacking). The checks are
 // middlewares of the app in approval-app.ts; this module only serves it on loopback.
 
-export { MAX_FORM_BYTES } from "./approval-app.js";
-
 export interface ApprovalPageOptions {
   host?: "127.0.0.1";
   port?: number;
@@ -72,14 +70,25 @@ const NODE_ANSWERS: Record<string, string> = {
   ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
 };
 
+// How long the app's answer to the request before may take to finish once Node has seen bytes after
+// a `Connection: close` request; past it the socket goes, as Node would have closed it at once.
+const IN_FLIGHT_GRACE_MS = 1_000;
+
 /**
- * Node's own answer to a malformed request, except while the app still answers the request before
- * it: bytes sent after a complete `Connection: close` request (a body without a length) are a parse
- * error at once, and Node would write its 400 before the app's answer, a few ticks later, is ready.
+ * Node's own answer to a malformed request, and the socket closed at once: with a clientError
+ * listener Node closes nothing itself, so a request timeout or a broken body would otherwise hold
+ * the socket open. One exception: bytes sent after a complete `Connection: close` request (a body
+ * without a length) are a parse error at once, and Node would write its 400 before the app's answer,
+ * a few ticks later, is ready; that answer gets a short grace.
  */
-export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, inFlight: ServerResponse | undefined): void {
-  if (inFlight && !inFlight.writableFinished) {
-    inFlight.once("close", () => socket.destroy(err));
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, inFlight: ServerResponse | undefined, graceMs = IN_FLIGHT_GRACE_MS): void {
+  if (err.code === "HPE_CLOSED_CONNECTION" && inFlight && !inFlight.writableFinished) {
+    const timer = setTimeout(() => socket.destroy(err), graceMs);
+    timer.unref();
+    inFlight.once("close", () => {
+      clearTimeout(timer);
+      socket.destroy(err);
+    });
     return;
   }
   if (socket.writable && !inFlight?.headersSent) socket.write(`HTTP/1.1 ${NODE_ANSWERS[err.code ?? ""] ?? "400 Bad Request"}\r\nConnection: close\r\n\r\n`);

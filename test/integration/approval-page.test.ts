@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { startApprovalPage } from "../../broker/writes/approval-page.js";
 import { ApprovalRegistry, PAGE_TOKEN_TTL_MS, type ApprovalDecision, type ApprovalPageServer } from "../../broker/writes/approvals.js";
@@ -319,5 +320,46 @@ describe("the loopback approval page", () => {
     expect(expired.body).not.toContain(hash.slice(0, 12));
     expect((await post(url, { decision: "approve", nonce })).status).toBe(404);
     expect(waiter.settled()).toBeUndefined();
+  });
+
+  it("closes the connection of a post whose body breaks mid-read, with Node's 400, instead of holding it", async () => {
+    const { registry, page } = await setup();
+    const hash = hashOf("broken-body");
+    const waiter = pending(registry, hash);
+    const url = new URL(page.urlFor(registry.mintPageToken(hash).token));
+    const socket = connect(Number(url.port), url.hostname);
+    let answer = "";
+    socket.on("data", (c: Buffer) => (answer += c.toString()));
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    const headers = Object.entries({ host: url.host, origin: "null", "sec-fetch-site": "same-origin", ...CLICK, "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" });
+    // The app is reading the body when the chunk size turns out not to be hex.
+    socket.write(`POST ${url.pathname} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n`);
+    await new Promise((r) => setTimeout(r, 100));
+    socket.write("zz\r\n");
+    const outcome = await Promise.race([closed.then(() => "closed"), new Promise((r) => setTimeout(() => r("still open"), 3_000))]);
+    socket.destroy();
+    expect(outcome).toBe("closed");
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(waiter.settled()).toBeUndefined();
+  });
+
+  it("serves the page only at the target as sent: dot segments, encoded dots and absolute form are 404", async () => {
+    const { registry, page } = await setup();
+    const hash = hashOf("raw-target");
+    pending(registry, hash);
+    const url = new URL(page.urlFor(registry.mintPageToken(hash).token));
+    const statusOf = (target: string): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const socket = connect(Number(url.port), url.hostname);
+        let answer = "";
+        socket.on("data", (c: Buffer) => (answer += c.toString()));
+        socket.on("error", reject);
+        socket.on("close", () => resolve(answer.split(" ")[1] ?? ""));
+        socket.write(`GET ${target} HTTP/1.1\r\nhost: ${url.host}\r\nconnection: close\r\n\r\n`);
+      });
+    expect(await statusOf(url.pathname)).toBe("200");
+    expect(await statusOf(`/x/..${url.pathname}`)).toBe("404");
+    expect(await statusOf(`/x/%2e%2e${url.pathname}`)).toBe("404");
+    expect(await statusOf(url.href)).toBe("404");
   });
 });

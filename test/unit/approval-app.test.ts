@@ -151,4 +151,24 @@ describe("answerClientError", () => {
     expect(s.destroyed).toBe(true);
     expect(s.written).toBe("");
   });
+
+  it("does not wait on the app for anything but bytes after a closed request: a timeout answers 408 and closes", () => {
+    const s = socket();
+    const res = new PassThrough() as unknown as ServerResponse;
+    Object.defineProperty(res, "writableFinished", { value: false });
+    answerClientError(Object.assign(new Error("timeout"), { code: "ERR_HTTP_REQUEST_TIMEOUT" }), s, res);
+    expect(s.written).toMatch(/^HTTP\/1\.1 408 /);
+    expect(s.destroyed).toBe(true);
+  });
+
+  it("bounds the wait for the app's answer in flight", async () => {
+    const s = socket();
+    const res = new PassThrough() as unknown as ServerResponse;
+    Object.defineProperty(res, "writableFinished", { value: false });
+    answerClientError(Object.assign(new Error("data after close"), { code: "HPE_CLOSED_CONNECTION" }), s, res, 20);
+    expect(s.destroyed).toBe(false);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(s.destroyed).toBe(true);
+    expect(s.written).toBe("");
+  });
 });
