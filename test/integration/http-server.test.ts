@@ -129,7 +129,7 @@ describe("tbank-hotels-mcp --http, in process", () => {
           socket.on("error", reject);
           socket.on("close", () => resolve({ status: Number(text.split(" ")[1]), body: text.slice(text.indexOf("\r\n\r\n") + 4) }));
         });
-      for (const target of ["/mcp\\x", "/a/../mcp", "/./mcp", "/%6Dcp", "*", `http://${url.host}/mcp`]) {
+      for (const target of ["/mcp\\x", "/a/../mcp", "/./mcp", "/a/%2e%2e/mcp", "/%2E/mcp", "/%6Dcp", "*", `http://${url.host}/mcp`]) {
         const res = await raw(target);
         expect([res.status, JSON.parse(res.body)], target).toEqual([404, { error: "not_found", error_description: "no such path; the MCP endpoint is /mcp" }]);
       }

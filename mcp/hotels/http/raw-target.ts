@@ -7,10 +7,11 @@ import type { IncomingMessage } from "node:http";
 // has and the Host set aside, and targetOf() reads the target as it was sent.
 
 const ROUTABLE_PATH = /^\/[^\\]*$/;
-const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+// WHATWG URL resolves percent-encoded dots as well ("/x/%2e%2e/mcp" becomes "/mcp").
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|$)/i;
 const HOST_NAME = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 /** A path none of the app's routes has. */
-export const UNROUTABLE_PATH = "/.unroutable-target";
+const UNROUTABLE_PATH = "/.unroutable-target";
 const UNUSED_HOST = "unroutable.invalid";
 
 const sent = new WeakMap<IncomingMessage, string>();
