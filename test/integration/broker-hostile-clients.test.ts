@@ -58,6 +58,14 @@ function pipeline(c: RawClient, requests: number): void {
 
 const afterSettled = (): Promise<void> => new Promise((r) => setImmediate(r));
 
+// The first client's requests wait, its socket paused, while the operations load: answer one request
+// first, so a paused connection seen later is the backpressure under test.
+async function loaded(b: { client(): RawClient }): Promise<void> {
+  const first = b.client();
+  await first.hello("hotels");
+  expect(await first.call("warm", "hotels.status")).toMatchObject({ ok: true });
+}
+
 describe("broker server: a client that pipelines and never reads", () => {
   let stop: (() => Promise<void>) | undefined;
   afterEach(async () => {
@@ -68,6 +76,7 @@ describe("broker server: a client that pipelines and never reads", () => {
   it("stops reading from it while its replies are queued, so the broker's queue stays bounded", async () => {
     const b = await serve();
     stop = b.stop;
+    await loaded(b);
     const attacker = b.client();
     attacker.socket.pause();
     pipeline(attacker, 200_000);
