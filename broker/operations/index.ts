@@ -25,7 +25,7 @@ import { hotelsSaveVoucher } from "./hotels-save-voucher.js";
 import { hotelsStatus } from "./hotels-status.js";
 
 export type { OperationDeps } from "./deps.js";
-export { deleteVouchersAfterSession, revokeSessionState } from "./deps.js";
+export { revokeSessionState } from "./deps.js";
 export { perNightBand } from "./preference-band.js";
 
 /**

@@ -20,7 +20,7 @@ export interface SandboxAppOptions {
 }
 
 /** Numbers every request (sbx-000001…) and notes when it arrived, for latency faults. */
-export function requestIds(): MiddlewareHandler<SandboxEnv> {
+function requestIds(): MiddlewareHandler<SandboxEnv> {
   let next = 1;
   return async (c, run) => {
     c.set("arrived", performance.now());
@@ -33,7 +33,7 @@ export function requestIds(): MiddlewareHandler<SandboxEnv> {
  * Sends the answer the routes and faults settled on: on a socket with node:http's own writes (the
  * same bytes as always, and a fault may cut them), in-process as a web Response.
  */
-export const deliver: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+const deliver: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   await next();
   const settled = c.get("answer");
   if (settled === undefined) return;
@@ -46,7 +46,7 @@ export const deliver: MiddlewareHandler<SandboxEnv> = async (c, next) => {
 };
 
 /** Reads the whole request body before routing, as the provider does; past the cap, 413. */
-export const bodyCap: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+const bodyCap: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   const incoming = c.env?.incoming;
   const body = incoming ? await readBody(incoming) : Buffer.from(await c.req.arrayBuffer());
   if (body === undefined || body.length > MAX_REQUEST_BODY) return answer(c, providerError(413, "payload_too_large", "request body too large", c.get("requestId")));

@@ -12,7 +12,7 @@ import type { RequestGuard } from "./request-guard.js";
 // The remote mode's concerns in the order every request meets them (mcp/hotels/http/app.ts):
 // access log, site, no key in the URL, [probes], Host, Origin and CORS, [routes, auth per route].
 
-export type Route = "mcp" | "landing" | "healthz" | "readyz" | "metrics" | "resource_metadata" | "other";
+type Route = "mcp" | "landing" | "healthz" | "readyz" | "metrics" | "resource_metadata" | "other";
 
 const RESOURCE_METADATA_PATHS = ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"];
 
@@ -100,7 +100,7 @@ export function closeWhile(draining: () => boolean) {
 }
 
 /** The client key of the HTTP guard before anyone is authenticated: its address. */
-export function addressKey(c: Context<HotelsHttpEnv>): string {
+function addressKey(c: Context<HotelsHttpEnv>): string {
   return `ip:${c.env?.incoming?.socket.remoteAddress ?? "?"}`;
 }
 
