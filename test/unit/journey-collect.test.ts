@@ -204,3 +204,16 @@ describe("Collector: continuation", () => {
     expect(c.beginContinuation()).toBe(false);
   });
 });
+
+describe("Collector: restoring a snapshot from a shared store", () => {
+  it("takes only the snapshot's own fields: keys another version wrote cannot replace methods or the index", () => {
+    const c = new Collector();
+    drive(c, () => page(ids(0, 5), 5, false, 20));
+    const snap = c.snapshot();
+    const written = { ...snap, next: "not a method", byKey: "not a map", extra: 1 } as unknown as typeof snap;
+    const restored = Collector.fromSnapshot(written);
+    expect(typeof restored.next).toBe("function");
+    expect(restored.snapshot()).toEqual(snap);
+    expect(restored).not.toHaveProperty("extra");
+  });
+});

@@ -216,11 +216,13 @@ export class Collector {
     return Collector.fromSnapshot(this.snapshot());
   }
 
-  static fromSnapshot({ limits, items, ...progress }: CollectorSnapshot): Collector {
-    const c = new Collector(limits);
-    for (const item of items) c.byKey.set(item.dedupeKey, item);
-    // The rest of a snapshot is the collector's own fields, named alike (see snapshot()).
-    Object.assign(c, progress);
+  static fromSnapshot(s: CollectorSnapshot): Collector {
+    const c = new Collector(s.limits);
+    for (const item of s.items) c.byKey.set(item.dedupeKey, item);
+    // Only the snapshot's own fields, named as snapshot() reads them: a store written by another
+    // version may hold more keys, and none of them may land on the collector.
+    const { offset, searchId, requests, runRequests, requestsAtOffset, pending, last, stop, continuations } = s;
+    Object.assign(c, { offset, searchId, requests, runRequests, requestsAtOffset, pending, last, stop, continuations });
     return c;
   }
 
