@@ -97,7 +97,7 @@ export function serveStdio(opts: StdioFrontOptions): void {
       };
       for (const m of [...early, ...queue.splice(0)]) forward(m);
       if (clientGone) full.close();
-    }, opts.onError));
+    }).catch(opts.onError)); // a failed connect as well as a failed load
 
   const answerEarly = (m: EarlyMessage): boolean => {
     if (!("id" in m)) {

@@ -232,6 +232,29 @@ describe("MCP stdio front", () => {
   });
 });
 
+describe("MCP stdio front, a full server that cannot connect", () => {
+  it("reports the failed connect through onError, not as an unhandled rejection", async () => {
+    const errors: unknown[] = [];
+    const stdin = new PassThrough();
+    serveStdio({
+      catalog,
+      toolsets: new Set(["journey"]),
+      stdin,
+      stdout: new PassThrough(),
+      onError: (err) => errors.push(err),
+      load: (): Promise<FullServer> =>
+        Promise.resolve({
+          server: { connect: () => Promise.reject(new Error("cannot connect")) },
+          close: () => undefined,
+        }),
+    });
+    stdin.write(line(INIT) + line(CALL));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(errors).toEqual([new Error("cannot connect")]);
+    stdin.end();
+  });
+});
+
 describe("asEarlyMessage", () => {
   const near = fc.record(
     {
