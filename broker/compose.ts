@@ -10,6 +10,7 @@ import type { BrokerInfo } from "./types.js";
 import { RouteVerification } from "./verification.js";
 import { VoucherStore } from "./vouchers/index.js";
 import type { StartApprovalPage } from "./writes/service.js";
+import { writesOpen } from "./writes/open.js";
 import type { Clock } from "../shared/time.js";
 
 export interface BrokerPartsOptions {
@@ -37,7 +38,7 @@ export function executeDeadlineMs(config: ToolkitConfig): number {
 /**
  * Builds the real broker. The session and the voucher sweep start at once; the operations, their
  * schemas, the provider clients and the writes load with the first request (broker/operation-core.ts),
- * or at start when writes are asked for, so a write ledger that cannot open still stops the start.
+ * or at start when writes are on, so a write ledger that cannot open still stops the start.
  */
 export async function createBrokerParts(opts: BrokerPartsOptions): Promise<BrokerParts> {
   const { config, logger, secrets } = opts;
@@ -79,7 +80,8 @@ export async function createBrokerParts(opts: BrokerPartsOptions): Promise<Broke
   session.onEnded(() => {
     if (core === undefined) deleteVouchersAfterSession({ vouchers, logger }, 0);
   });
-  if (config.hotels.mutations.requested) {
+  // The write ledger opens only when writes are on, and one that cannot open stops the start.
+  if (writesOpen(config.hotels.mutations)) {
     try {
       await loadCore();
     } catch (err) {

@@ -11,7 +11,7 @@ import { withVerifiedStatus, type RouteVerification } from "./verification.js";
 import type { VoucherStore } from "./vouchers/index.js";
 import { ApprovalRegistry } from "./writes/approvals.js";
 import { WriteExecutor } from "./writes/execute.js";
-import { writeGatesOf } from "./writes/gates.js";
+import { writesOpen } from "./writes/open.js";
 import { WriteLedger } from "./writes/ledger.js";
 import { WriteService, type StartApprovalPage } from "./writes/service.js";
 
@@ -50,7 +50,7 @@ async function createWrites({ config, client, hotels, refs, session, opts, now }
   const registry = new ApprovalRegistry({ now, timeoutMs: config.broker.approvalTimeoutMs });
   const ledgerOpts = { dir: config.broker.stateDir, now, logger };
   // The gates come from the broker's own environment and never change while it runs.
-  const ledger = writeGatesOf(gates).approvalChannels.length > 0 ? await WriteLedger.open(ledgerOpts) : WriteLedger.closed(ledgerOpts, "writes are off on this broker");
+  const ledger = writesOpen(gates) ? await WriteLedger.open(ledgerOpts) : WriteLedger.closed(ledgerOpts, "writes are off on this broker");
   const writesApi = new HotelsWritesApi(client, config.hotels.apiBaseUrl);
   const executor = new WriteExecutor({ gates, registry, ledger, writesApi, hotels, refs, session, secrets, audit, logger, now, providerTimeoutMs: config.hotels.timeoutMs, holdMs: config.broker.approvalHoldMs });
   return new WriteService({ gates, registry, executor, startPage: opts.startApprovalPage ?? defaultApprovalPage, audit, logger });

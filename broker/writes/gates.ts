@@ -1,5 +1,6 @@
 import { REAL_IP_KINDS, type WriteGates, type WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
 import type { ToolkitConfig } from "../../shared/config/types.js";
+import { REVIEWED_PROFILE, writesOpen } from "./open.js";
 
 /**
  * The broker's own write switches, from its own environment. An auto-started broker never has
@@ -8,11 +9,11 @@ import type { ToolkitConfig } from "../../shared/config/types.js";
  */
 export type WriteGateConfig = Pick<ToolkitConfig["hotels"]["mutations"], "requested" | "executionProfile" | "trustedRealIp">;
 
-export const REVIEWED_PROFILE = "non_production_v1_reviewed";
+export { REVIEWED_PROFILE } from "./open.js";
 
 /** What hotels.status reports: whether each gate is set, never the x-real-ip value. */
 export function writeGatesOf(cfg: WriteGateConfig): WriteGates {
-  const open = cfg.requested && cfg.executionProfile === REVIEWED_PROFILE;
+  const open = writesOpen(cfg);
   return {
     mutationsEnabled: cfg.requested,
     executionProfile: cfg.executionProfile === REVIEWED_PROFILE ? REVIEWED_PROFILE : null,
