@@ -152,7 +152,11 @@ export function rateSummary(r: PublicRate, view: JourneyView): RateSummary {
 
 /** The text line of a rate: the same facts as its summary. */
 export function rateLine(r: PublicRate, view: JourneyView): string {
-  const s = rateSummary(r, view);
+  return summaryLine(rateSummary(r, view));
+}
+
+/** The text line of a rate already summarised. */
+export function summaryLine(s: RateSummary): string {
   // Room and meal are our words or the provider's marked «…»: one field each already.
   return [`#${s.rateNumber} ${s.room}, ${s.meal}, ${s.price}`, s.cancellation, s.payment, s.roomFit].filter(Boolean).join("; ");
 }

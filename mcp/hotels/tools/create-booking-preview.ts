@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isFresh } from "../journey/checkout.js";
 import type { Lang } from "../../../shared/locale.js";
-import { baseOutput, rateLine, RateSummarySchema, staySummary, stayLine, StaySchema } from "./checkout-common.js";
+import { baseOutput, RateSummarySchema, staySummary, stayLine, StaySchema, summaryLine } from "./checkout-common.js";
 import { success } from "../../shared/outcome.js";
 import { CHECKOUT_HANDOFF_STEP, defineRatePreview } from "./rate-preview.js";
 import { OptionalAnyValue } from "./schemas.js";
@@ -50,7 +50,7 @@ export const createBookingPreview = defineRatePreview({
     const message = `${w.note} ${bookable ? w.whereWithDraft : w.where}`;
     return success(
       { status: "preview_ready" as const, stay, rate, ...(inspectedPriceDisplay ? { inspectedPriceDisplay } : {}), bookingExecutionAvailable: bookable, message, nextStep: bookable ? NEXT_STEP_DRAFT : CHECKOUT_HANDOFF_STEP },
-      [`status=preview_ready bookingExecution.available=${bookable}`, stayLine(stay), rateLine(sel.rate, view), inspectedPriceDisplay && `${w.checkedPrice}: ${inspectedPriceDisplay}`, message],
+      [`status=preview_ready bookingExecution.available=${bookable}`, stayLine(stay), summaryLine(rate), inspectedPriceDisplay && `${w.checkedPrice}: ${inspectedPriceDisplay}`, message],
     );
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { baseOutput, rateLine, RateSummarySchema } from "./checkout-common.js";
+import { baseOutput, RateSummarySchema, summaryLine } from "./checkout-common.js";
 import type { Lang } from "../../../shared/locale.js";
 import { success } from "../../shared/outcome.js";
 import { CHECKOUT_HANDOFF_STEP, defineRatePreview } from "./rate-preview.js";
@@ -67,13 +67,13 @@ export const createPaymentFormPreview = defineRatePreview({
     "Describes the seller's hosted payment form flow for the selected rate and the gates still closed (available=false). " +
     "Takes no personal or card data, calls no provider, returns no payment link.",
   output: Output,
-  preview: async ({ sel, view, rate }, ctx) => {
+  preview: async ({ view, rate }, ctx) => {
     const w = WORDS[view.lang];
     const writesOn = ctx.config.hotels.toolsets.has("mutations") && (await writeReadiness(ctx)).kinds.payment_setup.available;
     const gates = writesOn ? w.gates : [...w.gates, w.mutationsOff];
     return success({ status: "preview_only" as const, available: false as const, rate, flow: w.flow, remainingGates: gates, message: w.note, nextStep: CHECKOUT_HANDOFF_STEP }, [
         "status=preview_only available=false",
-        rateLine(sel.rate, view),
+        summaryLine(rate),
         `${w.flowLabel}: ${w.flow.map((s, i) => `${i + 1}) ${s}`).join("; ")}`,
         `${w.gatesLabel}: ${gates.join("; ")}`,
         w.note,
