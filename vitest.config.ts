@@ -5,7 +5,8 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 // CI=true adds a JSON report so .ci/run can print a plain "N passed, N failed" line.
 const reporters = process.env.CI === "true" ? ["default", ["json", { outputFile: ".vitest-results.json" }]] : ["default"];
 
-// Three projects, one run: `npm test` runs them all, `npx vitest run --project unit` one of them.
+// Four projects (unit, unit-isolated, integration, e2e), one run: `npm test` runs them all,
+// `npx vitest run --project 'unit*'` the unit files.
 // They share one group (one maxWorkers), so a slow e2e file waiting on a child process or a timer
 // overlaps with CPU-bound unit files instead of running after them. Two CPUs here: three workers,
 // because most e2e and integration time is spent waiting on spawned processes and sockets.

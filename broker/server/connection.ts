@@ -244,7 +244,8 @@ class Connection {
 
   private checkIdle(): void {
     const quiet = this.now() - this.lastActivity;
-    if (quiet >= this.opts.idleTimeoutMs && this.inFlight === 0) {
+    // Requests held while the operations load are not answered yet: the connection is not idle.
+    if (quiet >= this.opts.idleTimeoutMs && this.inFlight === 0 && !this.holding) {
       // A reply made in this same turn is still queued: it leaves before the end.
       this.opts.writer.flush();
       // end() waits for unread replies to leave, which a peer that never reads would hold forever.
