@@ -153,6 +153,19 @@ describe("broker server: connection starvation", () => {
     }
   });
 
+  it("keeps a connection whose requests wait for the operations to load past the idle timeout, and answers them", async () => {
+    let loaded: () => void = () => undefined;
+    const ready = new Promise<void>((r) => (loaded = r));
+    const b = await serve({ idleTimeoutMs: 200, handlers: { load: async () => (await ready, sampleHandlers()) } });
+    stop = b.stop;
+    const c = b.client();
+    await c.hello("hotels");
+    c.write(STATUS(1));
+    await new Promise((r) => setTimeout(r, 600));
+    loaded();
+    expect(await c.next()).toMatchObject({ id: "1", ok: true });
+  });
+
   it("answers a connection over the cap with a busy line before closing it, and the client reports busy", async () => {
     const b = await serve({ maxConnections: 2 });
     stop = b.stop;
