@@ -127,7 +127,7 @@ async function readIdentity(reference: McpServer): Promise<ServerIdentity> {
  * enum, and a tool without a status field gets one (its other fields stop being required, since a
  * rate-limited answer carries none of them).
  */
-export function withRateLimitedStatus(tool: Tool): Tool {
+function withRateLimitedStatus(tool: Tool): Tool {
   const out = tool.outputSchema;
   if (!out) return tool;
   const properties = { ...(out.properties ?? {}) } as Record<string, Record<string, unknown>>;

@@ -3,6 +3,7 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { setNewest } from "../../../shared/bounded-map.js";
 import { readBody } from "../../../shared/http/request-body.js";
 import type { Logger } from "../../../shared/logger.js";
+import { err, ok, type Result } from "../../../shared/result.js";
 import type { HotelsContext } from "../context.js";
 import type { ToolCallLimiter } from "./contract.js";
 import { INVALID_REQUEST, jsonRpcError, PARSE_ERROR, rateLimitedResult, SERVER_ERROR, toolCallsIn, type ToolCallRequest } from "./jsonrpc.js";
@@ -34,22 +35,21 @@ export interface McpRouteDeps {
   track(c: Context<HotelsHttpEnv>): void;
 }
 
-type Parsed = { ok: true; body: unknown } | { ok: false; response: Response };
 
-async function readJson(c: Context<HotelsHttpEnv>, maxBodyBytes: number): Promise<Parsed> {
+async function readJson(c: Context<HotelsHttpEnv>, maxBodyBytes: number): Promise<Result<unknown, Response>> {
   const read = await readBody(c.env.incoming, maxBodyBytes);
   if (!read.ok) {
     if (read.reason === "aborted") {
       // The client went away mid-body: nothing to answer, the connection is cut.
       c.env.outgoing.destroy();
-      return { ok: false, response: RESPONSE_ALREADY_SENT };
+      return err(RESPONSE_ALREADY_SENT);
     }
-    return { ok: false, response: replyJson(413, jsonRpcError(SERVER_ERROR, `request body larger than ${maxBodyBytes} bytes`), { Connection: "close" }) };
+    return err(replyJson(413, jsonRpcError(SERVER_ERROR, `request body larger than ${maxBodyBytes} bytes`), { Connection: "close" }));
   }
   try {
-    return { ok: true, body: JSON.parse(read.text) };
+    return ok(JSON.parse(read.text));
   } catch {
-    return { ok: false, response: replyJson(400, jsonRpcError(PARSE_ERROR, "Parse error: Invalid JSON")) };
+    return err(replyJson(400, jsonRpcError(PARSE_ERROR, "Parse error: Invalid JSON")));
   }
 }
 
@@ -103,9 +103,9 @@ export function mcpPost(deps: McpRouteDeps) {
       return replyJson(429, jsonRpcError(SERVER_ERROR, `too many requests; retry after ${guarded.retryAfterSeconds} seconds`), { "Retry-After": String(guarded.retryAfterSeconds) });
     }
     const parsed = await readJson(c, deps.maxBodyBytes);
-    if (!parsed.ok) return parsed.response;
-    const calls = toolCallsIn(parsed.body);
-    if (Array.isArray(parsed.body) && calls.length > 0) {
+    if (!parsed.ok) return parsed.error;
+    const calls = toolCallsIn(parsed.value);
+    if (Array.isArray(parsed.value) && calls.length > 0) {
       return replyJson(400, jsonRpcError(INVALID_REQUEST, "Invalid Request: send each tools/call in a request of its own, not in a batch"));
     }
     const call = calls[0];
@@ -114,7 +114,7 @@ export function mcpPost(deps: McpRouteDeps) {
       if (refused !== undefined) return refused;
     }
     deps.track(c);
-    const answer = await withinTimeout(c, deps, parsed.body);
+    const answer = await withinTimeout(c, deps, parsed.value);
     // A tool's answer carries the headers of the server's own answers, as it always has.
     if (call !== undefined && answer.status === 200) for (const [k, v] of [["Cache-Control", "no-store"], ["X-Content-Type-Options", "nosniff"]] as const) answer.headers.set(k, v);
     return answer;

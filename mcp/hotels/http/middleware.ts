@@ -28,7 +28,7 @@ export function routeOf(path: string): Route {
 }
 
 /** The request target as the client sent it: node's req.url, or the URL's path and query in-process. */
-export function targetOf(c: Context<HotelsHttpEnv>): string {
+function targetOf(c: Context<HotelsHttpEnv>): string {
   const incoming = c.env?.incoming as IncomingMessage | undefined;
   if (incoming?.url !== undefined) return sentTarget(incoming);
   const url = new URL(c.req.url);
