@@ -6,7 +6,7 @@ import type { Principal } from "./contract.js";
 import { corsHeaders, credentialInTarget, hostAllowed, loggedPath, originAllowed, preflightHeaders } from "./hygiene.js";
 import type { HttpMetrics } from "./metrics.js";
 import { sentTarget } from "./raw-target.js";
-import { oauthError, reply, type HotelsHttpEnv, type Site, type Who } from "./reply.js";
+import { oauthError, reply, type HotelsHttpEnv, type SentTarget, type Site, type Who } from "./reply.js";
 import type { RequestGuard } from "./request-guard.js";
 
 // The remote mode's concerns in the order every request meets them (mcp/hotels/http/app.ts):
@@ -35,17 +35,28 @@ function targetOf(c: Context<HotelsHttpEnv>): string {
   return `${url.pathname}${url.search}`;
 }
 
+/** The target as sent and any credential in it, checked once per request and kept on the context. */
+function sentOnce(c: Context<HotelsHttpEnv>): SentTarget {
+  let sent = c.get("target");
+  if (sent === undefined) {
+    const target = targetOf(c);
+    sent = { target, credential: credentialInTarget(target) };
+    c.set("target", sent);
+  }
+  return sent;
+}
+
 /** One line and one count per answered request, once it has left (a cut connection logs nothing). */
 export function accessLog(metrics: HttpMetrics, logger: Logger, now: () => number = () => performance.now()) {
   return createMiddleware<HotelsHttpEnv>(async (c, next) => {
     const started = now();
     const who: Who = {};
     c.set("who", who);
-    const target = targetOf(c);
+    const { target, credential } = sentOnce(c);
     const route = routeOf(target.split("?")[0] ?? "/");
     const record = (status: number): void => {
       metrics.httpRequests.inc({ route, status: String(status) });
-      logger.info({ method: c.req.method, path: loggedPath(target), status, ms: Math.round(now() - started), subject: who.subject }, "request");
+      logger.info({ method: c.req.method, path: loggedPath(target, credential), status, ms: Math.round(now() - started), subject: who.subject }, "request");
     };
     const outgoing = c.env?.outgoing;
     if (outgoing) outgoing.once("finish", () => record(outgoing.statusCode));
@@ -64,7 +75,7 @@ export function siteReady(site: Promise<Site>) {
 
 /** A key or token in the URL is refused before anything else: URLs end up in logs. */
 export const noCredentialInUrl = createMiddleware<HotelsHttpEnv>(async (c, next) => {
-  const credential = credentialInTarget(targetOf(c));
+  const { credential } = sentOnce(c);
   if (credential === undefined) return next();
   return oauthError(400, "invalid_request", `a key or token never goes in the URL (found ${credential}): send it in the Authorization: Bearer header or the X-Api-Key header, and replace that key, since URLs end up in logs`);
 });
@@ -111,7 +122,7 @@ function addressKey(c: Context<HotelsHttpEnv>): string {
 export function authenticate(guard: RequestGuard) {
   return createMiddleware<HotelsHttpEnv>(async (c, next) => {
     const site = c.get("site");
-    const outcome = await site.authenticator.authenticate(c.env.incoming, new URL(targetOf(c), site.publicUrl));
+    const outcome = await site.authenticator.authenticate(c.env.incoming, new URL(sentOnce(c).target, site.publicUrl));
     if (outcome.ok) {
       c.set("principal", outcome.principal);
       c.get("who").subject = outcome.principal.subject;

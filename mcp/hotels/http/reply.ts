@@ -18,7 +18,13 @@ export interface Who {
 
 export interface HotelsHttpEnv {
   Bindings: HttpBindings;
-  Variables: { site: Site; who: Who; principal: Principal };
+  Variables: { site: Site; who: Who; principal: Principal; target: SentTarget };
+}
+
+/** The request target as sent, and the credential it carries if any: read once per request. */
+export interface SentTarget {
+  target: string;
+  credential: string | undefined;
 }
 
 type Headers = Record<string, string>;
