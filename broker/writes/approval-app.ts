@@ -1,11 +1,11 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { setNewest } from "../../shared/bounded-map.js";
 import { readBody, type BodyRead } from "../../shared/http/request-body.js";
 import { nullLogger, type Logger } from "../../shared/logger.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import type { Clock } from "../../shared/time.js";
+import { TtlMap } from "../../shared/ttl-map.js";
 import { decidedPage, messagePage, pendingPage, waitingPage, type PageHtml } from "./approval-page-html.js";
 import { PAGE_TOKEN_TTL_MS, type ApprovalRegistry } from "./approvals.js";
 
@@ -190,14 +190,13 @@ function sameText(given: string, want: string): boolean {
 
 /** Digests of spent page tokens, each forgotten when a page token would have expired anyway. */
 function usedTokens(now: Clock): { markUsed(token: string): void; wasUsed(token: string): boolean } {
-  const used = new Map<string, number>();
+  const used = new TtlMap<string, true>({ now, maxEntries: MAX_USED_TOKENS });
   const digest = (token: string): string => createHash("sha256").update(token).digest("hex");
   return {
     markUsed: (token) => {
-      const t = now();
-      for (const [k, forgetAt] of used) if (forgetAt <= t) used.delete(k);
-      setNewest(used, digest(token), t + PAGE_TOKEN_TTL_MS, MAX_USED_TOKENS);
+      used.sweep();
+      used.set(digest(token), true, now() + PAGE_TOKEN_TTL_MS);
     },
-    wasUsed: (token) => (used.get(digest(token)) ?? 0) > now(),
+    wasUsed: (token) => used.lookup(digest(token)).status === "found",
   };
 }
