@@ -46,6 +46,26 @@ export default tseslint.config(
     rules: { "max-lines-per-function": ["error", { max: 60, skipBlankLines: true, skipComments: true }] },
   },
   {
+    // The MCP App view is browser code with its own tsconfig (DOM, no Node). Data goes into the
+    // page as text: markup sinks are banned so a hotel name or a review can never become HTML.
+    files: ["mcp/hotels/views/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [
+        { group: ["node:*"], message: "The view runs in a browser." },
+        { group: ["**/broker/**", "**/tools/**", "**/journey/**", "**/provider/**"], message: "The view reads tool results, never server code." },
+      ] }],
+      "no-restricted-properties": ["error",
+        { property: "innerHTML", message: "Insert text with textContent or el()." },
+        { property: "outerHTML", message: "Insert text with textContent or el()." },
+        { property: "insertAdjacentHTML", message: "Insert text with textContent or el()." },
+      ],
+      "no-restricted-syntax": ["error",
+        { selector: "ExportDefaultDeclaration", message: "Named exports only." },
+        { selector: "CallExpression[callee.property.name='write'][callee.object.name='document']", message: "No document.write." },
+      ],
+    },
+  },
+  {
     // Entrypoints own process exit codes.
     files: ["**/bin/*.ts", "scripts/cli/main.ts"],
     rules: { "no-restricted-syntax": ["error", { selector: "ExportDefaultDeclaration", message: "Named exports only." }] },

@@ -6,6 +6,7 @@ import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { noAjv, zodEnglishOnly } from "./build/plugins.mjs";
+import { buildViews } from "./build/views.mjs";
 
 const bins = {
   "tbank-auth-broker": "broker/bin.ts",
@@ -58,6 +59,8 @@ const common = {
 rmSync("dist", { recursive: true, force: true });
 rmSync("build-tools", { recursive: true, force: true });
 const binsBuild = await build({ ...common, entryPoints: bins, outdir: "dist", chunkNames: "chunks/[name]-[hash]", minify: true, metafile: true, plugins: [noAjv, zodEnglishOnly, versionOnly] });
+// The MCP App view served as ui://tbank-hotels/stay.html: one HTML file, built beside the bins.
+await buildViews();
 // Benchmarks use the SDK client, which does validate with Ajv: a separate build with its own chunks.
 await build({ ...common, entryPoints: tools, outdir: "build-tools", chunkNames: "chunks/[name]-[hash]" });
 // The plain SDK path for bench:mcp, bundled like the bins: once with the bins' plugins and once

@@ -1,0 +1,13 @@
+import type { CardT, RateT } from "../model/schemas.js";
+import type { ViewExtrasT } from "../model/extras.js";
+import type { ViewLang, Words } from "../model/words.js";
+
+/** What every view renders with: the reader's language, the result's extras, and the person's choices. */
+export interface RenderContext {
+  lang: ViewLang;
+  words: Words;
+  extras: ViewExtrasT;
+  photos: ReadonlyMap<string, string>;
+  chooseHotel(card: CardT): void;
+  chooseRate(rate: RateT): void;
+}
