@@ -10,7 +10,10 @@ type CardsScreen = Extract<Screen, { kind: "cards" }>;
 export function photo(url: string | undefined, alt: string, testid: string): HTMLElement {
   if (url === undefined) return el("div", { class: "photo photo-none", "aria-hidden": "true", "data-testid": testid });
   // no-referrer: the photo host learns nothing about the page that shows it.
-  return el("img", { class: "photo", src: url, alt, loading: "lazy", referrerpolicy: "no-referrer", "data-testid": testid });
+  const img = el("img", { class: "photo", src: url, alt, loading: "lazy", referrerpolicy: "no-referrer", "data-testid": testid });
+  // A photo that does not load leaves the plain placeholder, not a broken-image icon.
+  img.addEventListener("error", () => img.replaceWith(el("div", { class: "photo photo-none", "aria-hidden": "true", "data-testid": testid })), { once: true });
+  return img;
 }
 
 export function cardView(card: CardT, ctx: RenderContext, choosable: boolean): HTMLElement {

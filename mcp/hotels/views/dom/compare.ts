@@ -15,9 +15,9 @@ function factRows(rows: readonly RowT[], ctx: RenderContext): [string, string[]]
   return [
     [w.price, facts.map((f) => f.price)],
     ["★", facts.map((f) => f.stars?.glyphs ?? "—")],
-    [w.reviews, facts.map((f) => f.rating)],
+    [w.rating, facts.map((f) => f.rating)],
     [w.address, rows.map((r) => r.address)],
-    ["", facts.map((f) => f.distance ?? "—")],
+    [w.distance, facts.map((f) => f.distance ?? "—")],
     [w.meal, rows.map((r) => `${r.meal} (${r.breakfast})`)],
     [w.cancellation, rows.map((r) => r.cancellation)],
     [w.payment, rows.map((r) => r.payment ?? "—")],

@@ -29,6 +29,8 @@ export interface Words {
   rateChosen: string;
   loading: string;
   address: string;
+  rating: string;
+  distance: string;
   meal: string;
   price: string;
   cancellation: string;
@@ -84,6 +86,8 @@ export const WORDS: Record<ViewLang, Words> = {
     rateChosen: "Выбран тариф",
     loading: "Загрузка…",
     address: "адрес",
+    rating: "оценка",
+    distance: "расстояние",
     meal: "питание",
     price: "цена",
     cancellation: "отмена",
@@ -116,6 +120,8 @@ export const WORDS: Record<ViewLang, Words> = {
     rateChosen: "Rate chosen",
     loading: "Loading…",
     address: "address",
+    rating: "rating",
+    distance: "distance",
     meal: "meals",
     price: "price",
     cancellation: "cancellation",
