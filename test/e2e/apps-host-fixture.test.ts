@@ -1,34 +1,22 @@
 import { existsSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { chromium, type Browser, type FrameLocator, type Page } from "playwright-core";
+import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHotelsServer } from "../../mcp/hotels/server.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
 import { stayFrom } from "../fixtures/clock.js";
 import { fixtureAppsServer, type FixtureView } from "../fixtures/apps-view/server.js";
-import type { HostGlobal, HostRecord, ShowRequest, Shown } from "../helpers/apps-host/host-api.js";
-import { watchPage, type PageWatch } from "../helpers/apps-host/page-watch.js";
+import { CHROMIUM, CHROMIUM_ARGS, openHostPage, type HostPage } from "../helpers/apps-host/open.js";
 import { startAppsHostServer, type AppsHostServer } from "../helpers/apps-host/server.js";
-import { bridgeToPage } from "../helpers/apps-host/stdio-bridge.js";
 
 // The MCP Apps test host (test/helpers/apps-host) proving itself on a small fixture view over the
 // real Hotels MCP in process: it renders the view in its sandbox and delivers a real plan_stay
 // result; the view's click reaches the server through the host; and a rogue build of the view (a
 // write tool, an image from a host it must not use, an exception) is caught by every check.
-const CHROMIUM = "/usr/bin/chromium";
 const CI = process.env.CI === "true";
 const MISSING = !existsSync(CHROMIUM);
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-
-interface Opened {
-  page: Page;
-  watch: PageWatch;
-  show(req: Partial<ShowRequest>): Promise<Shown>;
-  view(n: number): FrameLocator;
-  record(): Promise<HostRecord>;
-}
 
 describe.skipIf(MISSING && !CI)(MISSING ? `the MCP Apps test host: skipped, ${CHROMIUM} is missing` : "the MCP Apps test host on a fixture view", () => {
   let sandbox: Sandbox;
@@ -38,7 +26,7 @@ describe.skipIf(MISSING && !CI)(MISSING ? `the MCP Apps test host: skipped, ${CH
   const closers: (() => Promise<unknown>)[] = [];
 
   /** A page of the test host whose MCP server is the in-process Hotels MCP behind a fixture view. */
-  async function open(view: FixtureView, extraAllowed: string[] = []): Promise<Opened> {
+  async function open(view: FixtureView): Promise<HostPage> {
     const parsed = parseConfig(env);
     if (!parsed.ok) throw new Error(`config: ${JSON.stringify(parsed.problems)}`);
     const { server: hotels } = createHotelsServer(parsed.config);
@@ -49,22 +37,10 @@ describe.skipIf(MISSING && !CI)(MISSING ? `the MCP Apps test host: skipped, ${CH
     const fixture = await fixtureAppsServer(upstream, view);
     const [toServer, serverSide] = InMemoryTransport.createLinkedPair();
     await fixture.connect(serverSide);
-    const page = await browser.newPage();
-    closers.push(() => page.close(), () => upstream.close(), () => fixture.close());
-    const watch = watchPage(page, { host: [host.hostOrigin, new URL(host.sandboxUrl).origin], view: [new URL(sandbox.urls.hotelsApiBaseUrl).origin, ...extraAllowed] });
-    await bridgeToPage(page, toServer);
-    await page.goto(host.hostUrl);
-    await page.evaluate(() => (globalThis as HostGlobal).appsHost.connect({ kind: "bridge" }));
-    return {
-      page,
-      watch,
-      show: (req) => {
-        const full: ShowRequest = { tool: "tbank_hotels_plan_stay", args: {}, theme: "light", locale: "ru-RU", width: 480, ...req };
-        return page.evaluate((r) => (globalThis as HostGlobal).appsHost.show(r), full);
-      },
-      view: (n) => page.frameLocator(`iframe[data-view="${n}"]`).frameLocator("iframe"),
-      record: () => page.evaluate(() => (globalThis as HostGlobal).appsHost.record()),
-    };
+    closers.push(() => upstream.close(), () => fixture.close());
+    const opened = await openHostPage(browser, host, { kind: "bridge", server: toServer }, [new URL(sandbox.urls.hotelsApiBaseUrl).origin]);
+    closers.push(() => opened.page.close());
+    return opened;
   }
 
   const planArgs = (): Record<string, unknown> => ({ destination: "Казань", ...stayFrom(sandbox.control.now(), 11, 2), rooms: [{ adults: 2, childrenAges: [] }] });
@@ -74,7 +50,7 @@ describe.skipIf(MISSING && !CI)(MISSING ? `the MCP Apps test host: skipped, ${CH
     // The in-process server reads the OS clock, so the sandbox does too and the stay is dated from it.
     sandbox = await startSandbox({ seed: "apps-host", now: Date.now });
     env = { PATH: process.env.PATH ?? "", HOME: "/nonexistent-home", TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl, TBANK_HOTELS_HOTEL_PAGE_URL_TEMPLATE: sandbox.urls.hotelPageUrlTemplate };
-    [host, browser] = await Promise.all([startAppsHostServer(), chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })]);
+    [host, browser] = await Promise.all([startAppsHostServer(), chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })]);
   }, 60_000);
 
   afterAll(async () => {
