@@ -3,6 +3,7 @@
 // violation the host records and refuses.
 export const VIEW_TOOLS: ReadonlySet<string> = new Set([
   "tbank_hotels_plan_stay",
+  "tbank_hotels_continue_stay_search",
   "tbank_hotels_get_stay_options",
   "tbank_hotels_compare_stay_options",
   "tbank_hotels_get_stay_option_details",

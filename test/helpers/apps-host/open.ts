@@ -24,9 +24,10 @@ export interface HostPage {
 }
 
 export async function openHostPage(browser: Browser, host: AppsHostServer, route: HostRoute, photoHosts: readonly string[]): Promise<HostPage> {
-  const page = await browser.newPage();
+  // Tall enough for a screenshot of the top 1200 px of a view (apps-views.test.ts).
+  const page = await browser.newPage({ viewport: { width: 1000, height: 1300 } });
   const mcpOrigins = route.kind === "http" ? [new URL(route.url).origin] : [];
-  const watch = watchPage(page, { host: [host.hostOrigin, new URL(host.sandboxUrl).origin, ...mcpOrigins], view: photoHosts });
+  const watch = watchPage(page, { host: [host.hostOrigin, new URL(host.sandboxUrl).origin, ...mcpOrigins], view: photoHosts, ...(route.kind === "http" ? { mcpUrl: route.url } : {}) });
   if (route.kind === "bridge") await bridgeToPage(page, route.server);
   await page.goto(host.hostUrl);
   const mcp = route.kind === "http" ? { kind: "http" as const, url: route.url } : { kind: "bridge" as const };

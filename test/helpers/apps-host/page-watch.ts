@@ -16,7 +16,16 @@ export interface AllowedOrigins {
   host: readonly string[];
   /** The photo hosts a view may load images from. */
   view: readonly string[];
+  /** The remote MCP endpoint, when the page talks to one (see SSE_PROBE). */
+  mcpUrl?: string;
 }
+
+/**
+ * The SDK's StreamableHTTP client opens a GET stream after initialize; a server without one answers
+ * 405, which the SDK expects, and chromium logs the status as an error of the host page. Only that
+ * line is let through: any other error, and any error in a sandbox or view frame, counts.
+ */
+const SSE_PROBE = /status of 405 \(Method Not Allowed\)$/;
 
 /** The top frame is the host, its children the sandbox proxies, theirs the views. */
 function isViewFrame(frame: Frame): boolean {
@@ -43,7 +52,9 @@ export function watchPage(page: Page, allowed: AllowedOrigins): PageWatch {
     if (!list.includes(url.origin)) watch.outside.push(`${inView ? "view" : "host"} frame → ${request.url()}`);
   });
   page.on("console", (message) => {
-    if (message.type() === "error") watch.consoleErrors.push(`${message.location().url || "(inline)"}: ${message.text()}`);
+    if (message.type() !== "error") return;
+    if (allowed.mcpUrl !== undefined && message.location().url === allowed.mcpUrl && SSE_PROBE.test(message.text())) return;
+    watch.consoleErrors.push(`${message.location().url || "(inline)"}: ${message.text()}`);
   });
   page.on("pageerror", (err) => watch.consoleErrors.push(`uncaught: ${err.message}`));
   return watch;

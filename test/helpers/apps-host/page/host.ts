@@ -60,6 +60,9 @@ function sandboxFrame(view: number, csp: ResourceCsp | undefined, width: number)
   });
   frame.src = url.href;
   document.getElementById("chat")?.appendChild(frame);
+  // The newest answer is in view, as in a chat: chromium throttles the rendering of cross-origin
+  // frames out of view, so one left below the fold would never lay out or report its size.
+  frame.scrollIntoView();
   return ready;
 }
 
