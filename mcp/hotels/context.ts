@@ -10,6 +10,7 @@ import type { CollectionCashback } from "./journey/value.js";
 import type { HotelsProvider } from "./provider/index.js";
 import type { SharedStore } from "./store/types.js";
 import type { Clock } from "../../shared/time.js";
+import type { ViewFile } from "./apps/view-file.js";
 
 /** What every Hotels tool may use. Built once per process by the server factory. */
 export interface HotelsContext {
@@ -37,6 +38,8 @@ export interface HotelsContext {
   today: () => string;
   /** Overrides RATES_RETRY_POLICY / CHECKOUT_RETRY_POLICY; tests shorten them instead of waiting 13 s. */
   retryPolicies?: Partial<Record<"rates" | "checkout", RetryPolicy>>;
+  /** The built stay view (MCP Apps), read at the first resources/read. */
+  stayView: ViewFile;
   /** The auth broker, present only in the combined profile (TBANK_AUTH_BROKER_SOCKET set). */
   broker?: BrokerClient;
 }

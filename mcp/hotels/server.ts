@@ -19,6 +19,7 @@ import type { ProviderWaitMeter } from "../../shared/http/provider-wait.js";
 import type { AnyToolDef } from "./tools/define.js";
 import { registerHotelsTools } from "./tools/index.js";
 import type { Clock } from "../../shared/time.js";
+import { SOURCE_STAY_VIEW_URL, viewFile } from "./apps/view-file.js";
 
 const INSTRUCTIONS =
   "Plan hotel stays on real T-Bank Hotels prices. Start with tbank_hotels_plan_stay; follow each result's status and nextStep. " +
@@ -43,6 +44,8 @@ export interface HotelsServerDeps {
   providerWait?: ProviderWaitMeter;
   /** The tools to register (of the configured toolsets); default every Hotels tool. The remote mode leaves some out. */
   tools?: readonly AnyToolDef[];
+  /** The built stay view; the bundled bins pass the one beside them (default: dist/ of the source tree). */
+  stayViewUrl?: URL;
 }
 
 /** Builds the Hotels MCP server with its provider and tools; the caller connects a transport. */
@@ -65,6 +68,7 @@ export function createHotelsServer(config: ToolkitConfig, deps: HotelsServerDeps
     logger,
     now,
     random,
+    stayView: viewFile(deps.stayViewUrl ?? SOURCE_STAY_VIEW_URL),
     today: deps.today ?? (() => new Date(now()).toISOString().slice(0, 10)),
     ...(deps.retryPolicies ? { retryPolicies: deps.retryPolicies } : {}),
   };

@@ -26,6 +26,8 @@ export interface ToolDef<C, I extends z.ZodObject, O extends z.ZodObject> {
   input: I;
   output: O;
   annotations: Required<Pick<ToolAnnotations, "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">>;
+  /** Listed as the tool's `_meta` (an MCP Apps view the host may show beside its results). */
+  _meta?: Readonly<Record<string, unknown>>;
   handler(args: z.infer<I>, ctx: C, extra: ToolExtra): Promise<ToolOutcome<z.infer<O>>>;
 }
 
@@ -36,7 +38,7 @@ export type AnyToolDef<C> = ToolDef<C, any, any>;
 export function registerTool<C>(server: McpServer, def: AnyToolDef<C>, ctx: C): RegisteredTool {
   return server.registerTool(
     def.name,
-    { title: def.title, description: def.description, inputSchema: withoutSchemaUrl(def.input as z.ZodObject), outputSchema: withoutSchemaUrl(def.output as z.ZodObject), annotations: def.annotations },
+    { title: def.title, description: def.description, inputSchema: withoutSchemaUrl(def.input as z.ZodObject), outputSchema: withoutSchemaUrl(def.output as z.ZodObject), annotations: def.annotations, ...(def._meta ? { _meta: { ...def._meta } } : {}) },
     async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
       const token = extra._meta?.progressToken;
       // The SDK has already parsed `args` with def.input and checks `out` against def.output.

@@ -16,6 +16,11 @@ export interface ToolCatalog {
   serverInfo: { name: string; version: string };
   instructions?: string;
   capabilities: Record<string, unknown>;
+  /**
+   * Capabilities the server announces only with one of these toolsets on (resources: the journey's
+   * view); any other capability is announced whatever the toolsets.
+   */
+  toolsetCapabilities?: Record<string, string[]>;
   /** The SDK's SUPPORTED_PROTOCOL_VERSIONS, its LATEST_PROTOCOL_VERSION first. */
   protocolVersions: string[];
   tools: { toolset: string; tool: { name: string } & Record<string, unknown> }[];
@@ -59,6 +64,7 @@ export function serveStdio(opts: StdioFrontOptions): void {
   const write = (message: Outgoing): void => void opts.stdout.write(`${JSON.stringify(message)}\n`);
   const fail = (code: number, message: string, id: string | number | null = null): void => write({ jsonrpc: "2.0", id, error: { code, message } });
   const tools = opts.catalog.tools.filter((t) => t.toolset === "always" || opts.toolsets.has(t.toolset)).map((t) => t.tool);
+  const capabilities = servedCapabilities(opts.catalog, opts.toolsets);
   const early: EarlyMessage[] = [];
   const queue: unknown[] = [];
   // Ids of initialize requests answered here: the full server's answer to each is dropped once.
@@ -108,7 +114,7 @@ export function serveStdio(opts: StdioFrontOptions): void {
     if (m.method === "initialize") {
       const requested = m.params?.protocolVersion;
       const protocolVersion = typeof requested === "string" && opts.catalog.protocolVersions.includes(requested) ? requested : opts.catalog.protocolVersions[0];
-      const result = { protocolVersion, capabilities: opts.catalog.capabilities, serverInfo: opts.catalog.serverInfo, ...(opts.catalog.instructions ? { instructions: opts.catalog.instructions } : {}) };
+      const result = { protocolVersion, capabilities, serverInfo: opts.catalog.serverInfo, ...(opts.catalog.instructions ? { instructions: opts.catalog.instructions } : {}) };
       early.push(m);
       answered.set(m.id, (answered.get(m.id) ?? 0) + 1);
       write({ jsonrpc: "2.0", id: m.id, result });
@@ -171,6 +177,12 @@ export function serveStdio(opts: StdioFrontOptions): void {
   opts.stdin.on("data", onData);
   opts.stdin.once("end", onGone);
   opts.stdin.once("close", onGone);
+}
+
+/** The catalog's capabilities less those that come only with a toolset not served. */
+function servedCapabilities(catalog: ToolCatalog, toolsets: ReadonlySet<string>): Record<string, unknown> {
+  const bound = catalog.toolsetCapabilities ?? {};
+  return Object.fromEntries(Object.entries(catalog.capabilities).filter(([name]) => bound[name]?.some((t) => toolsets.has(t)) ?? true));
 }
 
 const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);

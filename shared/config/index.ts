@@ -60,6 +60,7 @@ export function parseConfig(env: Env, deps: ConfigDeps = {}): ConfigResult {
   const toolsets = readToolsets(env, p);
   const hotelPageUrlTemplate = readHotelPageTemplate(env, p);
   const ordersPageUrl = readOrdersPageUrl(env, p);
+  const photoOrigins = readPhotoOrigins(env, apiBaseUrl, p);
 
   const mutationsFlag = readBool(env, "TBANK_HOTELS_ENABLE_MUTATIONS", p);
   const executionProfile = read(env, "TBANK_HOTELS_MUTATION_EXECUTION_PROFILE") === undefined ? undefined : readEnum(env, "TBANK_HOTELS_MUTATION_EXECUTION_PROFILE", MUTATION_PROFILES, MUTATION_PROFILES[0], p);
@@ -93,6 +94,7 @@ export function parseConfig(env: Env, deps: ConfigDeps = {}): ConfigResult {
       toolsets,
       hotelPageUrlTemplate,
       ordersPageUrl,
+      photoOrigins,
       mutations: { enabled: mutationsFlag && executionProfile !== undefined, requested: mutationsFlag, executionProfile, trustedRealIp },
     },
     vouchers: { directory: voucherDirectory, ttlSeconds: voucherTtl },
@@ -158,6 +160,25 @@ function readOrdersPageUrl(env: Env, p: ProblemList): string {
   if (raw.includes("{") || ORDER_ID_IN_PATH.test(url.pathname)) return p.add(name, "must be the page of all orders, without a placeholder or an order id") ?? DEFAULT_ORDERS_PAGE_URL;
   // checkServiceUrl drops a trailing slash (right for API bases); a page keeps the address as written.
   return url.href;
+}
+
+/**
+ * The hosts the stay view may load hotel photos from (its CSP). Unset: the API's own origin, where
+ * the sandbox serves them; a provider whose photos live on a CDN names it here.
+ */
+function readPhotoOrigins(env: Env, apiBaseUrl: string, p: ProblemList): readonly string[] {
+  const name = "TBANK_HOTELS_PHOTO_ORIGINS";
+  const raw = read(env, name)?.trim();
+  if (raw === undefined) return [new URL(apiBaseUrl).origin];
+  const origins: string[] = [];
+  for (const entry of raw.split(",").map((e) => e.trim())) {
+    const checked = checkServiceUrl(entry, name, p);
+    if (checked === undefined) return [];
+    const url = new URL(checked);
+    if (url.pathname !== "/") return p.add(name, "must list origins only (scheme, host and port), without a path") ?? [];
+    origins.push(url.origin);
+  }
+  return origins;
 }
 
 function readVoucherDirectory(env: Env, p: ProblemList, stat: (path: string) => FileStat | undefined): string | undefined {

@@ -28,6 +28,8 @@ export interface ToolkitConfig {
     hotelPageUrlTemplate: string;
     /** Where the person pays a booking themselves (TBANK_HOTELS_ORDERS_PAGE_URL); never one order's page. */
     ordersPageUrl: string;
+    /** Where hotel photos come from (TBANK_HOTELS_PHOTO_ORIGINS; default the API's origin): the stay view's only image hosts. */
+    photoOrigins: readonly string[];
     /**
      * `enabled` needs both the switch (`requested`) and the reviewed profile. `trustedRealIp`
      * (TBANK_HOTELS_TRUSTED_REAL_IP) is the x-real-ip the broker sends for bookings; never log it.

@@ -3,6 +3,7 @@ import type { JourneyOption } from "../../mcp/hotels/journey/options.js";
 import { JourneyIdInput } from "../../mcp/hotels/tools/schemas.js";
 import { driftFactor } from "../../scripts/sandbox/data/pricing.js";
 import { tokenCount } from "../fixtures/tokens.js";
+import { toolsListTokens } from "../fixtures/tools-list-tokens.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 import { createJourney, journeyState, selectOption, type JourneyFixture } from "./helpers/journey-fixture.js";
 import { providerIdRecorder } from "./helpers/provider-id-recorder.js";
@@ -78,7 +79,9 @@ describe("Hotels MCP rates, checkout and handoff tools", () => {
     const json = JSON.stringify(ours);
     expect(json).not.toContain("9007199254740991");
     expect(tokenCount(json)).toBeLessThanOrEqual(2_400);
-    expect(tokenCount(JSON.stringify(tools))).toBeLessThanOrEqual(6_000);
+    const listed = toolsListTokens(tools);
+    expect(listed.withoutMeta).toBeLessThanOrEqual(6_000);
+    expect(listed.metaGrowth).toBeLessThanOrEqual(0.05);
   });
 
   describe("rates", () => {

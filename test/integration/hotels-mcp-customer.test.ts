@@ -12,6 +12,7 @@ import { formatMoney } from "../../shared/money.js";
 import { quoted } from "../../shared/provider-text.js";
 import { sandboxBooking } from "../fixtures/sandbox-bookings.js";
 import { tokenCount } from "../fixtures/tokens.js";
+import { toolsListTokens } from "../fixtures/tools-list-tokens.js";
 import { startHotelsHarness, type HotelsHarness } from "./helpers/hotels-mcp-harness.js";
 
 const CANARY = "CANARY-hcust-7f3a";
@@ -96,7 +97,7 @@ afterAll(async () => {
 });
 
 describe("Hotels MCP customer tools through the auth broker", () => {
-  it("lists the customer tools with lean schemas and true annotations (save_voucher writes a file); default tools/list stays within 6,000 tokens", async () => {
+  it("lists the customer tools with lean schemas and true annotations (save_voucher writes a file); default tools/list stays within 6,000 tokens without _meta, and _meta adds at most 5 %", async () => {
     const { tools } = await h.client.listTools();
     const mine = tools.filter((t) => CUSTOMER_TOOLS.includes(t.name));
     expect(mine.map((t) => t.name)).toEqual(CUSTOMER_TOOLS);
@@ -108,10 +109,13 @@ describe("Hotels MCP customer tools through the auth broker", () => {
       expect(t.description!.length).toBeLessThan(160);
     }
     expect(tokenCount(JSON.stringify(mine))).toBeLessThanOrEqual(1_300);
-    const total = tokenCount(JSON.stringify(tools));
+    const listed = toolsListTokens(tools);
     // 23 before issue 15 added tbank_hotels_get_stay_option_details to the journey toolset.
     expect(tools.length).toBe(24);
-    expect(total, "default toolsets journey,customer").toBeLessThanOrEqual(6_000);
+    expect(listed.withoutMeta, "default toolsets journey,customer, without _meta").toBeLessThanOrEqual(6_000);
+    // Issue 33: the journey tools name the stay view; clients without MCP Apps pay at most 5 % for it.
+    expect(listed.metaGrowth).toBeGreaterThan(0);
+    expect(listed.metaGrowth).toBeLessThanOrEqual(0.05);
   });
 
   it("before login: connection_status says mobile_login_required and every broker tool reports it with the login step", async () => {

@@ -57,6 +57,28 @@ describe("parseConfig defaults", () => {
   });
 });
 
+describe("TBANK_HOTELS_PHOTO_ORIGINS (the stay view's image hosts)", () => {
+  const origins = (env: Env) => {
+    const result = parseConfig({ ...base, ...env }, { platform: "linux", stat: () => undefined });
+    return result.ok ? result.config.hotels.photoOrigins : undefined;
+  };
+
+  it("defaults to the API's origin, the sandbox's when pointed there", () => {
+    expect(origins({})).toEqual(["https://hotels.tbank.ru"]);
+    expect(origins({ TBANK_HOTELS_API_BASE_URL: "http://127.0.0.1:4010/api" })).toEqual(["http://127.0.0.1:4010"]);
+  });
+
+  it("reads a comma list of https origins", () => {
+    expect(origins({ TBANK_HOTELS_PHOTO_ORIGINS: "https://a.example, https://b.example:8443/" })).toEqual(["https://a.example", "https://b.example:8443"]);
+  });
+
+  it("refuses plain http off loopback, a path, a query or credentials", () => {
+    for (const value of ["http://photos.example", "https://cdn.example/hotels", "https://cdn.example/?x=1", "https://u:p@cdn.example", "not a url"]) {
+      expect(variables({ TBANK_HOTELS_PHOTO_ORIGINS: value }), value).toEqual(["TBANK_HOTELS_PHOTO_ORIGINS"]);
+    }
+  });
+});
+
 describe("auth profiles", () => {
   it("reads a static token with the default Bearer prefix and a custom header", () => {
     const r = parseConfig({ ...base, TBANK_HOTELS_AUTH_TOKEN: "t0k3n-value", TBANK_HOTELS_AUTH_HEADER: "X-Api-Key", TBANK_HOTELS_AUTH_PREFIX: "" }, { stat: () => undefined });

@@ -49,6 +49,8 @@ export interface HttpRun {
   onSignal(signal: "SIGTERM" | "SIGINT", handler: () => void): void;
   /** bench:http's plain SDK path: a fresh McpServer per request. */
   mcpPath?: "pooled" | "fresh";
+  /** The built stay view beside the bin. */
+  stayViewUrl?: URL;
 }
 
 /** The HTTP mode's whole life: start (78 on a refused configuration), print the URL, drain on SIGTERM/SIGINT, exit 0. */
@@ -59,7 +61,7 @@ export async function runHotelsHttp(run: HttpRun): Promise<void> {
   const logger = createLogger({ name: "tbank-hotels-mcp", level: run.env.TBANK_LOG_LEVEL === "debug" ? "debug" : "info", asyncStderr: true });
   let server: Awaited<ReturnType<typeof startHotelsHttp>>;
   try {
-    server = await startHotelsHttp(config, { logger, warn: run.report, explicitToolsets: (run.env.TBANK_HOTELS_TOOLSETS ?? "").trim() !== "", ...(run.mcpPath ? { mcpPath: run.mcpPath } : {}) });
+    server = await startHotelsHttp(config, { logger, warn: run.report, explicitToolsets: (run.env.TBANK_HOTELS_TOOLSETS ?? "").trim() !== "", ...(run.mcpPath ? { mcpPath: run.mcpPath } : {}), ...(run.stayViewUrl ? { stayViewUrl: run.stayViewUrl } : {}) });
   } catch (err) {
     run.report(err instanceof Error ? err.message : String(err));
     run.exit.exitCode = err instanceof HttpStartupError ? 78 : 1;

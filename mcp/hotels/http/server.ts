@@ -40,6 +40,8 @@ export interface HotelsHttpDeps {
   limiter?: ToolCallLimiter;
   /** bench:http's plain SDK path: every request through a fresh McpServer and the SDK's transport. */
   mcpPath?: "pooled" | "fresh";
+  /** The built stay view beside the bundled bin (default: dist/ of the source tree). */
+  stayViewUrl?: URL;
 }
 
 export interface HotelsHttpServer {
@@ -110,7 +112,7 @@ async function buildParts(config: ToolkitConfig, remote: RemoteConfig, deps: Hot
   const logger = deps.logger ?? nullLogger;
   const store = deps.store ?? (await import("../store/index.js")).createSharedStore(http.storeUrl, { now, logger });
   const providerWait = new ProviderWaitMeter();
-  const { server: reference, ctx } = createHotelsServer(remote.config, { fetch: deps.fetch, now, random: deps.random, today: deps.today, logger, store, maxJourneys: http.maxJourneys, providerWait, tools: remote.tools });
+  const { server: reference, ctx } = createHotelsServer(remote.config, { fetch: deps.fetch, now, random: deps.random, today: deps.today, logger, store, maxJourneys: http.maxJourneys, providerWait, tools: remote.tools, ...(deps.stayViewUrl ? { stayViewUrl: deps.stayViewUrl } : {}) });
   const metrics = createHttpMetrics(providerWait);
   // Known once the pool has read tools/list; no call is served before.
   let toolLabel = toolLabeler([]);

@@ -11,6 +11,7 @@ import { journeyOptions } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
 import { ratesEffect, ratesEffectLine } from "../journey/rates-effect.js";
 import { CashbackCoverageField, Failure, OptionalAnyValue, JourneyIdInput, AnyArray, RankingFields, RankingInput, withoutSchemaUrl } from "./schemas.js";
+import { STAY_VIEW_TOOL_META } from "../apps/stay-view-meta.js";
 
 const Output = withoutSchemaUrl(z.object({
   status: z.enum(["ok", "invalid_input", "no_matching_stays", "journey_not_found", "journey_expired"]),
@@ -39,6 +40,7 @@ export const compareStayOptions = defineTool({
   })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  _meta: STAY_VIEW_TOOL_META,
   handler: async ({ journeyId, optionIds, scope, ranking }, ctx) => {
     const found = await lookupJourney(ctx, journeyId);
     if (!found.ok) return failure(found.error);

@@ -12,6 +12,7 @@ import { journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
 import { cardLine, rankedPage, rankingLine } from "./cards.js";
 import { coverageFields, coverageLine, journeyCoverage } from "./present.js";
 import { Coverage, Failure, OptionalAnyValue, JourneyIdInput, Page, RankingFields, CashbackCoverageField, withoutSchemaUrl } from "./schemas.js";
+import { STAY_VIEW_TOOL_META } from "../apps/stay-view-meta.js";
 
 const Output = withoutSchemaUrl(z.object({
   status: z.enum(["ok", "continuation_unavailable", "provider_auth_rejected", "search_unavailable", "journey_not_found", "journey_expired"]),
@@ -38,6 +39,7 @@ export const continueStaySearch = defineTool({
   input: withoutSchemaUrl(z.strictObject({ journeyId: JourneyIdInput })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  _meta: STAY_VIEW_TOOL_META,
   handler: async ({ journeyId }, ctx, extra) => {
     const found = await lookupJourney(ctx, journeyId);
     if (!found.ok) return failure(found.error);

@@ -11,6 +11,7 @@ import { failure, success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import type { ToolOutcome } from "./define.js";
 import { OptionalAnyValue, JourneyIdInput, AnyArray, AttemptFields } from "./schemas.js";
+import { STAY_VIEW_TOOL_META } from "../apps/stay-view-meta.js";
 
 // Each rate: rateNumber, room, meal, price and cancellation as displays (see rateSummary). The text
 // renders the same rates as a table; the structured answer does not carry that table a second time.
@@ -73,6 +74,7 @@ export const getSelectedStayRates = defineTool({
   input: z.strictObject({ journeyId: JourneyIdInput }),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  _meta: STAY_VIEW_TOOL_META,
   handler: async ({ journeyId }, ctx, extra) => {
     const loaded = await loadSelectedStay(ctx, journeyId);
     if (!loaded.ok) return loaded.error;

@@ -14,6 +14,7 @@ import { Failure, OptionalAnyValue, JourneyIdInput, AnyObject, OptionIdInput, wi
 import type { Lang } from "../../../shared/locale.js";
 import { quoted, quotedOr } from "../../../shared/provider-text.js";
 import { formatIsoDate } from "../../../shared/time.js";
+import { STAY_VIEW_TOOL_META } from "../apps/stay-view-meta.js";
 
 const Output = withoutSchemaUrl(z.object({
   status: z.enum(["ok", "invalid_input", "details_unavailable", "provider_auth_rejected", "journey_not_found", "journey_expired"]),
@@ -193,6 +194,7 @@ export const getStayOptionDetails = defineTool({
   input: withoutSchemaUrl(z.strictObject({ journeyId: JourneyIdInput, optionId: OptionIdInput })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  _meta: STAY_VIEW_TOOL_META,
   handler: async ({ journeyId, optionId }, ctx, extra) => {
     const found = await lookupJourney(ctx, journeyId);
     if (!found.ok) return failure(found.error);

@@ -12,6 +12,7 @@ import { lookupJourney } from "./outcomes.js";
 import { alternativesFields, alternativesLines, bandGuidance, preferenceAlternatives } from "./alternatives-view.js";
 import { cardLine, rankedPage, rankingLine } from "./cards.js";
 import { Base, OptionalAnyValue, JourneyIdInput, Page, RankingFields, CashbackCoverageField, RankingInput, withoutSchemaUrl } from "./schemas.js";
+import { STAY_VIEW_TOOL_META } from "../apps/stay-view-meta.js";
 
 const Output = withoutSchemaUrl(z.object({
   status: z.enum(["ok", "no_matching_stays", "journey_not_found", "journey_expired"]),
@@ -41,6 +42,7 @@ export const getStayOptions = defineTool({
   })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  _meta: STAY_VIEW_TOOL_META,
   handler: async ({ journeyId, ranking, offset = 0, limit = 10, ...given }, ctx) => {
     const found = await lookupJourney(ctx, journeyId);
     if (!found.ok) return failure(found.error);

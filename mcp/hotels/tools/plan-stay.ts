@@ -13,6 +13,7 @@ import { runPlan } from "../journey/plan-run.js";
 import { PlanOutput, planAnswer, type PlanResult } from "./plan-view.js";
 import { unresolved } from "./resolve-destination.js";
 import { advertise } from "./schemas.js";
+import { STAY_VIEW_TOOL_META } from "../apps/stay-view-meta.js";
 
 // Aliases advertise their type and what they stand for, not their bounds (their canonical field
 // has those), and hotelPreferences only that it is passed on unchanged: the banking MCP builds it.
@@ -51,6 +52,7 @@ export const planStay = defineTool({
   input: Input,
   output: PlanOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  _meta: STAY_VIEW_TOOL_META,
   handler: async (args, ctx, extra) => {
     // Every problem, structural and semantic, comes back at once and before any HTTP.
     const parsed = parsePlanStayInput(args, ctx.today());

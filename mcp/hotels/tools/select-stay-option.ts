@@ -7,6 +7,7 @@ import { cardLine, journeyBands, toCard } from "./cards.js";
 import { journeyOptions, withLoadedRates } from "../journey/options.js";
 import { journeyView } from "../journey/view.js";
 import { Failure, OptionalAnyValue, JourneyIdInput, AnyObject, OptionIdInput, withoutSchemaUrl } from "./schemas.js";
+import { STAY_VIEW_TOOL_META } from "../apps/stay-view-meta.js";
 
 const Output = withoutSchemaUrl(z.object({
   status: z.enum(["ok", "invalid_input", "journey_not_found", "journey_expired"]),
@@ -24,6 +25,7 @@ export const selectStayOption = defineTool({
   input: withoutSchemaUrl(z.strictObject({ journeyId: JourneyIdInput, optionId: OptionIdInput })),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  _meta: STAY_VIEW_TOOL_META,
   handler: async ({ journeyId, optionId }, ctx) => {
     const found = await lookupJourney(ctx, journeyId);
     if (!found.ok) return failure(found.error);

@@ -8,6 +8,7 @@ import { defineTool } from "./define.js";
 import { journeyView } from "../journey/view.js";
 import { instalmentDisplay } from "../journey/wording.js";
 import { JourneyIdInput, AnyArray } from "./schemas.js";
+import { STAY_VIEW_TOOL_META } from "../apps/stay-view-meta.js";
 
 const Output = z.object({
   ...baseOutput(["rate_selected", "rates_not_loaded", "no_bookable_rates", "rate_not_found", "journey_not_found", "journey_expired", "selection_required"]),
@@ -35,6 +36,7 @@ export const selectStayRate = defineTool({
   input: z.strictObject({ journeyId: JourneyIdInput, rateNumber: z.number().int().min(1).max(99) }),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  _meta: STAY_VIEW_TOOL_META,
   handler: async ({ journeyId, rateNumber }, ctx) => {
     const loaded = await loadSelectedStay(ctx, journeyId);
     if (!loaded.ok) return loaded.error;
