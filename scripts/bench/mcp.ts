@@ -2,11 +2,13 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { spawn } from "node:child_process";
+import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { createHotelsServer } from "../../mcp/hotels/server.js";
 import { parseConfig } from "../../shared/config/index.js";
 import { nextWeekend } from "../demo/run.js";
 import { startSandbox } from "../sandbox/index.js";
+import { META_GROWTH_GOAL, stayViewRow, toolsListMetaTokens } from "./apps.js";
 import { coldStart } from "./mcp-cold-start.js";
 import { median, ms, type BenchRow } from "./stats.js";
 import { tokens } from "./tokens.js";
@@ -19,7 +21,8 @@ function configFor(urls: { hotelsApiBaseUrl: string; hotelPageUrlTemplate: strin
 }
 
 async function client(urls: { hotelsApiBaseUrl: string; hotelPageUrlTemplate: string }) {
-  const { server } = createHotelsServer(configFor(urls));
+  // The view the build wrote; run from the repository root, like every bench.
+  const { server } = createHotelsServer(configFor(urls), { stayViewUrl: pathToFileURL("dist/views/stay.html") });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(b);
   const c = new Client({ name: "bench", version: "1" });
@@ -184,6 +187,7 @@ export async function benchMcp(): Promise<{ rows: BenchRow[]; journey: JourneySt
     const journey = await goldenJourney(c);
     const journeyText = journey.reduce((n, s) => n + s.textTokens, 0);
     const journeyStructured = journey.reduce((n, s) => n + s.structuredTokens, 0);
+    const viewRow = await stayViewRow(c);
     await c.close();
 
     // plan_stay over the 400-hotel city against a sandbox in its own process, 50 ms per search page,
@@ -219,8 +223,11 @@ export async function benchMcp(): Promise<{ rows: BenchRow[]; journey: JourneySt
     const latencySum = pages * 50;
 
     const listTokens = tokens(listJson);
+    // The goal holds for the list a client without MCP Apps reads; the view's _meta may add 5 %.
+    const meta = toolsListMetaTokens(listed.result);
     const goals: TokenGoal[] = [
-      { name: `tools/list, ${listed.result.tools.length} default tools`, tokens: listTokens, goal: TOOLS_LIST_GOAL_TOKENS },
+      { name: `tools/list, ${listed.result.tools.length} default, no _meta`, tokens: meta.withoutMeta, goal: TOOLS_LIST_GOAL_TOKENS },
+      { name: "tools/list with the view's _meta", tokens: meta.sent, goal: Math.floor(meta.withoutMeta * META_GROWTH_GOAL) },
       { name: `golden journey, ${journey.length} calls, text`, tokens: journeyText, goal: JOURNEY_GOAL_TOKENS },
       { name: `golden journey, ${journey.length} calls, structured`, tokens: journeyStructured, goal: JOURNEY_GOAL_TOKENS },
       { name: `tools/list, lowlevel, ${lowlevel.result.tools.length} tools`, tokens: tokens(JSON.stringify(lowlevel.result)), goal: LOWLEVEL_TOOLS_LIST_GOAL_TOKENS },
@@ -233,6 +240,8 @@ export async function benchMcp(): Promise<{ rows: BenchRow[]; journey: JourneySt
       { name: "plain, every zod locale bundled", figure: ms(median(plain.allZodLocales)), anchor: `plain ${ms(median(plain.bins))}`, ratio: median(plain.allZodLocales) / median(plain.bins) },
       { name: "cold start vs server-everything", figure: ms(median(ours)), anchor: `everything ${ms(median(everything))}`, ratio: median(ours) / median(everything), goal: "<= 0.5x" },
       ...goals.map((g): BenchRow => ({ name: g.name, figure: `${g.tokens} tokens`, anchor: `goal ${g.goal}`, ratio: g.tokens / g.goal, goal: "<= 1x" })),
+      { name: "tools/list growth from _meta", figure: `${meta.sent - meta.withoutMeta} tokens`, anchor: `without ${meta.withoutMeta}`, ratio: meta.sent / meta.withoutMeta, goal: `<= ${META_GROWTH_GOAL}x` },
+      viewRow,
       { name: `plan_stay Москва, ${pages} pages x 50 ms (median)`, figure: ms(wall), anchor: `latency sum ${ms(latencySum)}`, ratio: wall / latencySum, goal: "<= 1.10x" },
       { name: "plan_stay Москва vs bare fetch loop", figure: ms(wall), anchor: `same ${pages} requests ${ms(bareMs)}`, ratio: wall / bareMs },
       ...[

@@ -2,6 +2,7 @@ import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { ProgressNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
+import { toolsListTokens } from "../fixtures/tools-list-tokens.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FetchLike } from "../../mcp/hotels/provider/index.js";
 import { TEST_EPOCH } from "../fixtures/clock.js";
@@ -71,9 +72,11 @@ describe("Hotels MCP search tools: load protection, coverage, progress, contract
       expect(t.outputSchema?.required).toEqual(["status"]);
       expect(JSON.stringify(t)).not.toContain("9007199254740991");
     }
-    const tokens = (v: unknown) => enc.encode(JSON.stringify(v)).length;
-    expect(tokens(mine)).toBeLessThanOrEqual(3_100);
-    expect(tokens(tools), "the whole default tools/list (all teams' tools)").toBeLessThanOrEqual(6_000);
+    // Held without the MCP Apps `_meta` (issue 33), which may add at most 5 % on its own.
+    expect(toolsListTokens(mine).withoutMeta).toBeLessThanOrEqual(3_100);
+    const listed = toolsListTokens(tools);
+    expect(listed.withoutMeta, "the whole default tools/list (all teams' tools)").toBeLessThanOrEqual(6_000);
+    expect(listed.metaGrowth).toBeLessThanOrEqual(0.05);
   });
 
   it("50 identical concurrent plan_stay calls make one catalog read and one search lifecycle", async () => {

@@ -311,6 +311,28 @@ describe("sandbox hotels API", () => {
       expect((await api.get("/api/v3/hotels/99990001")).status).toBe(404);
     });
 
+    it("serves the card's photos as PNGs at the sandbox's origin, cacheable, one colour per hotel", async () => {
+      const firsts: Buffer[] = [];
+      for (const item of kazan.slice(0, 2)) {
+        const photos = (await api.get(`/api/v3/hotels/${item.hotelId}`)).data.photos as string[];
+        for (const url of photos.slice(0, 2)) {
+          expect(url.startsWith(`${sandbox.urls.origin}/static/hotels/`)).toBe(true);
+          const res = await fetch(url);
+          expect(res.status).toBe(200);
+          expect(res.headers.get("content-type")).toBe("image/png");
+          expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+          const body = Buffer.from(await res.arrayBuffer());
+          expect(body.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+          expect(Number(res.headers.get("content-length"))).toBe(body.length);
+          expect(body.length).toBeLessThan(8 * 1024);
+        }
+        firsts.push(Buffer.from(await (await fetch(photos[0]!)).arrayBuffer()));
+      }
+      expect(firsts[0]!.equals(firsts[1]!)).toBe(false);
+      expect(sandbox.control.requestCount("hotel_photo")).toBeGreaterThanOrEqual(6);
+      expect((await api.get("/static/hotels/nothex/1-0123456789.jpg")).status).toBe(404);
+    });
+
     it("has no rates for some hotels and stable book hashes for others", async () => {
       const without = kazan.find((i) => i.hasRates === false)!;
       const withRates = kazan.find((i) => i.hasRates === true)!;

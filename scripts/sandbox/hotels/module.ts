@@ -10,6 +10,7 @@ import { hotelRoutes } from "./hotel.js";
 import { locationRoutes } from "./locations.js";
 import { orderReadRoutes } from "./order-reads.js";
 import { orderRoutes } from "./orders.js";
+import { photoRoutes } from "./photos.js";
 import { reviewOrderStatusRoutes } from "./review-order-status.js";
 import { pointOfInterestRoutes } from "./points-of-interest.js";
 import { reviewRoutes } from "./reviews.js";
@@ -25,7 +26,7 @@ export function createHotelsModule(env: SandboxEnv, identity: IdentityApi): { ro
   // Hotels are generated per city on first use, so start-up only builds the location list.
   const ctx: HotelsContext = { env, identity, catalog: createCatalog(env.seed, () => env.origin(), { hostileText: env.hostileText, ...(env.hostileName === undefined ? {} : { hostileName: env.hostileName }) }), orders: createOrderState() };
   return {
-    routes: [...locationRoutes(ctx), ...searchRoutes(ctx), ...filterAvailabilityRoutes(ctx), ...mapRoutes(ctx), ...hotelRoutes(ctx), ...reviewRoutes(ctx), ...pointOfInterestRoutes(ctx), ...valueRoutes(ctx), ...seoRoutes(ctx), ...checkoutRoutes(ctx), ...orderRoutes(ctx), ...reviewOrderStatusRoutes(ctx), ...orderReadRoutes(ctx), ...writeRoutes(ctx), ...hotelPageRoutes(ctx)],
+    routes: [...locationRoutes(ctx), ...searchRoutes(ctx), ...filterAvailabilityRoutes(ctx), ...mapRoutes(ctx), ...hotelRoutes(ctx), ...reviewRoutes(ctx), ...pointOfInterestRoutes(ctx), ...valueRoutes(ctx), ...seoRoutes(ctx), ...checkoutRoutes(ctx), ...orderRoutes(ctx), ...reviewOrderStatusRoutes(ctx), ...orderReadRoutes(ctx), ...writeRoutes(ctx), ...hotelPageRoutes(ctx), ...photoRoutes()],
     commitCounts: ctx.orders.commitCounts,
     dropAddOns: () => ctx.orders.dropAddOns(),
   };
