@@ -41,7 +41,9 @@ function stage(server, pkg, outDir) {
   // The bins are ESM .js files: without this, node would read them as CommonJS.
   writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: manifest.name, version: pkg.version, private: true, type: "module", license: pkg.license }, null, 2)}\n`);
   const dist = join(ROOT, "dist");
-  const files = new Set([...importClosure(dist, `${bin}.js`), ...importClosure(dist, "tbank-auth-broker.js"), `${server}-tools.json`]);
+  // The Hotels bin serves the stay view (MCP Apps) from beside itself.
+  const views = server === "hotels" ? ["views/stay.html"] : [];
+  const files = new Set([...importClosure(dist, `${bin}.js`), ...importClosure(dist, "tbank-auth-broker.js"), `${server}-tools.json`, ...views]);
   for (const file of files) cpSync(join(dist, file), join(dir, "server", file));
   const koffi = join(ROOT, "node_modules", "koffi");
   for (const f of KOFFI_FILES) cpSync(join(koffi, f), join(dir, "node_modules", "koffi", f), { recursive: true });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -7,9 +7,10 @@ import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { startHttpInstance, type HttpInstance } from "../helpers/http-instance.js";
 import { osClockEnv } from "../fixtures/clock.js";
 
-// The built bin finds the view beside itself (dist/views/stay.html), not beside the chunk that
-// reads it, in both modes. The stdio front answers initialize and tools/list from the catalog:
-// resources/list and resources/read must still reach the full server behind it.
+// The built bin finds the view the build wrote beside it (dist/views/stay.html, by
+// scripts/build/views.mjs), not beside the chunk that reads it, in both modes. The stdio front
+// answers initialize and tools/list from the catalog: resources/list and resources/read must still
+// reach the full server behind it.
 
 const VIEW = "dist/views/stay.html";
 const URI = "ui://tbank-hotels/stay.html";
@@ -17,25 +18,17 @@ const URI = "ui://tbank-hotels/stay.html";
 describe("the stay view from the built tbank-hotels-mcp", () => {
   let sandbox: Sandbox;
   let env: Record<string, string>;
-  let fixture = false;
   const clients: Client[] = [];
   const servers: HttpInstance[] = [];
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: "apps-bin", now: Date.now });
     env = { ...osClockEnv(), PATH: process.env.PATH ?? "", HOME: "/nonexistent-home", TBANK_HOTELS_API_BASE_URL: sandbox.urls.hotelsApiBaseUrl };
-    // Until the view build lands (scripts/build/views.mjs), a fixture stands in for its output.
-    if (!existsSync(VIEW)) {
-      fixture = true;
-      mkdirSync("dist/views", { recursive: true });
-      writeFileSync(VIEW, "<!doctype html><title>fixture</title>");
-    }
   });
   afterAll(async () => {
     for (const c of clients) await c.close();
     for (const s of servers) await s.stop();
     await sandbox.close();
-    if (fixture) rmSync("dist/views", { recursive: true, force: true });
   });
 
   async function expectView(client: Client): Promise<void> {
@@ -45,6 +38,7 @@ describe("the stay view from the built tbank-hotels-mcp", () => {
     expect(resources).toEqual([expect.objectContaining({ uri: URI, mimeType: "text/html;profile=mcp-app", _meta: { ui } })]);
     const { contents } = await client.readResource({ uri: URI });
     expect(contents).toEqual([{ uri: URI, mimeType: "text/html;profile=mcp-app", text: readFileSync(VIEW, "utf8"), _meta: { ui } }]);
+    expect((contents[0] as { text: string }).text).toMatch(/^<!doctype html>/i);
     const tools = (await client.listTools()).tools;
     expect(tools.find((t) => t.name === "tbank_hotels_plan_stay")?._meta).toEqual({ ui: { resourceUri: URI }, "ui/resourceUri": URI });
     expect(tools.find((t) => t.name === "tbank_hotels_create_checkout_handoff")?._meta).toBeUndefined();

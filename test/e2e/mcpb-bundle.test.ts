@@ -97,6 +97,9 @@ describe("npm run bundle: one MCP Bundle per server, started as its manifest say
       expect(names).toEqual(catalog.filter((e) => toolsets.includes(e.toolset)).map((e) => e.tool.name));
       expect(names).toContain("tbank_hotels_plan_stay");
       expect(names.includes("tbank_hotels_list_bookings")).toBe(toolsets.includes("customer"));
+      // The stay view (MCP Apps) is read from the bundle's own copy, beside its bin.
+      const view = await client.readResource({ uri: "ui://tbank-hotels/stay.html" });
+      expect(view.contents[0]).toMatchObject({ text: await readFile(join(dir, "server/views/stay.html"), "utf8") });
     }
   }, 30_000);
 

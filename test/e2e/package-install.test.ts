@@ -59,6 +59,8 @@ describe("the packed tarball, installed globally", () => {
     expect(packed.files.length).toBeLessThanOrEqual(TARBALL_MAX_FILES);
     expect(packed.files.filter((f) => f.endsWith(".map") || /bench|build-tools|gen-tool-catalog|^scripts\/|^test\//.test(f))).toEqual([]);
     for (const bin of BINS) expect(packed.files).toContain(`dist/${bin}.js`);
+    // The stay view (MCP Apps) the Hotels bin serves from beside itself.
+    expect(packed.files).toContain("dist/views/stay.html");
     expect(packed.files).toContain("LICENSE");
   });
 
