@@ -16,7 +16,7 @@ import { createHotelsServer } from "../../mcp/hotels/server.js";
 import { HOTELS_TOOLS } from "../../mcp/hotels/tools/index.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
 import { parseConfig } from "../../shared/config/index.js";
-import { testClock } from "../fixtures/clock.js";
+import { stayFrom, testClock } from "../fixtures/clock.js";
 
 // Issue 33, server side: the stay view is one ui:// resource, named by the journey tools that show
 // options, a hotel or its rates, and by nothing that reads the person's data, writes or hands off.
@@ -140,6 +140,18 @@ describe("the stay view (MCP Apps) on the Hotels server", () => {
     expect(String((failed as Error).message)).not.toContain(dir);
     await writeFile(missing, HTML);
     expect((await client.readResource({ uri: STAY_VIEW_URI })).contents[0]).toMatchObject({ text: HTML });
+  });
+
+  it("allows the photos the journey tools return: their origin is in the CSP, and the sandbox serves them", async () => {
+    const client = await inProcess();
+    const domains = ((await client.listResources()).resources[0]?._meta as { ui: { csp: { resourceDomains: string[] } } }).ui.csp.resourceDomains;
+    const plan = await client.callTool({ name: "tbank_hotels_plan_stay", arguments: { destination: "Казань", ...stayFrom(sandbox.control.now(), 14, 2), rooms: [{ adults: 2, childrenAges: [] }] } });
+    const { journeyId, options } = plan.structuredContent as { journeyId: string; options: { optionId: string }[] };
+    const details = await client.callTool({ name: "tbank_hotels_get_stay_option_details", arguments: { journeyId, optionId: options[0]!.optionId } });
+    const cover = (details.structuredContent as { hotel: { coverPhotoUrl: string } }).hotel.coverPhotoUrl;
+    expect(domains).toContain(new URL(cover).origin);
+    const photo = await fetch(cover);
+    expect([photo.status, photo.headers.get("content-type")]).toEqual([200, "image/png"]);
   });
 
   it("is served by the --http mode as well, from every pooled server", async () => {
