@@ -9,6 +9,8 @@ export interface ToolOutcome<O> {
   text: string;
   /** Set only when the call failed in a way the model must not treat as data. */
   isError?: boolean;
+  /** The result's `_meta`: what an MCP App view needs beyond the facts (photos, positions); hosts keep it out of the model's context. */
+  meta?: Record<string, unknown>;
 }
 
 export interface ToolExtra {
@@ -53,6 +55,7 @@ export function registerTool<C>(server: McpServer, def: AnyToolDef<C>, ctx: C): 
         content: [{ type: "text" as const, text: out.text }],
         structuredContent: out.structured as Record<string, unknown>,
         ...(out.isError ? { isError: true } : {}),
+        ...(out.meta ? { _meta: out.meta } : {}),
       };
     },
   );

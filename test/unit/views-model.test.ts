@@ -161,6 +161,21 @@ describe("views: language, photos, map, choices", () => {
     expect(mapLayout(["a"], {})).toBeNull();
   });
 
+  it("a recorded plan's _meta gives every shown card its photo and position, and the near point", () => {
+    const plan = recorded("plan-stay-near-ru");
+    const extras = extrasOf(plan._meta);
+    const ids = (plan.structuredContent.options as Card[]).map((o) => o.optionId);
+    expect(extras.options?.map((o) => o.optionId)).toEqual(ids);
+    expect([...photosOf(extras).keys()]).toEqual(ids);
+    expect(extras.near?.name).toBe("Казанский Кремль");
+    const layout = mapLayout(ids, extras)!;
+    expect(layout.options.map((o) => o.label)).toEqual(ids.map((_, i) => String(i + 1)));
+    expect(layout.near).toBeDefined();
+    // The model's channels stay without them.
+    expect(JSON.stringify(plan.structuredContent)).not.toMatch(/coverPhotoUrl|"lat"/);
+    expect(plan.content[0]!.text).not.toContain("/static/hotels/");
+  });
+
   it("tells the model what the person chose, with the ids to continue from", () => {
     const card = as(screen("select-stay-option-ru"), "selected").card;
     expect(hotelChosenNote(card, "jrn_1")).toContain(`«${card.name}» (optionId ${card.optionId}, journeyId jrn_1)`);

@@ -80,6 +80,8 @@ export interface PublicOption extends PriceFacts, CancellationFacts {
   distanceToNearKm?: number;
   coverPhotoUrl: string;
   photosCount: number;
+  /** Where the feed puts the hotel, when it does: for the view's map (tools/view-meta.ts), never in a card. */
+  coordinates?: Coordinates;
   mealName: string | null;
   breakfastEvidence: BreakfastEvidence;
   /** False when the feed says so, or when the rates loaded for it hold nothing bookable. */
@@ -117,6 +119,7 @@ export function buildOptions(collected: readonly CollectedItem[], nights: number
       ...(near ? { distanceToNearKm: item.coordinates ? distanceKm(item.coordinates, near) : Number.NaN } : {}),
       coverPhotoUrl: item.coverPhotoUrl,
       photosCount: item.photosCount,
+      ...(item.coordinates ? { coordinates: { lat: item.coordinates.lat, lon: item.coordinates.lon } } : {}),
       priceSource: "search",
       ...price,
       pricePerRoomNightDecimal: perRoom(price.pricePerNightDecimal, shape.rooms),

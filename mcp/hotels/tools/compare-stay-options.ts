@@ -8,6 +8,7 @@ import { invalidInput, lookupJourney } from "./outcomes.js";
 import { alternativesFields, alternativesLines, preferenceAlternatives } from "./alternatives-view.js";
 import { compareRow, journeyBands, rankingFields, rankingLine, rowLine } from "./cards.js";
 import { journeyOptions } from "../journey/options.js";
+import { viewMeta } from "./view-meta.js";
 import { journeyView } from "../journey/view.js";
 import { ratesEffect, ratesEffectLine } from "../journey/rates-effect.js";
 import { CashbackCoverageField, Failure, OptionalAnyValue, JourneyIdInput, AnyArray, RankingFields, RankingInput, withoutSchemaUrl } from "./schemas.js";
@@ -86,6 +87,7 @@ export const compareStayOptions = defineTool({
         nextStep,
       },
       text: lines.join("\n"),
+      meta: viewMeta(all, rows.map((r) => r.optionId), state.destination.near),
     };
   },
 });

@@ -10,6 +10,7 @@ import { filtersFields, filtersLine } from "./filters-view.js";
 import { failure, success } from "../../shared/outcome.js";
 import { journeyGone, lookupJourney, providerFailure } from "./outcomes.js";
 import { cardLine, rankedPage, rankingLine } from "./cards.js";
+import { viewMeta } from "./view-meta.js";
 import { coverageFields, coverageLine, journeyCoverage } from "./present.js";
 import { Coverage, Failure, OptionalAnyValue, JourneyIdInput, Page, RankingFields, CashbackCoverageField, withoutSchemaUrl } from "./schemas.js";
 import { STAY_VIEW_TOOL_META } from "../apps/stay-view-meta.js";
@@ -60,7 +61,8 @@ export const continueStaySearch = defineTool({
     const view = journeyView(state, ctx.now());
     const { kept, report } = applyFilters(journeyOptions(state), ...journeyFilters(state));
     const within = new Set(kept.map((o) => o.optionId));
-    const { cards, fields } = rankedPage(journeyOptions(state), { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: view.guestsPerRoom, cashback: state.cashback }, { offset: 0, limit: state.request.maxOptions, within }, view);
+    const all = journeyOptions(state);
+    const { cards, fields } = rankedPage(all, { ranking: state.ranking, hotelPreferences: state.request.hotelPreferences, guestsPerRoom: view.guestsPerRoom, cashback: state.cashback }, { offset: 0, limit: state.request.maxOptions, within }, view);
     const next = NEXT_OK + (searchCoverage.truncated ? NEXT_NOT_AGAIN : "");
     const nextStep = selectionReset ? `The selected hotel left the results: its selection and rates were reset; ask the user to choose again. ${next}` : next;
     const total = kept.length;
@@ -77,7 +79,7 @@ export const continueStaySearch = defineTool({
       hasMore: total > cards.length,
       nextStep,
     };
-    return success(structured, [
+    const answer = success(structured, [
       // added counts collected hotels; total what the journey's filters keep of all collected.
       `status=ok journeyId=${journeyId} +${added} hotels collected, ${state.options.length} in all${report ? `, ${total} match the filters` : ""}`,
       coverageLine(searchCoverage),
@@ -86,5 +88,6 @@ export const continueStaySearch = defineTool({
       rankingLine(fields, view.lang),
       ...cards.map((c, i) => cardLine(c, i + 1, view)),
     ]);
+    return { ...answer, meta: viewMeta(all, cards.map((c) => c.optionId), state.destination.near) };
   },
 });

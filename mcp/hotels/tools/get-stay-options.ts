@@ -11,6 +11,7 @@ import { failure, success } from "../../shared/outcome.js";
 import { lookupJourney } from "./outcomes.js";
 import { alternativesFields, alternativesLines, bandGuidance, preferenceAlternatives } from "./alternatives-view.js";
 import { cardLine, rankedPage, rankingLine } from "./cards.js";
+import { viewMeta } from "./view-meta.js";
 import { Base, OptionalAnyValue, JourneyIdInput, Page, RankingFields, CashbackCoverageField, RankingInput, withoutSchemaUrl } from "./schemas.js";
 import { STAY_VIEW_TOOL_META } from "../apps/stay-view-meta.js";
 
@@ -66,15 +67,14 @@ export const getStayOptions = defineTool({
     const effect = ratesEffect(state);
     const afterRates = effect ? ratesEffectLine(effect, view.guestsPerRoom, view.lang) : undefined;
     const structured = { status: "ok" as const, journeyId, ...filtersFields(report, langOf(state.request.language)), ...(afterRates ? { afterRates } : {}), ...fields, offset, options: cards, ...alternativesFields(alternatives), total, hasMore, nextStep };
-    return (
-      success(structured, [
+    const answer = success(structured, [
         `status=ok journeyId=${journeyId} ${cards.length === 0 ? `no options at offset ${offset}` : `options ${offset + 1}–${offset + cards.length}`} of ${total}`,
         filtersLine(report, langOf(state.request.language)),
         afterRates,
         rankingLine(fields, view.lang),
         ...cards.map((c, i) => cardLine(c, offset + i + 1, view)),
         ...alternativesLines(alternatives, view.lang),
-      ])
-    );
+      ]);
+    return { ...answer, meta: viewMeta(all, cards.map((c) => c.optionId), state.destination.near) };
   },
 });

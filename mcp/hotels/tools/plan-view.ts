@@ -13,6 +13,7 @@ import { coverageFields, coverageLine } from "./present.js";
 import { langOf, type Lang } from "../../../shared/locale.js";
 import type { JourneyCashback } from "../journey/value.js";
 import { CASHBACK_NO_DATA, cashbackMaxDisplay } from "../journey/wording.js";
+import { viewMeta } from "./view-meta.js";
 import { Candidates, Coverage, Failure, OptionalAnyValue, AnyArray, Page, RankingFields, withoutSchemaUrl } from "./schemas.js";
 
 /** What plan_stay and repeat_stay_plan return: one schema for every status either can reach. */
@@ -106,7 +107,8 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
       : "Several hotels match: ask the user which one, then tbank_hotels_select_stay_option.";
     // The cards are the matches, best first; how each matched only decides nextStep.
     const structured: PlanResult = { status: "ok", ...base, ...value, hotelName: request.hotelName, options: cards, total, hasMore: total > cards.length, nextStep };
-    return success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, ...valueLine, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1, view))]);
+    const meta = viewMeta(pub, cards.map((c) => c.optionId), destination.near);
+    return { ...success(structured, [`status=ok journeyId=${journeyId} (valid 60 min)`, ...header, ...valueLine, `hotelName «${request.hotelName}» matches:`, ...cards.map((c, i) => cardLine(c, i + 1, view))]), meta };
   }
 
   const shownIds = ranked.orderedIds.slice(0, request.maxOptions);
@@ -120,7 +122,7 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
   const more = hasMore ? `; more: tbank_hotels_get_stay_options(offset=${cards.length})` : "";
   const nextStep = (searchCoverage.continuationRecommended ? NEXT_CONTINUE : "") + bandGuidance(ranked, alternatives) + NEXT_OK + (hasMore ? ` More options: tbank_hotels_get_stay_options(offset=${cards.length}).` : "");
   const structured: PlanResult = { status: "ok", ...base, ...planValue, ...fields, options: cards, ...alternativesFields(alternatives), total, hasMore, nextStep };
-  return success(structured, [
+  const answer = success(structured, [
     `status=ok journeyId=${journeyId} (valid 60 min)`,
     ...header,
     ...(cashback === "" ? [] : [cashback]),
@@ -129,4 +131,5 @@ export function planAnswer(run: PlanRun, request: PlanStayRequest, destination: 
     `shown ${cards.length} of ${total}${more}`,
     ...alternativesLines(alternatives, view.lang),
   ]);
+  return { ...answer, meta: viewMeta(pub, shownIds, destination.near) };
 }
