@@ -56,6 +56,15 @@ describe("views: which view a result shows", () => {
     expect(as(screen("select-stay-rate-ru"), "rate-selected").rate.rateNumber).toBe(1);
   });
 
+  it("a plan with a price band keeps the band line and shows the alternatives apart, as the tool words them", () => {
+    const data = recorded("plan-stay-band-ru").structuredContent;
+    const s = as(screen("plan-stay-band-ru"), "cards");
+    expect(s.priceBand).toBe(data.priceBand);
+    expect(s.alternatives.map((a) => [a.name, a.price, a.why])).toEqual((data.alternatives as { name: string; price: string; why: string }[]).map((a) => [a.name, a.price, a.why]));
+    expect(s.alternatives.length).toBeGreaterThan(0);
+    expect(as(screen("plan-stay-ru"), "cards").alternatives).toEqual([]);
+  });
+
   it("refusals and failures are notices by status, naming the hotel when the answer does", () => {
     expect(screen("get-selected-stay-rates-none-ru")).toEqual({ kind: "notice", status: "no_bookable_rates", hotelName: expect.any(String) as unknown });
     expect(screen("journey-expired")).toEqual({ kind: "notice", status: "journey_not_found" });

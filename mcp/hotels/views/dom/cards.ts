@@ -40,6 +40,22 @@ export function cardView(card: CardT, ctx: RenderContext, choosable: boolean): H
   return node;
 }
 
+// The band's alternatives, apart from the ranked cards as the tool keeps them, each with its why.
+function alternativesView(screen: CardsScreen, ctx: RenderContext): HTMLElement | null {
+  if (screen.alternatives.length === 0) return null;
+  return el("section", { class: "alternatives", "data-testid": "alternatives" }, [
+    el("h3", {}, [ctx.words.alternatives]),
+    el("ul", { class: "facts" }, screen.alternatives.map((a) => el("li", { "data-option-id": a.optionId }, [`${a.name}: ${a.price} (${a.why})`]))),
+  ]);
+}
+
+function moreButton(screen: CardsScreen, ctx: RenderContext): HTMLElement | null {
+  if (!screen.hasMore) return null;
+  const b = el("button", { type: "button", class: "more", "data-testid": "stay-more" }, [ctx.words.more]);
+  b.addEventListener("click", () => ctx.showMore(screen.offset + screen.cards.length));
+  return b;
+}
+
 export function cardsView(screen: CardsScreen, ctx: RenderContext): HTMLElement {
   const w = ctx.words;
   const range = w.shown(screen.offset + 1, screen.offset + screen.cards.length, screen.total);
@@ -47,7 +63,10 @@ export function cardsView(screen: CardsScreen, ctx: RenderContext): HTMLElement 
     el("header", { class: "view-head" }, [el("h2", {}, [w.options]), el("span", { class: "muted" }, [range])]),
     screen.stay ? el("p", { class: "muted", "data-testid": "stay-line" }, [screen.stay]) : null,
     screen.cashback ? el("p", { class: "muted" }, [screen.cashback]) : null,
+    screen.priceBand ? el("p", { class: "muted", "data-testid": "price-band" }, [screen.priceBand]) : null,
     mapView(screen.cards, ctx),
     el("div", { class: "cards", "data-testid": "stay-cards" }, screen.cards.map((c) => cardView(c, ctx, true))),
+    alternativesView(screen, ctx),
+    moreButton(screen, ctx),
   ]);
 }

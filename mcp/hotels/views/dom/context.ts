@@ -10,4 +10,10 @@ export interface RenderContext {
   photos: ReadonlyMap<string, string>;
   chooseHotel(card: CardT): void;
   chooseRate(rate: RateT): void;
+  /** The next page of the journey's options, from the offset after the last card shown. */
+  showMore(offset: number): void;
+  /** The selected hotel's rates (after the model selected it). */
+  showRates(): void;
+  /** Set when the view replaced a list with its own calls: back to that list. */
+  back?: () => void;
 }

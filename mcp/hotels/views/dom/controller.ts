@@ -14,9 +14,18 @@ import { renderScreen } from "./render.js";
 // the view's own calls replaces the screen; the journeyId is kept from the last result that named
 // it, or from the tool's arguments, because the rates answers do not repeat it.
 
+interface Shown {
+  screen: Screen;
+  extras: ViewExtrasT;
+}
+
+/** The screens that carry photos and positions in their result's _meta. */
+const WITH_EXTRAS: ReadonlySet<Screen["kind"]> = new Set(["cards", "compare", "details"]);
+
 export class StayController {
-  private screen: Screen | null = null;
-  private extras: ViewExtrasT = {};
+  private shown: Shown | null = null;
+  /** The list the person left by choosing in the view, so they can go back to it. */
+  private previous: Shown | null = null;
   private journeyId: string | undefined;
   private busy = false;
   private status = "";
@@ -31,12 +40,10 @@ export class StayController {
     if (typeof id === "string" && id !== "") this.journeyId = id;
   }
 
+  /** A result the host delivers: the model's own call, so the view starts from it. */
   toolResult(result: CallToolResult): void {
-    const screen = screenOf(result.structuredContent);
-    if (!screen) return;
-    this.screen = screen;
-    this.extras = screen.kind === "cards" || screen.kind === "compare" || screen.kind === "details" ? extrasOf(result._meta) : this.extras;
-    this.journeyId = journeyOf(screen) ?? this.journeyId;
+    if (!this.show(result)) return;
+    this.previous = null;
     this.status = "";
     this.render();
   }
@@ -47,24 +54,55 @@ export class StayController {
     this.render();
   }
 
+  private show(result: CallToolResult): boolean {
+    const screen = screenOf(result.structuredContent);
+    if (!screen) return false;
+    this.shown = { screen, extras: WITH_EXTRAS.has(screen.kind) ? extrasOf(result._meta) : (this.shown?.extras ?? {}) };
+    this.journeyId = journeyOf(screen) ?? this.journeyId;
+    return true;
+  }
+
   private context(): RenderContext {
     const lang = viewLang(this.app.getHostContext()?.locale, navigator.language);
-    return { lang, words: WORDS[lang], extras: this.extras, photos: photosOf(this.extras), chooseHotel: (c) => void this.chooseHotel(c), chooseRate: (r) => void this.chooseRate(r) };
+    const extras = this.shown?.extras ?? {};
+    const previous = this.previous;
+    return {
+      lang,
+      words: WORDS[lang],
+      extras,
+      photos: photosOf(extras),
+      chooseHotel: (c) => void this.chooseHotel(c),
+      chooseRate: (r) => void this.chooseRate(r),
+      showMore: (offset) => void this.step((journeyId) => this.call(VIEW_TOOLS.page, { journeyId, offset })),
+      showRates: () => void this.step((journeyId) => this.call(VIEW_TOOLS.rates, { journeyId })),
+      ...(previous ? { back: () => this.back(previous) } : {}),
+    };
   }
 
   render(): void {
     const ctx = this.context();
+    document.documentElement.lang = ctx.lang;
     const status = this.status === "" ? null : el("p", { class: "status", role: "status", "data-testid": "status-line" }, [this.status]);
-    this.root.replaceChildren(...[status, this.screen ? renderScreen(this.screen, ctx) : null].filter((n): n is HTMLElement => n !== null));
+    const back = ctx.back ? el("button", { type: "button", class: "back", "data-testid": "back" }, [ctx.words.back]) : null;
+    back?.addEventListener("click", () => ctx.back?.());
+    const view = this.shown ? renderScreen(this.shown.screen, ctx) : null;
+    this.root.replaceChildren(...[status, back, view].filter((n): n is HTMLElement => n !== null));
     this.root.setAttribute("aria-busy", String(this.busy));
+  }
+
+  private back(to: Shown): void {
+    this.shown = to;
+    this.previous = null;
+    this.render();
   }
 
   private async call(name: ViewTool, args: Record<string, unknown>): Promise<Screen | null> {
     const result = await this.app.callServerTool({ name, arguments: args });
-    return screenOf(result.structuredContent);
+    return this.show(result) ? (this.shown?.screen ?? null) : null;
   }
 
-  private async step(run: (journeyId: string) => Promise<void>): Promise<void> {
+  /** One action of the person's: one at a time, with a status line while it runs and if it fails. */
+  private async step(run: (journeyId: string) => Promise<unknown>): Promise<void> {
     const journeyId = this.journeyId;
     if (this.busy || journeyId === undefined) return;
     const words = this.context().words;
@@ -83,21 +121,20 @@ export class StayController {
   }
 
   private chooseHotel(card: CardT): Promise<void> {
+    const list = this.shown && (this.shown.screen.kind === "cards" || this.shown.screen.kind === "compare" || this.shown.screen.kind === "details") ? this.shown : null;
     return this.step(async (journeyId) => {
       const selected = await this.call(VIEW_TOOLS.selectOption, { journeyId, optionId: card.optionId });
-      if (selected?.kind !== "selected") {
-        this.screen = selected;
-        return;
-      }
-      this.screen = (await this.call(VIEW_TOOLS.rates, { journeyId })) ?? selected;
+      this.previous = list;
+      if (selected?.kind !== "selected") return;
+      await this.call(VIEW_TOOLS.rates, { journeyId });
       await this.tell(hotelChosenNote(card, journeyId));
     });
   }
 
   private chooseRate(rate: RateT): Promise<void> {
     return this.step(async (journeyId) => {
-      this.screen = await this.call(VIEW_TOOLS.selectRate, { journeyId, rateNumber: rate.rateNumber });
-      if (this.screen?.kind === "rate-selected") await this.tell(rateChosenNote(rate, journeyId));
+      const screen = await this.call(VIEW_TOOLS.selectRate, { journeyId, rateNumber: rate.rateNumber });
+      if (screen?.kind === "rate-selected") await this.tell(rateChosenNote(rate, journeyId));
     });
   }
 

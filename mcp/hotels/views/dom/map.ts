@@ -25,5 +25,6 @@ export function mapView(cards: readonly CardT[], ctx: RenderContext): HTMLElemen
     marks.push(pin);
   }
   const drawing = svg("svg", { viewBox: `0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`, role: "img", "aria-label": ctx.words.map }, marks);
-  return el("figure", { class: "map", "data-testid": "stay-map" }, [drawing]);
+  const caption = layout.near ? el("figcaption", { class: "muted" }, [el("span", { class: "map-near-key", "aria-hidden": "true" }, ["■"]), ` ${layout.near.name}`]) : null;
+  return el("figure", { class: "map", "data-testid": "stay-map" }, [drawing, caption]);
 }

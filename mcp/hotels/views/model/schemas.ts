@@ -68,14 +68,20 @@ export type StayT = z.infer<typeof Stay>;
 
 const JourneyId = z.string().min(1);
 
+/** An option just outside the person's price band, offered apart with why (tools/schemas.ts AlternativeT). */
+export const Alternative = z.object({ optionId: z.string(), name: z.string(), price: z.string(), why: z.string() });
+export type AlternativeT = z.infer<typeof Alternative>;
+
 /** plan_stay, repeat_stay_plan, get_stay_options, continue_stay_search with options to show. */
 export const CardsResult = z.object({
   status: z.literal("ok"),
   journeyId: JourneyId,
   stay: z.string().optional(),
   cashback: z.string().optional(),
+  priceBand: z.string().optional(),
   offset: z.number().int().optional(),
   options: z.array(Card).min(1),
+  alternatives: z.array(Alternative).optional(),
   total: z.number().int().optional(),
   hasMore: z.boolean().optional(),
 });

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { CardsResult, CompareResult, DetailsResult, OtherResult, RateSelectedResult, RatesResult, SelectedResult, Stay, type CardT, type HotelT, type RateT, type ReviewsT, type RowT, type StayT } from "./schemas.js";
+import { CardsResult, CompareResult, DetailsResult, OtherResult, RateSelectedResult, RatesResult, SelectedResult, Stay, type AlternativeT, type CardT, type HotelT, type RateT, type ReviewsT, type RowT, type StayT } from "./schemas.js";
 
 // Which view a tool result shows, decided from its structuredContent alone: hosts deliver results
 // of every tool that names the resource, and the model may call them in any order.
 
 export type Screen =
-  | { kind: "cards"; journeyId: string; stay?: string; cashback?: string; cards: CardT[]; offset: number; total?: number; hasMore: boolean }
+  | { kind: "cards"; journeyId: string; stay?: string; cashback?: string; priceBand?: string; cards: CardT[]; alternatives: AlternativeT[]; offset: number; total?: number; hasMore: boolean }
   | { kind: "compare"; journeyId: string; rows: RowT[] }
   | { kind: "details"; journeyId: string; hotel: HotelT; reviews: ReviewsT }
   | { kind: "selected"; journeyId: string; card: CardT }
@@ -30,7 +30,9 @@ const READERS: readonly Reader[] = [
     journeyId: r.journeyId,
     ...(r.stay === undefined ? {} : { stay: r.stay }),
     ...(r.cashback === undefined ? {} : { cashback: r.cashback }),
+    ...(r.priceBand === undefined ? {} : { priceBand: r.priceBand }),
     cards: r.options,
+    alternatives: r.alternatives ?? [],
     offset: r.offset ?? 0,
     ...(r.total === undefined ? {} : { total: r.total }),
     hasMore: r.hasMore ?? false,

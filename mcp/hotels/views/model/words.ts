@@ -28,6 +28,10 @@ export interface Words {
   chosen: string;
   rateChosen: string;
   loading: string;
+  back: string;
+  more: string;
+  showRates: string;
+  alternatives: string;
   address: string;
   rating: string;
   distance: string;
@@ -85,6 +89,10 @@ export const WORDS: Record<ViewLang, Words> = {
     chosen: "Выбран отель",
     rateChosen: "Выбран тариф",
     loading: "Загрузка…",
+    back: "← К вариантам",
+    more: "Показать ещё",
+    showRates: "Показать тарифы",
+    alternatives: "Чуть за пределами вашего диапазона",
     address: "адрес",
     rating: "оценка",
     distance: "расстояние",
@@ -119,6 +127,10 @@ export const WORDS: Record<ViewLang, Words> = {
     chosen: "Hotel chosen",
     rateChosen: "Rate chosen",
     loading: "Loading…",
+    back: "← Back to the options",
+    more: "Show more",
+    showRates: "Show the rates",
+    alternatives: "Just outside your price band",
     address: "address",
     rating: "rating",
     distance: "distance",
