@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Role } from "../shared/protocol/common.js";
-import { BrokerError } from "../shared/protocol/errors.js";
+import { BrokerError } from "../shared/protocol/broker-error.js";
 import { newRef, sha256Hex, type RandomBytes } from "../shared/refs.js";
 import type { Clock } from "../shared/time.js";
 import { TtlMap } from "../shared/ttl-map.js";

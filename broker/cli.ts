@@ -2,13 +2,14 @@ import { closeSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { parseConfig, type ToolkitConfig } from "../shared/config/index.js";
-import { createLogger, SecretRegistry } from "../shared/logger.js";
+import { createLineLogger } from "../shared/line-logger.js";
+import { SecretRegistry } from "../shared/redact.js";
 import { ensurePrivateDir } from "../shared/paths.js";
 import { TOOLKIT_VERSION } from "../shared/version.js";
 import { createAudit } from "./audit.js";
 import { LogFile } from "./log-file.js";
-import { runBroker } from "./main.js";
-import { createBrokerParts } from "./compose.js";
+import { runBroker, SERVING_FAILED } from "./main.js";
+import { writesOpen } from "./writes/open.js";
 
 const USAGE = `Usage: tbank-auth-broker [--foreground] [--ready-fd N]
 
@@ -64,7 +65,7 @@ async function foreground(config: ToolkitConfig, logPath: string, readyFd: strin
 }
 
 async function serve(config: ToolkitConfig, destination: LogFile, secrets: SecretRegistry, readyFd: string | undefined, stderr: { write(s: string): unknown }): Promise<number> {
-  const logger = createLogger({ destination, secrets, name: "broker" });
+  const logger = createLineLogger({ destination, secrets, name: "broker" });
   let result;
   try {
     result = await runBroker({
@@ -74,7 +75,12 @@ async function serve(config: ToolkitConfig, destination: LogFile, secrets: Secre
       requestTimeoutMs: config.broker.timeoutMs,
       logger,
       audit: createAudit(destination, secrets),
-      createParts: ({ requestStop, info, audit }) => createBrokerParts({ config, logger, secrets, info, requestStop, audit }),
+      loadAtStart: writesOpen(config.hotels.mutations),
+      // Loaded with the serving half (the first connection), with pino and everything the session needs.
+      createParts: async ({ requestStop, info, audit }) => {
+        const [{ createBrokerParts }, { createLogger }] = await Promise.all([import("./compose.js"), import("../shared/logger.js")]);
+        return createBrokerParts({ config, logger: createLogger({ destination, secrets, name: "broker" }), secrets, info, requestStop, audit });
+      },
     });
   } catch (err) {
     logger.error({ err }, "broker failed to start");
@@ -99,7 +105,7 @@ async function serve(config: ToolkitConfig, destination: LogFile, secrets: Secre
   stderr.write(`tbank-auth-broker: ready on ${config.broker.socketPath} (pid ${process.pid})\n`);
   const reason = await broker.stopped;
   stderr.write(`tbank-auth-broker: stopped (${reason})\n`);
-  return 0;
+  return reason === SERVING_FAILED ? 1 : 0;
 }
 
 /** The same start-up path as the MCP bins and `tbank-mcp login`: a running broker is left alone. */

@@ -1,17 +1,16 @@
 import { unlink } from "node:fs/promises";
-import type { Logger } from "../shared/logger.js";
+import type { LineLogger } from "../shared/line-logger.js";
 import type { Role } from "../shared/protocol/common.js";
 import type { OperationName } from "../shared/protocol/operations.js";
 import { ensurePrivateDir } from "../shared/paths.js";
-import { BrokerError } from "../shared/protocol/errors.js";
+import { BrokerError } from "../shared/protocol/broker-error.js";
 import type { Audit } from "./audit.js";
 import { startSelfCheck } from "./lifecycle/self-check.js";
 import { acquireStartLock } from "./lifecycle/start-lock.js";
-import { createPeerCredentialReader, type PeerCredentialReader } from "./server/peer-cred.js";
-import { createBrokerServer } from "./server/server.js";
+import { peerReaderMissing, type PeerCredentialReader } from "./server/peer-cred.js";
+import { createListener, MAX_CONNECTIONS, type Acceptor } from "./server/listener.js";
 import { prepareSocketPath, socketIdentity } from "./server/socket-setup.js";
 import type { BrokerInfo, HandlerSource } from "./types.js";
-import { verifiedByConstruction } from "./verification.js";
 import type { Clock } from "../shared/time.js";
 
 export interface BrokerParts {
@@ -27,14 +26,24 @@ export interface BrokerParts {
   close(): Promise<void>;
 }
 
+/** The stop reason when the serving half cannot load; the bin exits 1 on it. */
+export const SERVING_FAILED = "cannot serve connections";
+
 export interface RunBrokerOptions {
   socketPath: string;
   stateDir: string;
   version: string;
   requestTimeoutMs: number;
-  logger: Logger;
+  /** Start and stop lines; the parts get the full logger when they load. */
+  logger: LineLogger;
   audit: Audit;
+  /** Called once, with the first connection (or at start with loadAtStart). */
   createParts(control: { requestStop: (reason: string) => void; info: BrokerInfo; audit: Audit }): Promise<BrokerParts>;
+  /**
+   * Builds the serving half before listening, so that what it opens (the write ledger) stops the
+   * start when it cannot; otherwise the first connection loads it.
+   */
+  loadAtStart?: boolean;
   readPeer?: PeerCredentialReader;
   allowedUid?: number;
   selfCheckIntervalMs?: number;
@@ -48,19 +57,19 @@ export type RunBrokerResult =
 
 /**
  * Starts one broker: private state dir, start lock, socket path decision, listen, self-check.
- * Resolves once the socket accepts connections (the readiness a launcher waits for).
+ * Resolves once the socket accepts connections (the readiness a launcher waits for). An idle
+ * broker holds the socket and nothing else: the peer check, the protocol, the session and the
+ * operations load with the first connection (see serving-half.ts).
  */
 export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult> {
   const now = opts.now ?? Date.now;
   const state = await ensurePrivateDir(opts.stateDir);
   if (!state.ok) throw new BrokerError("bad_request", `state directory refused: ${state.error.message}`);
 
-  let readPeer = opts.readPeer;
-  if (!readPeer) {
-    const peer = await createPeerCredentialReader();
-    // Without peer credentials every connection would be refused; say so at start instead.
-    if (!peer.available) throw new BrokerError("internal", `cannot verify socket peers: ${peer.reason ?? "unavailable"}`);
-    readPeer = peer.reader;
+  if (!opts.readPeer) {
+    // Checked without loading koffi: a broker that could never verify a peer does not start.
+    const missing = peerReaderMissing();
+    if (missing) throw new BrokerError("internal", `cannot verify socket peers: ${missing}`);
   }
 
   const lock = await acquireStartLock(opts.stateDir, opts.logger);
@@ -71,21 +80,33 @@ export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult
       await lock.release();
       return { kind: "already_running", version: await liveVersion(opts.socketPath, opts.version) };
     }
-    const info: BrokerInfo = { version: opts.version, pid: process.pid, startedAt: now(), socketPath: opts.socketPath, connections: () => server.connections() };
-    parts = await opts.createParts({ requestStop: (reason) => stopRequested?.(reason), info, audit: opts.audit });
-    const server = createBrokerServer({
+    const info: BrokerInfo = { version: opts.version, pid: process.pid, startedAt: now(), socketPath: opts.socketPath, connections: () => listener.connections() };
+    let serving: Promise<Acceptor> | undefined;
+    const loadServing = (): Promise<Acceptor> =>
+      (serving ??= import("./serving-half.js")
+        .then((m) => m.createServingHalf({ ...opts, info, requestStop: (reason) => stopRequested?.(reason) }))
+        .then(
+          (half) => {
+            parts = half.parts;
+            return half.acceptor;
+          },
+          (err: unknown) => {
+            serving = undefined;
+            throw err;
+          },
+        ));
+    if (opts.loadAtStart) await loadServing();
+    const listener = createListener({
       socketPath: opts.socketPath,
-      handlers: parts.handlers,
-      brokerVersion: opts.version,
-      verifiedOperations: parts.verifiedOperations ?? verifiedByConstruction,
-      readPeer,
-      allowedUid: opts.allowedUid ?? process.getuid?.() ?? -1,
-      audit: opts.audit,
-      requestTimeoutMs: opts.requestTimeoutMs,
-      ...(parts.operationTimeoutsMs ? { operationTimeoutsMs: parts.operationTimeoutsMs } : {}),
-      idleTimeoutMs: opts.idleTimeoutMs,
+      load: loadServing,
+      maxWaiting: MAX_CONNECTIONS,
+      // Fail closed: nothing is served without the peer check; the broker stops rather than refuse every client.
+      onLoadFailed: (err) => {
+        opts.logger.error({ err }, SERVING_FAILED);
+        stopRequested?.(SERVING_FAILED);
+      },
     });
-    await server.listen();
+    await listener.listen();
     const identity = await socketIdentity(opts.socketPath);
     await lock.release();
     if (!identity) throw new BrokerError("internal", "the socket vanished right after listening");
@@ -96,7 +117,7 @@ export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult
     const stop = (reason: string): Promise<void> =>
       (stopping ??= (async () => {
         selfCheck.stop();
-        await server.close();
+        await listener.close();
         // Only our own socket is removed: a successor may already listen at the same path.
         const current = await socketIdentity(opts.socketPath);
         if (current && current.dev === identity.dev && current.ino === identity.ino) await unlink(opts.socketPath).catch(() => undefined);

@@ -1,6 +1,6 @@
 import type { Logger } from "../shared/logger.js";
 import type { Role } from "../shared/protocol/common.js";
-import { BrokerError, type ErrorCode } from "../shared/protocol/errors.js";
+import { BrokerError, type ErrorCode } from "../shared/protocol/broker-error.js";
 import type { StatusResult } from "../shared/protocol/ops-hotels.js";
 import { ROLE_OPERATIONS, type OperationName } from "../shared/protocol/operation-names.js";
 import type { OperationArgs } from "../shared/protocol/operations.js";

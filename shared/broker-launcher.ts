@@ -5,7 +5,7 @@ import { brokerChildEnv } from "./child-env.js";
 import { ensurePrivateDir, verifyPrivateDir } from "./paths.js";
 import { lockWithHolderPid, type LockFn } from "./pid-lock.js";
 import { BrokerUnavailableError, connectBroker } from "./protocol/client.js";
-import { isBrokerError } from "./protocol/errors.js";
+import { isBrokerError } from "./protocol/broker-error.js";
 import { BrokerUntrustedError } from "./protocol/socket-trust.js";
 import { TOOLKIT_VERSION } from "./version.js";
 

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 
 export interface PeerCredentials {
@@ -41,6 +42,20 @@ export function createPeerCredentialReader(platform: NodeJS.Platform = process.p
     readers.set(platform, reader);
   }
   return reader;
+}
+
+/**
+ * Why no reader could be built here, judged without loading koffi (the broker checks at start and
+ * loads the reader with its first connection); undefined when one should be.
+ */
+export function peerReaderMissing(platform: NodeJS.Platform = process.platform): string | undefined {
+  if (platform !== "linux" && platform !== "darwin") return `peer credentials are not supported on ${platform}`;
+  try {
+    createRequire(import.meta.url).resolve("koffi");
+    return undefined;
+  } catch {
+    return "the koffi package is not installed";
+  }
 }
 
 async function buildReader(platform: NodeJS.Platform): Promise<ReaderResult> {

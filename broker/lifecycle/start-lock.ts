@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Logger } from "../../shared/logger.js";
+import type { LineLogger } from "../../shared/line-logger.js";
 import { lockWithHolderPid } from "../../shared/pid-lock.js";
 
 export interface StartLock {
@@ -10,7 +10,7 @@ export interface StartLock {
  * Serialises broker start-ups on one state directory, so two brokers started at once cannot both
  * decide the socket is free. `stale` is generous: a start that hangs that long has died.
  */
-export async function acquireStartLock(stateDir: string, logger: Logger, opts: { retries?: number } = {}): Promise<StartLock> {
+export async function acquireStartLock(stateDir: string, logger: LineLogger, opts: { retries?: number } = {}): Promise<StartLock> {
   let compromised = false;
   const release = await lockWithHolderPid(stateDir, {
     lockfilePath: join(stateDir, "start.lock"),

@@ -1,4 +1,4 @@
-import { isBrokerError } from "../../shared/protocol/errors.js";
+import { isBrokerError } from "../../shared/protocol/broker-error.js";
 import { toIsoTimestamp } from "../../shared/time.js";
 import type { OperationHandler } from "../types.js";
 import type { OperationDeps } from "./deps.js";

@@ -1,6 +1,6 @@
 import { decimalFromProviderNumber } from "../../shared/money.js";
 import type { BookingDetails } from "../../shared/protocol/ops-hotels.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import { parseOffsetDateTime, toIsoTimestamp } from "../../shared/time.js";
 import type { ProviderOrderV1 } from "../provider/hotels-schemas.js";
 import { providerTextOrNull } from "../../shared/provider-text.js";

@@ -1,4 +1,4 @@
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import type { OperationHandler } from "../types.js";
 import type { OperationDeps } from "./deps.js";
 

@@ -1,5 +1,5 @@
 import type { Logger, SecretRegistry } from "../../shared/logger.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import type { Clock } from "../../shared/time.js";
 import type { Audit } from "../audit.js";
 import type { CapabilityTable } from "../capabilities.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import { BANKING_ROUTES, routeCall } from "../../shared/http/routes.js";
 import type { ProviderClient } from "./client.js";
 

@@ -1,7 +1,7 @@
 import { BodyTooLarge } from "../../shared/http/capped-body.js";
 import { ProviderError } from "../../shared/http/provider-error.js";
 import { MAX_RESPONSE_BYTES } from "../../shared/http/provider-http.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 
 // Provider failures as broker errors. Messages carry only the HTTP status, a fixed text and the
 // provider's request id: provider bodies can hold internals, ids and personal data, and the shared

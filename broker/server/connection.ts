@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
 import type { Role } from "../../shared/protocol/common.js";
-import { BrokerError, toErrorReply } from "../../shared/protocol/errors.js";
+import { BrokerError, toErrorReply } from "../../shared/protocol/broker-error.js";
 import { errorResponse, RequestSchema, serializeMessage, serializeResponse, type Response } from "../../shared/protocol/envelope.js";
 import { isAllowed, type OperationName } from "../../shared/protocol/operation-names.js";
 import { LineTooLongError, parseLine, ReadBuffer } from "../../shared/protocol/read-buffer.js";

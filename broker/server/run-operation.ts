@@ -1,4 +1,4 @@
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import { OPERATIONS, type OperationName } from "../../shared/protocol/operations.js";
 import type { HandlerMap, OperationHandler, RunOperation } from "../types.js";
 import { isPromiseLike } from "./lazy-runner.js";

@@ -1,18 +1,20 @@
 import { setMaxListeners } from "node:events";
-import { chmod } from "node:fs/promises";
-import { createServer, type Server, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import type { Role } from "../../shared/protocol/common.js";
 import { serializeMessage } from "../../shared/protocol/envelope.js";
-import { BrokerError, toErrorReply } from "../../shared/protocol/errors.js";
+import { BrokerError, toErrorReply } from "../../shared/protocol/broker-error.js";
 import type { OperationName } from "../../shared/protocol/operation-names.js";
 import type { Audit } from "../audit.js";
 import type { HandlerSource } from "../types.js";
 import { serveConnection, type ConnectionOptions } from "./connection.js";
 import { DeadlineSweeper, tickFor } from "./deadlines.js";
+import { createListener, MAX_CONNECTIONS, type Acceptor } from "./listener.js";
 import { lazyRunner, type LazyRunner } from "./lazy-runner.js";
 import type { PeerCredentialReader } from "./peer-cred.js";
 import { ResponseWriter } from "./response-writer.js";
 import type { Clock } from "../../shared/time.js";
+
+export { MAX_CONNECTIONS };
 
 export interface BrokerServerOptions {
   socketPath: string;
@@ -44,7 +46,6 @@ export interface BrokerServer {
   stats(): { queuedBytes: number; pausedConnections: number };
 }
 
-export const MAX_CONNECTIONS = 64;
 export const IDLE_TIMEOUT_MS = 60_000;
 // Long enough for a client on a loaded machine (the hello is its first write after connecting),
 // short enough that holding every slot with half a hello costs a reconnect every few seconds.
@@ -53,7 +54,27 @@ export const HELLO_TIMEOUT_MS = 5_000;
 // never reads is dropped instead of growing the broker.
 export const MAX_QUEUED_BYTES_PER_CONNECTION = 8 * 1024 * 1024;
 
+/** A server that serves at once: tests and in-process use (the broker itself listens first, see main.ts). */
 export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
+  const handler = createConnectionHandler(opts);
+  const listener = createListener({
+    socketPath: opts.socketPath,
+    load: () => Promise.resolve(handler),
+    maxWaiting: handler.maxConnections,
+    onLoadFailed: () => undefined,
+  });
+  return { listen: () => listener.listen(), close: () => listener.close(), connections: () => handler.connections(), stats: () => handler.stats() };
+}
+
+export type ConnectionHandlerOptions = Omit<BrokerServerOptions, "socketPath">;
+
+export interface ConnectionHandler extends Acceptor {
+  readonly maxConnections: number;
+  stats(): { queuedBytes: number; pausedConnections: number };
+}
+
+/** The serving half: peer check, connection limit, hello, requests. */
+export function createConnectionHandler(opts: ConnectionHandlerOptions): ConnectionHandler {
   const sockets = new Set<Socket>();
   const maxConnections = opts.maxConnections ?? MAX_CONNECTIONS;
   const stopping = new AbortController();
@@ -84,7 +105,7 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
     now,
   };
 
-  const server: Server = createServer({ allowHalfOpen: false, pauseOnConnect: false }, (socket) => {
+  const accept = (socket: Socket): void => {
     const peer = opts.readPeer(socket);
     // Fail closed: a peer we cannot identify is treated like a stranger.
     if (peer === undefined || peer.uid !== opts.allowedUid) {
@@ -99,19 +120,20 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
     serveConnection(socket, { ...connection, peer });
-  });
+    // Sockets arrive paused (see listener.ts) and are read only once served.
+    socket.resume();
+  };
 
   return {
-    listen: () => listenPrivately(server, opts.socketPath),
-    close: async () => {
+    maxConnections,
+    accept,
+    close: () => {
       stopping.abort();
       deadlines.close();
       // Replies already made (broker.stop's own, say) still go out before the connections close.
       writer.flush();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
+      for (const socket of sockets) socket.destroy();
+      return Promise.resolve();
     },
     connections: () => sockets.size,
     stats: () => socketStats(sockets),
@@ -136,17 +158,6 @@ function refuseBusy(socket: Socket, busyLine: string, lingerMs: number): void {
   socket.end(busyLine);
   socket.resume();
   setTimeout(() => socket.destroy(), lingerMs).unref();
-}
-
-function listenPrivately(server: Server, socketPath: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(socketPath, () => {
-      server.off("error", reject);
-      // The directory is already 0700; the socket is tightened too, before anyone is served.
-      chmod(socketPath, 0o600).then(resolve, reject);
-    });
-  });
 }
 
 function socketStats(sockets: ReadonlySet<Socket>): { queuedBytes: number; pausedConnections: number } {

@@ -2,7 +2,7 @@ import { lstat, unlink } from "node:fs/promises";
 import { connect } from "node:net";
 import { dirname } from "node:path";
 import { ensurePrivateDir, checkSocketPathLength } from "../../shared/paths.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 
 export type ExistingSocket = "none" | "stale_removed" | "live";
 

@@ -1,4 +1,4 @@
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import { IdentityProviderError } from "./provider.js";
 
 /** Provider failures as the broker's closed error set; messages stay fixed text, details go to `cause`. */

@@ -4,7 +4,7 @@ import { open, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { nullLogger, type Logger } from "../../shared/logger.js";
 import { ensurePrivateDir } from "../../shared/paths.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import type { RandomBytes } from "../../shared/refs.js";
 import { removeStaleTempFiles, writeFileAtomic } from "./atomic-write.js";
 import { PersistedSessionSchema, type PersistedSession, type SessionStore } from "./types.js";

@@ -1,5 +1,5 @@
 import { nullLogger, type Logger } from "../../shared/logger.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import { PersistedSessionSchema, type PersistedSession, type SessionStore } from "./types.js";
 
 export const KEYCHAIN_SERVICE = "tbank-auth-broker";

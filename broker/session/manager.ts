@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { nullLogger, SecretRegistry, type Logger } from "../../shared/logger.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import type { SessionState } from "../../shared/protocol/common.js";
 import type { LoginPollResult, LoginStartResult } from "../../shared/protocol/ops-broker.js";
 import { newRef, type RandomBytes } from "../../shared/refs.js";

@@ -1,5 +1,5 @@
 import type { Logger } from "../../shared/logger.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import { untilAborted } from "./errors.js";
 import type { IdentityProvider } from "./provider.js";
 import { refreshWithRetry, type RefreshError } from "./refresh.js";

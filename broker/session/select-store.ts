@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { SessionStoreChoice } from "../../shared/config/types.js";
 import { nullLogger, type Logger } from "../../shared/logger.js";
 import { ensurePrivateDir } from "../../shared/paths.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import type { RandomBytes } from "../../shared/refs.js";
 import { FileSessionStore, SESSION_FILE_NAME } from "./file-store.js";
 import { classifyKeychainError, KEYCHAIN_REASONS, type KeychainProblem } from "./keychain-problem.js";

@@ -1,5 +1,5 @@
 import type { Logger } from "../../shared/logger.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import type { RandomBytes } from "../../shared/refs.js";
 import type { IdentityProvider, TokenGrant } from "./provider.js";
 import type { SecretTracker } from "./secret-tracker.js";

@@ -1,6 +1,6 @@
 import { nullLogger, type Logger } from "../../shared/logger.js";
 import { lockWithHolderPid, type LockFn } from "../../shared/pid-lock.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import type { PersistedSession, SessionStore } from "./types.js";
 
 export type { LockFn };

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { constants } from "node:fs";
 import { lstat, open, rename, unlink, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import { cappedChunks, declaredLength, declaredTooLarge } from "../../shared/http/capped-body.js";
 import type { OpenResponse } from "../../shared/http/provider-http.js";
 import { streamError, tooLarge } from "../provider/errors.js";

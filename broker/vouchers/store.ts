@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Logger } from "../../shared/logger.js";
 import { nullLogger } from "../../shared/logger.js";
 import type { SaveVoucherResult } from "../../shared/protocol/ops-hotels.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import type { RandomBytes } from "../../shared/refs.js";
 import { ensurePrivateDir } from "../../shared/paths.js";
 import { toIsoTimestamp, type Clock } from "../../shared/time.js";

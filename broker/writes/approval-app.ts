@@ -3,7 +3,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { readBody, type BodyRead } from "../../shared/http/request-body.js";
 import { nullLogger, type Logger } from "../../shared/logger.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import type { Clock } from "../../shared/time.js";
 import { TtlMap } from "../../shared/ttl-map.js";
 import { decidedPage, messagePage, pendingPage, waitingPage, type PageHtml } from "./approval-page-html.js";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes as nodeRandomBytes } from "node:crypto";
 import type { ApprovalDisplay, PendingApproval } from "../../shared/protocol/ops-hotels-writes.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import { toIsoTimestamp, type Clock } from "../../shared/time.js";
 
 // The person's side of a write, the analogue of `ssh-add -c`: an execute registers the request it

@@ -1,7 +1,7 @@
 import type { SecretRegistry } from "../../shared/logger.js";
 import type { Role } from "../../shared/protocol/common.js";
 import { ProviderStatusSchema } from "../../shared/protocol/common.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import { EXTRA_SERVICE_TYPES, type CommittedFacts, type PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
 import type { ProviderAnswer, HotelsCustomerApi } from "../provider/hotels.js";
 import type { ProviderOrderV1 } from "../provider/hotels-schemas.js";

@@ -1,4 +1,4 @@
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import type { PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
 import { PREPARATION_TTL_MS } from "../../shared/writes/hash.js";
 

@@ -1,5 +1,5 @@
 import type { Logger, SecretRegistry } from "../../shared/logger.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import { REAL_IP_KINDS, type ExecuteWriteResult, type PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
 import { toIsoTimestamp, type Clock } from "../../shared/time.js";
 import { clientRequestIdOf } from "../../shared/writes/hash.js";

@@ -1,5 +1,5 @@
 import type { Logger } from "../../shared/logger.js";
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import type { WriteGates, WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
 import type { Audit } from "../audit.js";
 import type { ApprovalPageServer, ApprovalRegistry } from "./approvals.js";

@@ -1,4 +1,4 @@
-import { BrokerError } from "../../shared/protocol/errors.js";
+import { BrokerError } from "../../shared/protocol/broker-error.js";
 import type { ApprovalDisplay, BookingRequest, PreparedWrite } from "../../shared/protocol/ops-hotels-writes.js";
 import type { Clock } from "../../shared/time.js";
 import type { HotelsCustomerApi } from "../provider/hotels.js";

@@ -1,7 +1,7 @@
 import type { Socket } from "node:net";
 import { MAX_APPROVAL_HOLD_MS } from "../../shared/config/index.js";
 import { BrokerUnavailableError, connectBroker, type BrokerConnection } from "../../shared/protocol/client.js";
-import { BrokerError, isBrokerError, type ErrorCode } from "../../shared/protocol/errors.js";
+import { BrokerError, isBrokerError, type ErrorCode } from "../../shared/protocol/broker-error.js";
 import type { StatusResult } from "../../shared/protocol/ops-hotels.js";
 import { BrokerUntrustedError } from "../../shared/protocol/socket-trust.js";
 import { HOTELS_ORDER_READ_OPERATIONS, HOTELS_WRITE_OPERATIONS, ROLE_OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";

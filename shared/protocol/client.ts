@@ -1,6 +1,6 @@
 import { connect as netConnect, type Socket } from "node:net";
 import type { Role } from "./common.js";
-import { BrokerError, fromErrorReply } from "./errors.js";
+import { BrokerError, fromErrorReply } from "./broker-error.js";
 import { MAX_RESPONSE_LINE_BYTES, ResponseSchema, serializeMessage } from "./envelope.js";
 import { HandshakeReplySchema, PROTOCOL_VERSION, type Welcome } from "./handshake.js";
 import { OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "./operations.js";

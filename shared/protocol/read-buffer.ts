@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { MAX_REQUEST_LINE_BYTES } from "./limits.js";
-import type { ErrorReply } from "./errors.js";
+import type { ErrorReply } from "./broker-error.js";
 import type { Result } from "../result.js";
 
 const LF = 0x0a;

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { chmod, chown, lstat, mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runBroker } from "../../broker/main.js";
+import { runBroker, SERVING_FAILED } from "../../broker/main.js";
 import { nullLogger } from "../../shared/logger.js";
 import { connectBroker } from "../../shared/protocol/client.js";
 import { RawClient, sampleHandlers, startTestBroker, tempBrokerDirs } from "./helpers/broker-harness.js";
@@ -163,5 +163,61 @@ describe("broker lifecycle", () => {
     expect(replies.slice(0, 20).every((r) => r?.ok === true)).toBe(true);
     expect(replies[20]).toMatchObject({ ok: false, error: { code: "operation_not_allowed" } });
     expect(ids).toEqual([...requests.map((_, i) => `s${i}`), "x"]);
+  });
+  it("builds its parts with the first connection, not at start, and serves connections that came meanwhile in order", async () => {
+    const d = await dirs();
+    let partsBuilt = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let building!: () => void;
+    const built = new Promise<void>((r) => (building = r));
+    const broker = await startTestBroker({
+      ...d,
+      createParts: async () => {
+        partsBuilt++;
+        building();
+        await gate;
+        return { handlers: sampleHandlers(), close: () => Promise.resolve() };
+      },
+    });
+    cleanups.push(() => broker.stop("test"));
+    expect(partsBuilt).toBe(0);
+    const hello = JSON.stringify({ type: "hello", protocol: 2, client: "hotels", clientVersion: "t" });
+    const clients = [new RawClient(d.socketPath), new RawClient(d.socketPath)];
+    for (const [i, c] of clients.entries()) {
+      cleanups.push(() => Promise.resolve(c.socket.destroy()));
+      c.write(`${hello}\n${JSON.stringify({ id: `c${i}`, op: "hotels.status", args: {} })}\n`);
+    }
+    await built;
+    // Both are held, unread, while the parts build.
+    await expect.poll(() => broker.info.connections()).toBe(2);
+    expect(partsBuilt).toBe(1);
+    release();
+    for (const [i, c] of clients.entries()) {
+      expect(await c.next()).toMatchObject({ type: "welcome" });
+      expect(await c.next()).toMatchObject({ id: `c${i}`, ok: true });
+    }
+    expect(partsBuilt).toBe(1);
+  });
+
+  it("builds its parts at start when asked to, so that a failure stops the start", async () => {
+    const d = await dirs();
+    await expect(startTestBroker({ ...d, loadAtStart: true, createParts: () => Promise.reject(new Error("write ledger cannot open")) })).rejects.toThrow(/write ledger/);
+    let partsBuilt = 0;
+    const broker = await startTestBroker({ ...d, loadAtStart: true, createParts: () => (partsBuilt++, Promise.resolve({ handlers: sampleHandlers(), close: () => Promise.resolve() })) });
+    cleanups.push(() => broker.stop("test"));
+    expect(partsBuilt).toBe(1);
+  });
+
+  it("closes the connections and stops when what serves them cannot load (fail closed)", async () => {
+    const d = await dirs();
+    const broker = await startTestBroker({ ...d, createParts: () => Promise.reject(new Error("session store locked")) });
+    cleanups.push(() => broker.stop("test"));
+    const raw = new RawClient(d.socketPath);
+    cleanups.push(() => Promise.resolve(raw.socket.destroy()));
+    raw.write(`${JSON.stringify({ type: "hello", protocol: 2, client: "hotels", clientVersion: "t" })}\n`);
+    expect(await raw.next()).toBeUndefined();
+    expect(raw.closed).toBe(true);
+    await expect(broker.stopped).resolves.toBe(SERVING_FAILED);
   });
 });

@@ -2,7 +2,7 @@ import type { OperationName, OperationResult } from "../../../shared/protocol/op
 import { z } from "zod";
 import { langOf, LanguageInput, missing, type Lang } from "../../../shared/locale.js";
 import { formatMoney } from "../../../shared/money.js";
-import { BrokerError } from "../../../shared/protocol/errors.js";
+import { BrokerError } from "../../../shared/protocol/broker-error.js";
 import { isRef } from "../../../shared/refs.js";
 import { brokerFailure, type BrokerClient } from "../../shared/broker-client.js";
 import { failure, type FailureFields } from "../../shared/outcome.js";

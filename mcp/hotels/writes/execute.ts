@@ -1,5 +1,5 @@
 import { BrokerUnavailableError } from "../../../shared/protocol/client.js";
-import { isBrokerError, type ErrorCode } from "../../../shared/protocol/errors.js";
+import { isBrokerError, type ErrorCode } from "../../../shared/protocol/broker-error.js";
 import type { ExecuteWriteArgs, ExecuteWriteResult } from "../../../shared/protocol/ops-hotels-writes.js";
 import { confirmationPhraseOf, PREPARATION_TTL_MS, requestHashOf } from "../../../shared/writes/hash.js";
 import { brokerFailure, type BrokerFailure } from "../../shared/broker-client.js";
