@@ -8,7 +8,7 @@ import type { Audit } from "./audit.js";
 import { startSelfCheck } from "./lifecycle/self-check.js";
 import { acquireStartLock } from "./lifecycle/start-lock.js";
 import { peerReaderMissing, type PeerCredentialReader } from "./server/peer-cred.js";
-import { createListener, MAX_CONNECTIONS, type Acceptor } from "./server/listener.js";
+import { createListener, HELLO_TIMEOUT_MS, MAX_CONNECTIONS, type Acceptor } from "./server/listener.js";
 import { prepareSocketPath, socketIdentity } from "./server/socket-setup.js";
 import type { BrokerInfo, HandlerSource } from "./types.js";
 import type { Clock } from "../shared/time.js";
@@ -100,6 +100,7 @@ export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult
       socketPath: opts.socketPath,
       load: loadServing,
       maxWaiting: MAX_CONNECTIONS,
+      firstByteTimeoutMs: HELLO_TIMEOUT_MS,
       // Fail closed: nothing is served without the peer check; the broker stops rather than refuse every client.
       onLoadFailed: (err) => {
         opts.logger.error({ err }, SERVING_FAILED);

@@ -3,6 +3,9 @@ import { createServer, type Server, type Socket } from "node:net";
 
 /** Connections served at once; more are told "busy". */
 export const MAX_CONNECTIONS = 64;
+// Long enough for a client on a loaded machine (the hello is its first write after connecting),
+// short enough that holding every slot with half a hello costs a reconnect every few seconds.
+export const HELLO_TIMEOUT_MS = 5_000;
 
 /** The serving half: peer check, protocol, operations (broker/server/server.ts). */
 export interface Acceptor {
@@ -19,6 +22,8 @@ export interface ListenerOptions {
   load: () => Promise<Acceptor>;
   /** Connections held while the serving half loads; more are closed at once. */
   maxWaiting: number;
+  /** A connection that sends nothing for this long before the serving half loads is closed. */
+  firstByteTimeoutMs: number;
   /** The serving half could not load: the connections that waited for it are already closed. */
   onLoadFailed: (err: unknown) => void;
 }
@@ -31,8 +36,9 @@ export interface Listener {
 
 /**
  * The socket an idle broker holds, and nothing else: what serves a connection (koffi for the peer
- * check, zod for the protocol, the session) loads at the first one. Connections that arrive
- * meanwhile wait unread (paused on connect), then go to the serving half in arrival order.
+ * check, zod for the protocol, the session) loads when the first connection sends its first bytes,
+ * so a launcher probing whether anything listens loads nothing. Until then each connection is read
+ * up to its first chunk, which is put back; they go to the serving half in arrival order.
  */
 export function createListener(opts: ListenerOptions): Listener {
   let acceptor: Acceptor | undefined;
@@ -58,7 +64,16 @@ export function createListener(opts: ListenerOptions): Listener {
     waiting.add(socket);
     socket.on("error", () => socket.destroy());
     socket.once("close", () => waiting.delete(socket));
-    void load();
+    const silent = setTimeout(() => socket.destroy(), opts.firstByteTimeoutMs);
+    socket.once("data", (chunk: Buffer) => {
+      clearTimeout(silent);
+      // Held, not read: the serving half gets the bytes first when it takes the socket.
+      socket.pause();
+      socket.unshift(chunk);
+      void load();
+    });
+    socket.once("close", () => clearTimeout(silent));
+    socket.resume();
   });
   return {
     listen: () => listenPrivately(server, opts.socketPath),

@@ -8,13 +8,13 @@ import type { Audit } from "../audit.js";
 import type { HandlerSource } from "../types.js";
 import { serveConnection, type ConnectionOptions } from "./connection.js";
 import { DeadlineSweeper, tickFor } from "./deadlines.js";
-import { createListener, MAX_CONNECTIONS, type Acceptor } from "./listener.js";
+import { createListener, HELLO_TIMEOUT_MS, MAX_CONNECTIONS, type Acceptor } from "./listener.js";
 import { lazyRunner, type LazyRunner } from "./lazy-runner.js";
 import type { PeerCredentialReader } from "./peer-cred.js";
 import { ResponseWriter } from "./response-writer.js";
 import type { Clock } from "../../shared/time.js";
 
-export { MAX_CONNECTIONS };
+export { HELLO_TIMEOUT_MS, MAX_CONNECTIONS };
 
 export interface BrokerServerOptions {
   socketPath: string;
@@ -47,9 +47,6 @@ export interface BrokerServer {
 }
 
 export const IDLE_TIMEOUT_MS = 60_000;
-// Long enough for a client on a loaded machine (the hello is its first write after connecting),
-// short enough that holding every slot with half a hello costs a reconnect every few seconds.
-export const HELLO_TIMEOUT_MS = 5_000;
 // Several maximum-size (1 MiB) replies: a client that reads slowly still gets them all, one that
 // never reads is dropped instead of growing the broker.
 export const MAX_QUEUED_BYTES_PER_CONNECTION = 8 * 1024 * 1024;
@@ -61,6 +58,7 @@ export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
     socketPath: opts.socketPath,
     load: () => Promise.resolve(handler),
     maxWaiting: handler.maxConnections,
+    firstByteTimeoutMs: opts.helloTimeoutMs ?? HELLO_TIMEOUT_MS,
     onLoadFailed: () => undefined,
   });
   return { listen: () => listener.listen(), close: () => listener.close(), connections: () => handler.connections(), stats: () => handler.stats() };

@@ -126,19 +126,22 @@ describe("broker lifecycle", () => {
     const d = await dirs();
     let loads = 0;
     const handlers = { load: () => (loads++, Promise.resolve(sampleHandlers())) };
-    const broker = await startTestBroker({ ...d, createParts: () => Promise.resolve({ handlers, close: () => Promise.resolve() }) });
+    let partsBuilt = 0;
+    const broker = await startTestBroker({ ...d, createParts: () => (partsBuilt++, Promise.resolve({ handlers, close: () => Promise.resolve() })) });
     cleanups.push(() => broker.stop("test"));
-    // A connection that has not said hello yet loads nothing.
+    // A connection that has not said anything yet (a launcher's probe) loads nothing, not even the parts.
     const raw = new RawClient(d.socketPath);
     cleanups.push(() => Promise.resolve(raw.socket.destroy()));
     await once(raw.socket, "connect");
     await new Promise((r) => setTimeout(r, 50));
+    expect(partsBuilt).toBe(0);
     expect(loads).toBe(0);
     const conn = await connectBroker({ socketPath: d.socketPath, role: "hotels", clientVersion: "t", timeoutMs: 2000 });
     cleanups.push(() => Promise.resolve(conn.close()));
     await expect(conn.call("hotels.status", {})).resolves.toMatchObject({ state: "mobile_read_only_ready" });
     await expect(conn.call("hotels.status", {})).resolves.toMatchObject({ state: "mobile_read_only_ready" });
     expect(loads).toBe(1);
+    expect(partsBuilt).toBe(1);
   });
 
   it("answers requests pipelined while the handlers load in order, as a loaded broker does", async () => {
