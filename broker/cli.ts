@@ -1,7 +1,7 @@
 import { closeSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { parseConfig, type ToolkitConfig } from "../shared/config/index.js";
+import { parseConfig, writesOpen, type ToolkitConfig } from "../shared/config/index.js";
 import { createLineLogger } from "../shared/line-logger.js";
 import { SecretRegistry } from "../shared/redact.js";
 import { ensurePrivateDir } from "../shared/paths.js";
@@ -9,7 +9,6 @@ import { TOOLKIT_VERSION } from "../shared/version.js";
 import { createAudit } from "./audit.js";
 import { LogFile } from "./log-file.js";
 import { runBroker, SERVING_FAILED } from "./main.js";
-import { writesOpen } from "./writes/open.js";
 
 const USAGE = `Usage: tbank-auth-broker [--foreground] [--ready-fd N]
 
@@ -78,7 +77,7 @@ async function serve(config: ToolkitConfig, destination: LogFile, secrets: Secre
       loadAtStart: writesOpen(config.hotels.mutations),
       // Loaded with the serving half (the first connection), with pino and everything the session needs.
       createParts: async ({ requestStop, info, audit }) => {
-        const [{ createBrokerParts }, { createLogger }] = await Promise.all([import("./compose.js"), import("../shared/logger.js")]);
+        const { createBrokerParts, createLogger } = await import("./serving-half.js");
         return createBrokerParts({ config, logger: createLogger({ destination, secrets, name: "broker" }), secrets, info, requestStop, audit });
       },
     });

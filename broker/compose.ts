@@ -10,7 +10,7 @@ import type { BrokerInfo } from "./types.js";
 import { RouteVerification } from "./verification.js";
 import { VoucherStore } from "./vouchers/index.js";
 import type { StartApprovalPage } from "./writes/service.js";
-import { writesOpen } from "./writes/open.js";
+import { writesOpen } from "../shared/config/index.js";
 import type { Clock } from "../shared/time.js";
 
 export interface BrokerPartsOptions {
@@ -21,7 +21,8 @@ export interface BrokerPartsOptions {
   requestStop: (reason: string) => void;
   fetch?: FetchLike;
   now?: Clock;
-  audit?: Audit;
+  /** Where write lines go (broker.log); tests pass nullAudit. */
+  audit: Audit;
   /** The loopback approval page; by default broker/writes/approval-page.ts, loaded on first use. */
   startApprovalPage?: StartApprovalPage;
 }

@@ -7,7 +7,7 @@ import { BrokerError } from "../shared/protocol/broker-error.js";
 import type { Audit } from "./audit.js";
 import { startSelfCheck } from "./lifecycle/self-check.js";
 import { acquireStartLock } from "./lifecycle/start-lock.js";
-import { peerReaderMissing, type PeerCredentialReader } from "./server/peer-cred.js";
+import { peerReaderMissing, type PeerCredentialReader } from "../shared/peer-cred.js";
 import { createListener, HELLO_TIMEOUT_MS, MAX_CONNECTIONS, type Acceptor } from "./server/listener.js";
 import { prepareSocketPath, socketIdentity } from "./server/socket-setup.js";
 import type { BrokerInfo, HandlerSource } from "./types.js";
@@ -84,7 +84,7 @@ export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult
     let serving: Promise<Acceptor> | undefined;
     const loadServing = (): Promise<Acceptor> =>
       (serving ??= import("./serving-half.js")
-        .then((m) => m.createServingHalf({ ...opts, info, requestStop: (reason) => stopRequested?.(reason) }))
+        .then((m) => m.createServingHalf({ ...opts, info, requestStop: (reason) => stopRequested?.(reason), maxConnections: MAX_CONNECTIONS, helloTimeoutMs: HELLO_TIMEOUT_MS }))
         .then(
           (half) => {
             parts = half.parts;

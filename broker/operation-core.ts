@@ -1,6 +1,5 @@
 import type { ToolkitConfig } from "../shared/config/index.js";
 import type { Clock } from "../shared/time.js";
-import { nullAudit } from "./audit.js";
 import { CapabilityTable } from "./capabilities.js";
 import type { BrokerPartsOptions } from "./compose.js";
 import { createOperations } from "./operations/index.js";
@@ -11,7 +10,7 @@ import { withVerifiedStatus, type RouteVerification } from "./verification.js";
 import type { VoucherStore } from "./vouchers/index.js";
 import { ApprovalRegistry } from "./writes/approvals.js";
 import { WriteExecutor } from "./writes/execute.js";
-import { writesOpen } from "./writes/open.js";
+import { writesOpen } from "../shared/config/index.js";
 import { WriteLedger } from "./writes/ledger.js";
 import { WriteService, type StartApprovalPage } from "./writes/service.js";
 
@@ -45,7 +44,7 @@ interface WriteParts {
 
 async function createWrites({ config, client, hotels, refs, session, opts, now }: WriteParts): Promise<WriteService> {
   const { logger, secrets } = opts;
-  const audit = opts.audit ?? nullAudit;
+  const audit = opts.audit;
   const gates = config.hotels.mutations;
   const registry = new ApprovalRegistry({ now, timeoutMs: config.broker.approvalTimeoutMs });
   const ledgerOpts = { dir: config.broker.stateDir, now, logger };

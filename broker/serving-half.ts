@@ -5,6 +5,11 @@ import type { BrokerParts, RunBrokerOptions } from "./main.js";
 import type { BrokerInfo } from "./types.js";
 import { verifiedByConstruction } from "./verification.js";
 
+// The bin's parts and their pino logger load with the serving half, as one chunk (the package has a
+// file budget): the bin imports them from here.
+export { createBrokerParts } from "./compose.js";
+export { createLogger } from "../shared/logger.js";
+
 export interface ServingHalf {
   acceptor: Acceptor;
   parts: BrokerParts;
@@ -14,7 +19,14 @@ export interface ServingHalf {
  * What a connection needs and an idle broker does not: the peer check (koffi), the protocol's
  * schemas (zod), the session and the parts. Loaded by main.ts with the first connection.
  */
-export async function createServingHalf(opts: RunBrokerOptions & { info: BrokerInfo; requestStop: (reason: string) => void }): Promise<ServingHalf> {
+export interface ServingHalfOptions extends RunBrokerOptions {
+  info: BrokerInfo;
+  requestStop: (reason: string) => void;
+  maxConnections: number;
+  helloTimeoutMs: number;
+}
+
+export async function createServingHalf(opts: ServingHalfOptions): Promise<ServingHalf> {
   let readPeer = opts.readPeer;
   if (!readPeer) {
     const peer = await createPeerCredentialReader();
@@ -33,6 +45,8 @@ export async function createServingHalf(opts: RunBrokerOptions & { info: BrokerI
     requestTimeoutMs: opts.requestTimeoutMs,
     ...(parts.operationTimeoutsMs ? { operationTimeoutsMs: parts.operationTimeoutsMs } : {}),
     idleTimeoutMs: opts.idleTimeoutMs,
+    maxConnections: opts.maxConnections,
+    helloTimeoutMs: opts.helloTimeoutMs,
   });
   return { acceptor, parts };
 }

@@ -8,16 +8,13 @@ import type { Audit } from "../audit.js";
 import type { HandlerSource } from "../types.js";
 import { serveConnection, type ConnectionOptions } from "./connection.js";
 import { DeadlineSweeper, tickFor } from "./deadlines.js";
-import { createListener, HELLO_TIMEOUT_MS, MAX_CONNECTIONS, type Acceptor } from "./listener.js";
+import type { Acceptor } from "./listener.js";
 import { lazyRunner, type LazyRunner } from "./lazy-runner.js";
 import type { PeerCredentialReader } from "./peer-cred.js";
 import { ResponseWriter } from "./response-writer.js";
 import type { Clock } from "../../shared/time.js";
 
-export { HELLO_TIMEOUT_MS, MAX_CONNECTIONS };
-
-export interface BrokerServerOptions {
-  socketPath: string;
+export interface ConnectionHandlerOptions {
   /** A deferred source is loaded by the first request, with the protocol's operation schemas. */
   handlers: HandlerSource;
   brokerVersion: string;
@@ -30,41 +27,18 @@ export interface BrokerServerOptions {
   /** Operations with a deadline of their own (an execute waits for the person, then the provider). */
   operationTimeoutsMs?: Partial<Record<OperationName, number>>;
   idleTimeoutMs?: number;
-  maxConnections?: number;
+  /** MAX_CONNECTIONS and HELLO_TIMEOUT_MS (listener.ts) in the broker; passed in so the listener stays out of this chunk. */
+  maxConnections: number;
+  helloTimeoutMs: number;
   maxInFlightPerConnection?: number;
-  helloTimeoutMs?: number;
   maxQueuedBytesPerConnection?: number;
   now?: Clock;
-}
-
-export interface BrokerServer {
-  listen(): Promise<void>;
-  /** Stops accepting, aborts in-flight work, closes every connection. */
-  close(): Promise<void>;
-  connections(): number;
-  /** Replies waiting for slow readers, and connections not read meanwhile (for tests and status). */
-  stats(): { queuedBytes: number; pausedConnections: number };
 }
 
 export const IDLE_TIMEOUT_MS = 60_000;
 // Several maximum-size (1 MiB) replies: a client that reads slowly still gets them all, one that
 // never reads is dropped instead of growing the broker.
 export const MAX_QUEUED_BYTES_PER_CONNECTION = 8 * 1024 * 1024;
-
-/** A server that serves at once: tests and in-process use (the broker itself listens first, see main.ts). */
-export function createBrokerServer(opts: BrokerServerOptions): BrokerServer {
-  const handler = createConnectionHandler(opts);
-  const listener = createListener({
-    socketPath: opts.socketPath,
-    load: () => Promise.resolve(handler),
-    maxWaiting: handler.maxConnections,
-    firstByteTimeoutMs: opts.helloTimeoutMs ?? HELLO_TIMEOUT_MS,
-    onLoadFailed: () => undefined,
-  });
-  return { listen: () => listener.listen(), close: () => listener.close(), connections: () => handler.connections(), stats: () => handler.stats() };
-}
-
-export type ConnectionHandlerOptions = Omit<BrokerServerOptions, "socketPath">;
 
 export interface ConnectionHandler extends Acceptor {
   readonly maxConnections: number;
@@ -74,14 +48,14 @@ export interface ConnectionHandler extends Acceptor {
 /** The serving half: peer check, connection limit, hello, requests. */
 export function createConnectionHandler(opts: ConnectionHandlerOptions): ConnectionHandler {
   const sockets = new Set<Socket>();
-  const maxConnections = opts.maxConnections ?? MAX_CONNECTIONS;
+  const maxConnections = opts.maxConnections;
   const stopping = new AbortController();
   // Every connection listens for the stop; the default cap of 10 listeners would warn at the 11th.
   setMaxListeners(maxConnections + 1, stopping.signal);
   const writer = new ResponseWriter();
   const now = opts.now ?? performance.now.bind(performance);
   const deadlines = new DeadlineSweeper(tickFor(opts.requestTimeoutMs), now);
-  const helloTimeoutMs = opts.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
+  const helloTimeoutMs = opts.helloTimeoutMs;
   const runner = deferredRunner(opts.handlers);
   const busyLine = serializeMessage({ type: "error", error: toErrorReply(new BrokerError("busy", `the broker is at its limit of ${maxConnections} connections: try again in a moment`)) });
   const connection: Omit<ConnectionOptions, "peer"> = {

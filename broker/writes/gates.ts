@@ -1,6 +1,6 @@
 import { REAL_IP_KINDS, type WriteGates, type WriteKind } from "../../shared/protocol/ops-hotels-writes.js";
 import type { ToolkitConfig } from "../../shared/config/types.js";
-import { REVIEWED_PROFILE, writesOpen } from "./open.js";
+import { REVIEWED_PROFILE, writesOpen } from "../../shared/config/index.js";
 
 /**
  * The broker's own write switches, from its own environment. An auto-started broker never has
@@ -9,7 +9,7 @@ import { REVIEWED_PROFILE, writesOpen } from "./open.js";
  */
 export type WriteGateConfig = Pick<ToolkitConfig["hotels"]["mutations"], "requested" | "executionProfile" | "trustedRealIp">;
 
-export { REVIEWED_PROFILE } from "./open.js";
+export { REVIEWED_PROFILE } from "../../shared/config/index.js";
 
 /** What hotels.status reports: whether each gate is set, never the x-real-ip value. */
 export function writeGatesOf(cfg: WriteGateConfig): WriteGates {

@@ -10,6 +10,7 @@ import { MUTATION_PROFILES, SESSION_STORES, TOOLSETS, type ConfigResult, type Fi
 export type { HotelsAuthProfile } from "./auth-profile.js";
 export type { ConfigProblem, Env } from "./problems.js";
 export * from "./types.js";
+export { REVIEWED_PROFILE, writesOpen } from "./writes-open.js";
 export type { HttpAuthConfig, HttpConfig } from "./http.js";
 
 export const DEFAULT_HOTELS_API_BASE_URL = "https://hotels.tbank.ru/api";

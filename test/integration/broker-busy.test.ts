@@ -3,7 +3,7 @@ import { doctor } from "../../scripts/cli/commands/doctor.js";
 import { status } from "../../scripts/cli/commands/status.js";
 import type { CommandIo } from "../../scripts/cli/io.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
-import { MAX_CONNECTIONS } from "../../broker/server/server.js";
+import { MAX_CONNECTIONS } from "../../broker/server/listener.js";
 import { ensureBroker } from "../../shared/broker-launcher.js";
 import { BROKER_BIN, brokerEnv, brokerPids, startDaemon, type BrokerEnv } from "../e2e/helpers/broker-process.js";
 import { startBankingHarness } from "./helpers/banking-mcp-harness.js";

@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createBrokerServer, type BrokerServerOptions } from "../../broker/server/server.js";
+import { createBrokerServer, type BrokerServerOptions } from "./helpers/broker-server.js";
 import { connectBroker } from "../../shared/protocol/client.js";
 import { BrokerError } from "../../shared/protocol/errors.js";
 import { SAMPLES } from "../fixtures/operation-samples.js";

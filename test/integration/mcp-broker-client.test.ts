@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_CONNECTIONS } from "../../broker/server/server.js";
+import { MAX_CONNECTIONS } from "../../broker/server/listener.js";
 import { BrokerClient, brokerFailure, BrokerUnverifiedError } from "../../mcp/shared/broker-client.js";
 import { ROLE_OPERATIONS, type OperationName } from "../../shared/protocol/operations.js";
 import { BrokerError } from "../../shared/protocol/errors.js";

@@ -1,3 +1,4 @@
+import { REVIEWED_PROFILE } from "../../../shared/config/index.js";
 import { BrokerUnavailableError } from "../../../shared/protocol/client.js";
 import { REAL_IP_KINDS, WRITE_KINDS, type WriteGates, type WriteKind } from "../../../shared/protocol/ops-hotels-writes.js";
 import { BrokerUntrustedError } from "../../../shared/protocol/socket-trust.js";
@@ -20,8 +21,6 @@ export interface WriteReadiness {
   /** The broker's gates as it reported them; null without a broker answer. */
   gates: WriteGates | null;
 }
-
-const REVIEWED_PROFILE = "non_production_v1_reviewed";
 
 export const WRITE_REASONS = {
   mcpConfig: "off in this server's configuration (opt-in)",
