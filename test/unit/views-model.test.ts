@@ -188,7 +188,9 @@ describe("views: language, photos, map, choices", () => {
   it("tells the model what the person chose, with the ids to continue from", () => {
     const card = as(screen("select-stay-option-ru"), "selected").card;
     expect(hotelChosenNote(card, "jrn_1")).toContain(`«${card.name}» (optionId ${card.optionId}, journeyId jrn_1)`);
-    expect(hotelChosenNote(card, "jrn_1")).toContain(card.price);
+    expect(hotelChosenNote(card, "jrn_1")).toContain(`Search price as stated: ${card.price}.`);
+    // From the details there is no price to state: the note says none.
+    expect(hotelChosenNote({ optionId: card.optionId, name: card.name }, "jrn_1")).not.toContain("price");
     const rate = as(screen("select-stay-rate-ru"), "rate-selected").rate;
     expect(rateChosenNote(rate, "jrn_1")).toContain(`rate #${rate.rateNumber} (journeyId jrn_1)`);
     expect(rateChosenNote(rate, "jrn_1")).toContain("Nothing is booked");

@@ -1,4 +1,5 @@
-import type { CardT, RateT } from "../model/schemas.js";
+import type { ChosenHotel } from "../model/choice.js";
+import type { RateT } from "../model/schemas.js";
 import type { ViewExtrasT } from "../model/extras.js";
 import type { ViewLang, Words } from "../model/words.js";
 
@@ -8,7 +9,7 @@ export interface RenderContext {
   words: Words;
   extras: ViewExtrasT;
   photos: ReadonlyMap<string, string>;
-  chooseHotel(card: CardT): void;
+  chooseHotel(hotel: ChosenHotel): void;
   chooseRate(rate: RateT): void;
   /** The next page of the journey's options, from the offset after the last card shown. */
   showMore(offset: number): void;

@@ -1,8 +1,8 @@
 import { applyDocumentTheme, applyHostStyleVariables, type App, type McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { hotelChosenNote, rateChosenNote } from "../model/choice.js";
+import { hotelChosenNote, rateChosenNote, type ChosenHotel } from "../model/choice.js";
 import { photosOf } from "../model/extras.js";
-import type { CardT, RateT } from "../model/schemas.js";
+import type { RateT } from "../model/schemas.js";
 import type { Screen } from "../model/screen.js";
 import { back, EMPTY, leavingList, withInput, withResult, type ViewState } from "../model/state.js";
 import { VIEW_TOOLS, type ViewTool } from "../model/tools.js";
@@ -101,7 +101,7 @@ export class StayController {
     }
   }
 
-  private chooseHotel(card: CardT): Promise<void> {
+  private chooseHotel(card: ChosenHotel): Promise<void> {
     return this.step(async (journeyId) => {
       this.state = leavingList(this.state);
       const selected = await this.call(VIEW_TOOLS.selectOption, { journeyId, optionId: card.optionId });

@@ -31,6 +31,12 @@ function reviews(screen: DetailsScreen, ctx: RenderContext): HTMLElement {
   ]);
 }
 
+function chooseButton(h: DetailsScreen["hotel"], ctx: RenderContext): HTMLElement {
+  const b = el("button", { type: "button", class: "choose", "data-testid": "details-choose" }, [ctx.words.choose]);
+  b.addEventListener("click", () => ctx.chooseHotel({ optionId: h.optionId, name: h.name }));
+  return b;
+}
+
 export function detailsView(screen: DetailsScreen, ctx: RenderContext): HTMLElement {
   const h = screen.hotel;
   const cover = safePhotoUrl(h.coverPhotoUrl) ?? ctx.photos.get(h.optionId);
@@ -44,5 +50,6 @@ export function detailsView(screen: DetailsScreen, ctx: RenderContext): HTMLElem
     h.centreCheck ? el("p", { class: "warning" }, [h.centreCheck]) : null,
     amenities(h.amenities, h.moreAmenities, ctx),
     reviews(screen, ctx),
+    chooseButton(h, ctx),
   ]);
 }
