@@ -64,3 +64,9 @@ export async function ensurePrivateDir(dir: string, opts: PrivateDirOptions = {}
   const created = await verifyPrivateDir(dir, opts);
   return created.ok ? ok({ created: true }) : created;
 }
+
+/**
+ * A voucher the broker saved (`broker/vouchers/names.ts` names them from a random id, never from
+ * the order); the Hotels MCP lists the files of this shape as resources, nothing else in the directory.
+ */
+export const SAVED_VOUCHER_NAME = /^voucher-[A-Za-z0-9_-]{22}\.pdf$/;

@@ -10,11 +10,16 @@ import { SEARCH_TOOLS } from "./search-tools.js";
 import { BOOKING_TOOLS } from "./booking/index.js";
 import { registerStayResource } from "../apps/stay-resource.js";
 import { namesStayView } from "../apps/stay-view-meta.js";
+import { registerHotelsPrompts } from "../prompts/index.js";
+import { registerHotelsResources } from "../resources/index.js";
 
 /** Every Hotels tool, in the order tools/list shows them. */
 export const HOTELS_TOOLS: readonly AnyToolDef[] = [connectionStatus, ...SEARCH_TOOLS, ...CHECKOUT_TOOLS, ...CUSTOMER_TOOLS, ...BOOKING_TOOLS, ...LOWLEVEL_TOOLS, ...MUTATION_TOOLS];
 
-/** Registers the tools of the configured toolsets (plus the always-on ones), and the view they name. */
+/**
+ * Registers the tools of the configured toolsets (plus the always-on ones), the view they name,
+ * and the resources and prompts that come with those toolsets.
+ */
 export function registerHotelsTools(server: McpServer, ctx: HotelsContext, tools: readonly AnyToolDef[] = HOTELS_TOOLS): string[] {
   const enabled = ctx.config.hotels.toolsets;
   const registered: string[] = [];
@@ -29,5 +34,7 @@ export function registerHotelsTools(server: McpServer, ctx: HotelsContext, tools
     namesView ||= namesStayView(tool._meta);
   }
   if (namesView) registerStayResource(server, { view: ctx.stayView, photoOrigins: ctx.config.hotels.photoOrigins });
+  registerHotelsResources(server, ctx);
+  registerHotelsPrompts(server, ctx);
   return registered;
 }
