@@ -51,7 +51,7 @@ describe("tbank-hotels-mcp over stdio (spawned bin, stdio front)", () => {
   });
 
   it("answers initialize and tools/list exactly as the full server would, for each toolset choice", async () => {
-    for (const toolsets of [undefined, "journey", "all"]) {
+    for (const toolsets of [undefined, "journey", "all", "lowlevel", "customer"]) {
       const extra: Record<string, string> = toolsets ? { TBANK_HOTELS_TOOLSETS: toolsets } : {};
       const { client, stderr } = await spawnClient(extra);
       const fast = (await client.listTools()).tools;

@@ -79,7 +79,8 @@ afterAll(async () => {
 async function expectStayResource(client: Client): Promise<void> {
   expect(client.getServerCapabilities()?.resources).toBeDefined();
   const ui = { csp: { resourceDomains: [sandbox.urls.origin] }, prefersBorder: true };
-  const { resources } = await client.listResources();
+  // The customer toolset (on by default) adds the person's trips (issue 34); the view is the one ui:// resource.
+  const resources = (await client.listResources()).resources.filter((r) => r.uri.startsWith("ui://"));
   expect(resources).toEqual([expect.objectContaining({ uri: STAY_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, _meta: { ui } })]);
   const read = await client.readResource({ uri: STAY_VIEW_URI });
   expect(read.contents).toEqual([{ uri: STAY_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: HTML, _meta: { ui } }]);
