@@ -17,6 +17,9 @@ export const DEFAULT_HOTELS_API_BASE_URL = "https://hotels.tbank.ru/api";
 export const DEFAULT_HOTEL_PAGE_URL_TEMPLATE = "https://www.tbank.ru/travel/hotels/new/hotels/{hotelId}/";
 // The public page listing the person's T-Bank Travel orders: where a booking is paid, by the person.
 export const DEFAULT_ORDERS_PAGE_URL = "https://www.tbank.ru/travel/orders/";
+// Provider search requests one find_stay_dates call may make: a week of dates in a city of about 120
+// hotels (7 requests each), or a fortnight in a small one; the rest of a window is said not searched.
+export const DEFAULT_FLEX_SEARCH_BUDGET = 48;
 export const DEFAULT_TOOLSETS: readonly Toolset[] = ["journey", "customer"];
 // How long an execute waits for the person's approval (`tbank-mcp approve` or the loopback page).
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
@@ -58,6 +61,7 @@ export function parseConfig(env: Env, deps: ConfigDeps = {}): ConfigResult {
   const auth = readAuthProfile(env, p, stat);
   const timeoutMs = readInt(env, "TBANK_HOTELS_TIMEOUT_MS", 15_000, 1000, 120_000, p);
   const maxConcurrentRequests = readInt(env, "TBANK_HOTELS_MAX_CONCURRENT_REQUESTS", 2, 1, 8, p);
+  const flexSearchBudget = readInt(env, "TBANK_HOTELS_FLEX_SEARCH_BUDGET", DEFAULT_FLEX_SEARCH_BUDGET, 1, 200, p);
   const toolsets = readToolsets(env, p);
   const hotelPageUrlTemplate = readHotelPageTemplate(env, p);
   const ordersPageUrl = readOrdersPageUrl(env, p);
@@ -92,6 +96,7 @@ export function parseConfig(env: Env, deps: ConfigDeps = {}): ConfigResult {
       auth,
       timeoutMs,
       maxConcurrentRequests,
+      flexSearchBudget,
       toolsets,
       hotelPageUrlTemplate,
       ordersPageUrl,

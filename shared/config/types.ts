@@ -22,6 +22,8 @@ export interface ToolkitConfig {
     auth: HotelsAuthProfile;
     timeoutMs: number;
     maxConcurrentRequests: number;
+    /** Provider search requests one find_stay_dates call may make (TBANK_HOTELS_FLEX_SEARCH_BUDGET). */
+    flexSearchBudget: number;
     /** Provider requests that wait past maxConcurrentRequests before a local `overloaded`; 32 unless the --http mode sets its own. */
     maxQueuedRequests?: number;
     toolsets: ReadonlySet<Toolset>;

@@ -110,8 +110,9 @@ describe("Hotels MCP customer tools through the auth broker", () => {
     }
     expect(tokenCount(JSON.stringify(mine))).toBeLessThanOrEqual(1_300);
     const listed = toolsListTokens(tools);
-    // 23 before issue 15 added tbank_hotels_get_stay_option_details to the journey toolset.
-    expect(tools.length).toBe(24);
+    // 23 before issue 15 added tbank_hotels_get_stay_option_details to the journey toolset, 24
+    // before issue 34 added tbank_hotels_find_stay_dates.
+    expect(tools.length).toBe(25);
     expect(listed.withoutMeta, "default toolsets journey,customer, without _meta").toBeLessThanOrEqual(6_000);
     // Issue 33: the journey tools name the stay view; clients without MCP Apps pay at most 5 % for it.
     expect(listed.metaGrowth).toBeGreaterThan(0);

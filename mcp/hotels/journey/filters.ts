@@ -14,10 +14,11 @@ export type FilterName = (typeof FILTER_NAMES)[number];
 // paid for twice in tools/list: the currency's pattern is checked but not advertised, and the
 // names say the rest.
 export const hardFiltersShape = {
-  maxPricePerNight: z.strictObject({ amount: z.number().positive(), currency: z.string().regex(CURRENCY_PATTERN, "not an ISO 4217 currency code").meta({ pattern: undefined }) }).optional(),
-  minRating: z.number().min(0).max(10).optional(),
-  minStars: z.int().min(1).max(5).optional(),
-  maxDistanceKm: z.number().positive().optional(),
+  maxPricePerNight: z.strictObject({ amount: z.number().positive().meta({ exclusiveMinimum: undefined }), currency: z.string().regex(CURRENCY_PATTERN, "not an ISO 4217 currency code").meta({ pattern: undefined }) }).optional(),
+  // Checked, not advertised: the names say the scale (rating 0..10, stars 1..5).
+  minRating: z.number().min(0).max(10).meta({ minimum: undefined, maximum: undefined }).optional(),
+  minStars: z.int().min(1).max(5).meta({ minimum: undefined, maximum: undefined }).optional(),
+  maxDistanceKm: z.number().positive().meta({ exclusiveMinimum: undefined }).optional(),
   bookableOnly: z.boolean().optional(),
   // 0..100 is checked, not advertised: the name says it is a percent.
   minCashbackPercent: z.number().min(0).max(100).meta({ minimum: undefined, maximum: undefined }).optional(),

@@ -48,23 +48,24 @@ export const HotelPreferencesSchema = z.strictObject({
 export const planStayInputShape = {
   destination: Text.describe("City name, e.g. «Казань»").optional(),
   checkinDate: StayDate.describe("YYYY-MM-DD"),
-  checkoutDate: StayDate.describe("YYYY-MM-DD, after checkinDate, at most 30 nights"),
+  checkoutDate: StayDate.describe("YYYY-MM-DD, ≤30 nights"),
   rooms: z.array(RoomSchema).min(1, "at least one room").max(MAX_ROOMS, `at most ${MAX_ROOMS} rooms`).optional(),
   language: LanguageInput.optional(),
   ranking: z.enum(RANKINGS).optional(),
-  maxOptions: MaxOptions.describe("Default 10; the journey keeps all").optional(),
+  maxOptions: MaxOptions.describe("Default 10").optional(),
   breakfastIncluded: z.boolean().optional(),
   amenities: z.array(z.enum(AMENITIES)).min(1).max(AMENITIES.length).meta({ minItems: undefined, maxItems: undefined }).optional(),
-  hotelName: Text.describe("Match a hotel among this destination's results").optional(),
-  near: Text.describe("Landmark or address in the destination").optional(),
-  hotelPreferences: HotelPreferencesSchema.describe("Pass the object from the banking MCP unchanged").optional(),
+  hotelName: Text.describe("A hotel among the results").optional(),
+  near: Text.describe("Landmark or address").optional(),
+  hotelPreferences: HotelPreferencesSchema.describe("From the banking MCP, unchanged").optional(),
   ...hardFiltersShape,
   // Bounded aliases: normalized below, never together with their canonical field.
-  location: Text.describe("Alias of destination").optional(),
+  // Aliases whose name says what they stand for are advertised without a description.
+  location: Text.optional(),
   guests: Adults.describe("Alias of rooms[0].adults").optional(),
   adultsCount: Adults.describe("Alias of rooms[0].adults").optional(),
-  childrenAge: z.union([ChildAge, z.array(ChildAge).max(MAX_CHILDREN_PER_ROOM)]).describe("Alias of rooms[0].childrenAges").optional(),
-  limit: MaxOptions.describe("Alias of maxOptions").optional(),
+  childrenAge: z.union([ChildAge, z.array(ChildAge).max(MAX_CHILDREN_PER_ROOM)]).optional(),
+  limit: MaxOptions.optional(),
 };
 
 export const PlanStayInputSchema = z.strictObject(planStayInputShape);

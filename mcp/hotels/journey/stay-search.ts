@@ -1,4 +1,4 @@
-import { Collector } from "./collect.js";
+import { Collector, type CollectLimits } from "./collect.js";
 import { searchKey, type ProviderSearchBody } from "./search-request.js";
 import { toJourneyPage } from "./provider-shapes.js";
 import { isProviderError, type HotelsProvider } from "../provider/index.js";
@@ -8,6 +8,15 @@ export const SEARCH_PAGE_SIZE = 20;
 
 /** Progress of a hotel collection: hotels collected so far, the provider's reported count. */
 export type SearchProgress = (collected: number, reported: number | undefined, message: string) => Promise<void>;
+
+export interface CollectOptions {
+  signal?: AbortSignal;
+  progress?: SearchProgress;
+  /** The collection's own limits when this call starts it (a shared or cached one keeps its own). */
+  limits?: Partial<CollectLimits>;
+}
+
+export type CountedCollection = { ok: true; collector: Collector; requests: number } | { ok: false; error: unknown; requests: number };
 
 export interface StaySearchOptions {
   timeoutMs: number;
@@ -35,7 +44,18 @@ export class StaySearch {
   }
 
   /** Rejects with the ProviderError of the first page; a later failure truncates instead. */
-  async collect(body: ProviderSearchBody, opts: { signal?: AbortSignal; progress?: SearchProgress } = {}): Promise<Collector> {
+  async collect(body: ProviderSearchBody, opts: CollectOptions = {}): Promise<Collector> {
+    const counted = await this.collectCounted(body, opts);
+    if (!counted.ok) throw counted.error;
+    return counted.collector;
+  }
+
+  /**
+   * collect(), saying how many provider requests this call made: none when it shared a collection
+   * already running or cached, so a caller with a request budget pays only for what it caused.
+   */
+  async collectCounted(body: ProviderSearchBody, opts: CollectOptions = {}): Promise<CountedCollection> {
+    let started: Collector | undefined;
     const key = searchKey(body);
     const listeners = this.#listeners.get(key) ?? new Set<SearchProgress>();
     this.#listeners.set(key, listeners);
@@ -45,12 +65,15 @@ export class StaySearch {
         for (const fn of this.#listeners.get(key) ?? []) void fn(...args).catch(() => undefined);
         return Promise.resolve();
       };
-      const value = await this.#provider.searchCache.coalesced(key, () => this.#run(body, new Collector(), broadcast), {
+      const value = await this.#provider.searchCache.coalesced(key, () => this.#run(body, (started = new Collector(opts.limits)), broadcast), {
         signal: opts.signal,
         cacheable: (v) => v instanceof Collector && !v.coverage().truncated,
       });
       if (!(value instanceof Collector)) throw new TypeError("the search cache holds a foreign value");
-      return value;
+      return { ok: true, collector: value, requests: started === value ? value.coverage().requestsMade : 0 };
+    } catch (error) {
+      // Reached only by a first page that failed (or an abort): what it cost is still spent.
+      return { ok: false, error, requests: started?.coverage().requestsMade ?? 0 };
     } finally {
       if (opts.progress) listeners.delete(opts.progress);
       if (listeners.size === 0) this.#listeners.delete(key);

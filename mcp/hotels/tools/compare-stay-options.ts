@@ -31,11 +31,11 @@ export const compareStayOptions = defineTool({
   name: "tbank_hotels_compare_stay_options",
   title: "Compare stay options",
   description:
-    "Compares up to 5 options as ranked comparisonRows. First call: the whole journey; later without scope: the last group; scope=all_journey_options: everything again; optionIds: exactly those 2–5. No provider call.",
+    "Ranked comparisonRows of ≤5 options: first the journey's best, then the last group; scope=all_journey_options: all again; optionIds: those 2–5. No provider call.",
   toolset: "journey",
   input: withoutSchemaUrl(z.strictObject({
     journeyId: JourneyIdInput,
-    optionIds: z.array(z.string().max(40).meta({ maxLength: undefined })).max(20).optional(),
+    optionIds: z.array(z.string().max(40).meta({ maxLength: undefined })).max(20).meta({ maxItems: undefined }).optional(),
     scope: z.literal("all_journey_options").optional(),
     ranking: RankingInput.optional(),
   })),

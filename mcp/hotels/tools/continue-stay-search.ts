@@ -35,7 +35,7 @@ export const continueStaySearch = defineTool({
   name: "tbank_hotels_continue_stay_search",
   title: "Continue a truncated search",
   description:
-    "Resumes a truncated collection (own 20-request budget; optionIds stay). Only when searchCoverage.continuationRecommended is true or the user asks for a fuller search.",
+    "Resumes a truncated collection (own 20-request budget; optionIds stay) if searchCoverage.continuationRecommended or the user asks.",
   toolset: "journey",
   input: withoutSchemaUrl(z.strictObject({ journeyId: JourneyIdInput })),
   output: Output,

@@ -37,8 +37,7 @@ export const createBookingPreview = defineRatePreview({
   name: "tbank_hotels_create_booking_preview",
   title: "Booking preview",
   description:
-    "Local summary of the selected stay, rate and price; creates nothing, asks no personal data. " +
-    "To book: tbank_hotels_create_checkout_handoff.",
+    "Local summary of the selected stay, rate and price; creates nothing, asks no personal data.",
   output: Output,
   preview: async ({ sel, view, rate }, ctx) => {
     const w = WORDS[view.lang];

@@ -50,7 +50,7 @@ export const createCheckoutHandoff = defineTool({
   name: "tbank_hotels_create_checkout_handoff",
   title: "Checkout handoff",
   description:
-    "Link to the selected hotel's page on the seller's site with the journey's dates (and adults, for one room without children) plus a stay/rate summary. " +
+    "Seller's page link for the selected hotel with the dates (adults for one room without children) and a stay/rate summary. " +
     "For «оформить/забронировать»; no rate needed. Creates nothing.",
   toolset: "journey",
   input: z.strictObject({ journeyId: JourneyIdInput }),

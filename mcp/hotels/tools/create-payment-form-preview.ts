@@ -64,8 +64,7 @@ export const createPaymentFormPreview = defineRatePreview({
   name: "tbank_hotels_create_payment_form_preview",
   title: "Payment form preview",
   description:
-    "Describes the seller's hosted payment form flow for the selected rate and the gates still closed (available=false). " +
-    "Takes no personal or card data, calls no provider, returns no payment link.",
+    "The seller's hosted payment form for the selected rate and the gates still closed. Takes no personal or card data; no payment link.",
   output: Output,
   preview: async ({ view, rate }, ctx) => {
     const w = WORDS[view.lang];

@@ -68,8 +68,7 @@ export const getSelectedStayRates = defineTool({
   name: "tbank_hotels_get_selected_stay_rates",
   title: "Rates of the selected stay",
   description:
-    "Rates of the selected hotel for the journey's stay: stable rateNumber, a table to show once. " +
-    "rates_temporarily_unavailable: already retried, do not call again.",
+    "The selected hotel's rates: stable rateNumber, a table to show once. rates_temporarily_unavailable: already retried, do not call again.",
   toolset: "journey",
   input: z.strictObject({ journeyId: JourneyIdInput }),
   output: Output,

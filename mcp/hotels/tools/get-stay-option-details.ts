@@ -189,7 +189,7 @@ function answer(journeyId: string, option: PublicOption, d: OptionDetails, lang:
 export const getStayOptionDetails = defineTool({
   name: "tbank_hotels_get_stay_option_details",
   title: "Hotel details and reviews",
-  description: "One option's hotel card (address, check-in/out, amenities, description, photos) and review summary (average, count, recent quotes).",
+  description: "An option's hotel card (address, check-in/out, amenities, description, photos) and review summary.",
   toolset: "journey",
   input: withoutSchemaUrl(z.strictObject({ journeyId: JourneyIdInput, optionId: OptionIdInput })),
   output: Output,

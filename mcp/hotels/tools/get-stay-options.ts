@@ -32,13 +32,13 @@ export const getStayOptions = defineTool({
   name: "tbank_hotels_get_stay_options",
   title: "Page through stay options",
   description:
-    "Pages through a journey's options as cards; ranking re-orders locally (default: the plan's). Filters given here become the journey's. No provider call.",
+    "Pages a journey's option cards; ranking re-orders locally. Filters given here become the journey's. No provider call.",
   toolset: "journey",
   input: withoutSchemaUrl(z.strictObject({
     journeyId: JourneyIdInput,
     ranking: RankingInput.optional(),
-    offset: z.number().int().min(0).max(1000).optional(),
-    limit: z.number().int().min(1).max(20).optional(),
+    offset: z.number().int().min(0).max(1000).meta({ minimum: undefined, maximum: undefined }).optional(),
+    limit: z.number().int().min(1).max(20).meta({ minimum: undefined }).optional(),
     ...hardFiltersShape,
   })),
   output: Output,

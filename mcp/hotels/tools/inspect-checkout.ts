@@ -84,8 +84,8 @@ export const inspectCheckout = defineTool({
   name: "tbank_hotels_inspect_checkout",
   title: "Inspect checkout",
   description:
-    "Checks the selected rate with the provider: current vs search price, penalties, extras (extraServiceOptionRef), optionally one promo code (validated only) and an upgrade offer. " +
-    "Fresh 5 min. checkout_temporarily_unavailable is terminal: no retry, no other tools.",
+    "Checks the selected rate with the provider: price now, penalties, extras (extraServiceOptionRef), one promo code (validated only), upgrade offer. " +
+    "Fresh 5 min. checkout_temporarily_unavailable: terminal, no retry, no other tools.",
   toolset: "journey",
   input: z.strictObject({
     journeyId: JourneyIdInput,

@@ -12,7 +12,7 @@ import { invalidInput, providerFailure } from "./outcomes.js";
 import { runPlan } from "../journey/plan-run.js";
 import { PlanOutput, planAnswer, type PlanResult } from "./plan-view.js";
 import { unresolved } from "./resolve-destination.js";
-import { advertise } from "./schemas.js";
+import { advertise, unbound } from "./schemas.js";
 import { STAY_VIEW_TOOL_META } from "../apps/stay-view-meta.js";
 
 // Aliases advertise their type and what they stand for, not their bounds (their canonical field
@@ -28,12 +28,10 @@ const ALIAS_TYPES: Record<string, Record<string, unknown>> = {
 
 const Input = advertise(PlanStayInputSchema, (json) => {
   const props = json.properties as Record<string, Record<string, unknown>>;
-  if (props.destination) props.destination.description = "City name, or a destinationId from clarification_required";
-  // The handler still checks text lengths and bounds (and says which field failed); advertised, they cost ~10 tokens a field.
-  for (const prop of Object.values(props)) {
-    delete prop.minLength;
-    delete prop.maxLength;
-  }
+  if (props.destination) props.destination.description = "City or destinationId";
+  // The handler still checks text lengths, bounds and the language tag (and says which field failed);
+  // advertised, they cost ~10 tokens a field.
+  for (const prop of Object.values(props)) unbound(prop);
   for (const [name, type] of Object.entries(ALIAS_TYPES)) if (props[name]) props[name] = { ...type, description: props[name].description };
   // The handler needs both; the schema cannot say "or its alias" without a top-level anyOf, which
   // some clients refuse, so the canonical names are required and the aliases stay accepted.
@@ -45,9 +43,8 @@ export const planStay = defineTool({
   name: "tbank_hotels_plan_stay",
   title: "Plan a hotel stay",
   description:
-    "Searches T-Bank Hotels prices for a city, dates and guests; opens a 60-minute journey (journeyId) with option cards. " +
-    "An ambiguous city or near returns clarification_required without searching. breakfastIncluded, max*/min*, bookableOnly, amenities: hard filters; hotelPreferences (banking MCP) only rank best_value. " +
-    "Follow nextStep; never retry when retryAllowed is false.",
+    "Searches prices for a city, dates and guests; opens a 60-min journey (journeyId). Ambiguous city or near: clarification_required. " +
+    "breakfastIncluded, max*/min*, bookableOnly, amenities filter; hotelPreferences (banking MCP) only rank best_value. Never retry when retryAllowed is false.",
   toolset: "journey",
   input: Input,
   output: PlanOutput,

@@ -104,13 +104,12 @@ export const previewCheckoutChanges = defineTool({
   name: "tbank_hotels_preview_checkout_changes",
   title: "Preview checkout changes",
   description:
-    "Local preview of a promo code, extras or upgrade against the last inspection (fresh 5 min). " +
-    "Applies nothing, computes no new total: only the seller's page gives the final price.",
+    "Local preview of a promo code, extras or upgrade against the last inspection; applies nothing, the final price is the seller's page's.",
   toolset: "journey",
   input: z.strictObject({
     journeyId: JourneyIdInput,
     promoCode: PromoCodeSchema.optional(),
-    extraServiceOptionRefs: z.array(z.string().max(64)).max(4).optional(),
+    extraServiceOptionRefs: z.array(z.string().max(64).meta({ maxLength: undefined })).max(4).optional(),
     upgrade: z.boolean().optional(),
   }),
   output: Output,

@@ -24,7 +24,7 @@ export const repeatStayPlan = defineTool({
   name: "tbank_hotels_repeat_stay_plan",
   title: "Repeat a stay plan",
   description:
-    "Runs a journey's plan again, with optional changes, as a new journeyId; the destination (and near point) stay.",
+    "Runs a journey's plan again, optionally changed, as a new journeyId; destination and near stay.",
   toolset: "journey",
   input: withoutSchemaUrl(z.strictObject({ journeyId: JourneyIdInput, changes: Changes.optional() })),
   output: PlanOutput,

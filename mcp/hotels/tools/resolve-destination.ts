@@ -15,7 +15,7 @@ const Output = withoutSchemaUrl(z.object({
 }));
 type Result = z.infer<typeof Output>;
 
-const NEXT_CLARIFY = "No hotel search was made. Ask the user which place they mean, then call tbank_hotels_plan_stay with destination set to its destinationId.";
+const nextClarify = (tool: string) => `No hotel search was made. Ask the user which place they mean, then call ${tool} with destination set to its destinationId.`;
 const NEXT_NOT_FOUND = "No such place in the catalog. Ask the user for another spelling or a nearby city.";
 
 /** Name, region and country, each one "…" field of the line. */
@@ -24,9 +24,9 @@ const place = (d: { name: string; region: string; country: string }): string => 
 /** The answer for a destination that is not (yet) one place; plan_stay shares it. */
 type Unresolved = Exclude<DestinationResolution, { status: "resolved" }>;
 
-export function unresolved(query: string, r: Unresolved): ToolOutcome<Pick<Result, "retryAllowed" | "nextStep" | "reason" | "candidates"> & { status: Unresolved["status"] }> {
+export function unresolved(query: string, r: Unresolved, tool = "tbank_hotels_plan_stay"): ToolOutcome<Pick<Result, "retryAllowed" | "nextStep" | "reason" | "candidates"> & { status: Unresolved["status"] }> {
   if (r.status === "destination_not_found") return failure({ status: r.status, retryAllowed: false, nextStep: NEXT_NOT_FOUND });
-  const structured = { status: r.status, retryAllowed: false, reason: r.reason, nextStep: NEXT_CLARIFY, candidates: r.candidates };
+  const structured = { status: r.status, retryAllowed: false, reason: r.reason, nextStep: nextClarify(tool), candidates: r.candidates };
   return failure(structured, {
     facts: `(${r.reason}): «${query}» is not one place; no hotel search was made`,
     lines: r.candidates.map((c) => `- destinationId=${c.destinationId} ${place(c)}`),
@@ -37,7 +37,7 @@ export const resolveDestinationTool = defineTool({
   name: "tbank_hotels_resolve_destination",
   title: "Resolve a destination",
   description:
-    "Finds a city in the location catalog: resolved (destinationId), clarification_required with candidates, or destination_not_found. Optional: tbank_hotels_plan_stay resolves names itself.",
+    "City lookup: resolved (destinationId), clarification_required (candidates) or destination_not_found. plan_stay resolves names itself.",
   toolset: "journey",
   input: withoutSchemaUrl(z.strictObject({ query: z.string().trim().min(1).max(200) })),
   output: Output,

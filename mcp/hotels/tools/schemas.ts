@@ -127,3 +127,13 @@ export function advertise(schema: z.ZodType, edit: (json: Record<string, unknown
   edit(json);
   return z.looseObject({}).meta({ ...json, $schema: undefined });
 }
+
+const BOUNDS = ["minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "minItems", "maxItems", "pattern"];
+
+/** Drops the bounds of an advertised schema and of everything inside it: for a handler that checks them all and names the field. */
+export function unbound(schema: Record<string, unknown>): void {
+  for (const key of BOUNDS) delete schema[key];
+  for (const child of [schema.items, ...Object.values((schema.properties ?? {}) as Record<string, unknown>)]) {
+    if (typeof child === "object" && child !== null) unbound(child as Record<string, unknown>);
+  }
+}

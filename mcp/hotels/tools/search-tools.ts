@@ -1,6 +1,7 @@
 import { compareStayOptions } from "./compare-stay-options.js";
 import { continueStaySearch } from "./continue-stay-search.js";
 import type { AnyToolDef } from "./define.js";
+import { findStayDates } from "./find-stay-dates.js";
 import { getStayOptionDetails } from "./get-stay-option-details.js";
 import { getStayOptions } from "./get-stay-options.js";
 import { planStay } from "./plan-stay.js";
@@ -18,4 +19,5 @@ export const SEARCH_TOOLS: readonly AnyToolDef[] = [
   getStayOptionDetails,
   selectStayOption,
   repeatStayPlan,
+  findStayDates,
 ];

@@ -20,7 +20,7 @@ export const selectStayOption = defineTool({
   name: "tbank_hotels_select_stay_option",
   title: "Select a stay option",
   description:
-    "Selects an option by optionId (another hotel clears loaded rates). Next: tbank_hotels_get_selected_stay_rates. No provider call.",
+    "Selects an option (another hotel clears rates); next tbank_hotels_get_selected_stay_rates. No provider call.",
   toolset: "journey",
   input: withoutSchemaUrl(z.strictObject({ journeyId: JourneyIdInput, optionId: OptionIdInput })),
   output: Output,

@@ -30,10 +30,9 @@ export const selectStayRate = defineTool({
   name: "tbank_hotels_select_stay_rate",
   title: "Select a rate",
   description:
-    "Selects a rate by rateNumber (from tbank_hotels_get_selected_stay_rates). " +
-    "To book («оформить/забронировать»): tbank_hotels_create_checkout_handoff.",
+    "Selects a rate by rateNumber. To book («оформить/забронировать»): tbank_hotels_create_checkout_handoff.",
   toolset: "journey",
-  input: z.strictObject({ journeyId: JourneyIdInput, rateNumber: z.number().int().min(1).max(99) }),
+  input: z.strictObject({ journeyId: JourneyIdInput, rateNumber: z.number().int().min(1).max(99).meta({ minimum: undefined, maximum: undefined }) }),
   output: Output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   _meta: STAY_VIEW_TOOL_META,
