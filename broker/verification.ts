@@ -27,6 +27,7 @@ export const OPERATION_ROUTE: Readonly<Record<OperationName, RouteId | "local">>
   "hotels.list_bookings": "hotels_api",
   "hotels.get_booking_v1": "hotels_api",
   "hotels.save_voucher_v1": "hotels_api",
+  "hotels.save_calendar_entry_v1": "hotels_api",
   "hotels.create_payment_handoff": "hotels_api",
   // The order reads are the same Hotels API with the same Bearer session as the customer read.
   "hotels.get_reservation": "hotels_api",

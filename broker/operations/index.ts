@@ -21,6 +21,7 @@ import { hotelsGetEvoBooking } from "./hotels-get-evo-booking.js";
 import { hotelsGetReservation } from "./hotels-get-reservation.js";
 import { hotelsListBookings } from "./hotels-list-bookings.js";
 import { hotelsOpenWriteApproval } from "./hotels-open-write-approval.js";
+import { hotelsSaveCalendarEntry } from "./hotels-save-calendar-entry.js";
 import { hotelsSaveVoucher } from "./hotels-save-voucher.js";
 import { hotelsStatus } from "./hotels-status.js";
 
@@ -44,6 +45,7 @@ export function createOperations(deps: OperationDeps): HandlerMap {
     "hotels.list_bookings": hotelsListBookings(deps),
     "hotels.get_booking_v1": hotelsGetBooking(deps),
     "hotels.save_voucher_v1": hotelsSaveVoucher(deps),
+    "hotels.save_calendar_entry_v1": hotelsSaveCalendarEntry(deps),
     "hotels.create_payment_handoff": hotelsCreatePaymentHandoff(deps),
     "hotels.get_reservation": hotelsGetReservation(deps),
     "hotels.get_evo_booking": hotelsGetEvoBooking(deps),

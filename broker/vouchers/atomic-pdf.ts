@@ -9,9 +9,9 @@ import { streamError, tooLarge } from "../provider/errors.js";
 
 export const MAX_VOUCHER_BYTES = 5 * 1024 * 1024;
 const PDF_SIGNATURE = Buffer.from("%PDF-", "latin1");
-const CREATE_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW;
+export const CREATE_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW;
 
-export interface WrittenPdf {
+export interface WrittenFile {
   sizeBytes: number;
   sha256: string;
 }
@@ -30,7 +30,7 @@ export function isPdfContentType(value: string | null): boolean {
  * name, rename, fsync of the directory. On any failure the temp file is removed, so a bad download
  * leaves nothing behind.
  */
-export async function writePdfAtomically(res: OpenResponse, dir: string, tempName: string, finalName: string, signal: AbortSignal): Promise<WrittenPdf> {
+export async function writePdfAtomically(res: OpenResponse, dir: string, tempName: string, finalName: string, signal: AbortSignal): Promise<WrittenFile> {
   const tempPath = join(dir, tempName);
   let fh: FileHandle | undefined;
   try {
@@ -71,19 +71,19 @@ export async function writePdfAtomically(res: OpenResponse, dir: string, tempNam
   }
 }
 
-async function refuseExisting(path: string): Promise<void> {
+export async function refuseExisting(path: string): Promise<void> {
   const info = await lstat(path).catch((err: NodeJS.ErrnoException) => {
     if (err.code === "ENOENT") return undefined;
     throw err;
   });
   if (!info) return;
   const what = info.isSymbolicLink() ? "a symbolic link" : "a file";
-  throw new BrokerError("internal", `refusing to save the voucher: ${what} already exists at its destination`);
+  throw new BrokerError("internal", `refusing to save the file: ${what} already exists at its destination`);
 }
 
 // Makes the rename itself durable. Some platforms cannot fsync a directory; the file data is
 // already synced, so that is tolerated.
-async function syncDir(dir: string): Promise<void> {
+export async function syncDir(dir: string): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(dir, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0));

@@ -9,8 +9,9 @@ import type { RandomBytes } from "../../shared/refs.js";
 import { ensurePrivateDir } from "../../shared/paths.js";
 import { toIsoTimestamp, type Clock } from "../../shared/time.js";
 import type { OpenResponse } from "../../shared/http/provider-http.js";
-import { writePdfAtomically } from "./atomic-pdf.js";
-import { classifyName, finalName, tempName } from "./names.js";
+import { writePdfAtomically, type WrittenFile } from "./atomic-pdf.js";
+import { writeTextAtomically } from "./atomic-text.js";
+import { classifyName, finalName, tempName, type SavedKind } from "./names.js";
 import { timerScheduler, type Scheduler } from "../../shared/scheduler.js";
 
 export interface VoucherStoreOptions {
@@ -23,9 +24,12 @@ export interface VoucherStoreOptions {
   logger?: Logger;
 }
 
+// Calendar UIDs kept per session: far more bookings than one person lists in a session.
+const MAX_UIDS = 1_000;
+
 export type OpenVoucher = (signal: AbortSignal) => Promise<OpenResponse>;
 
-/** Saved vouchers on disk, each deleted after its TTL; the broker is the only writer. */
+/** Saved vouchers and calendar entries on disk, each deleted after its TTL; the broker is the only writer. */
 export class VoucherStore {
   readonly directory: string;
   readonly #ttlMs: number;
@@ -35,6 +39,7 @@ export class VoucherStore {
   readonly #logger: Logger;
   readonly #timers = new Map<string, () => void>();
   readonly #inFlight = new Set<string>();
+  readonly #uids = new Map<string, string>();
   // Bumped by deleteAll(): a download that started before a logout must not survive it.
   #epoch = 0;
 
@@ -52,30 +57,61 @@ export class VoucherStore {
     return this.#timers.size;
   }
 
-  async save(openVoucher: OpenVoucher, signal: AbortSignal): Promise<SaveVoucherResult> {
+  save(openVoucher: OpenVoucher, signal: AbortSignal): Promise<SaveVoucherResult> {
+    return this.#saveFile("voucher", async (temp, name) => writePdfAtomically(await openVoucher(signal), this.directory, temp, name, signal));
+  }
+
+  /**
+   * Saves a calendar entry beside the vouchers, under the same rules and TTL. `build` runs after
+   * the directory check and inside the logout guard, so an entry built from a read that a logout
+   * overtook is not kept.
+   */
+  saveCalendar(build: () => Promise<string>): Promise<SaveVoucherResult> {
+    return this.#saveFile("calendar", async (temp, name) => writeTextAtomically(await build(), this.directory, temp, name));
+  }
+
+  /**
+   * The UID a booking's calendar entries carry: random, never derived from the order, and the same
+   * for every save in this session, so saving twice updates the person's calendar event instead of
+   * adding a second one. Forgotten with the session (deleteAll).
+   */
+  calendarUid(orderId: string): string {
+    let uid = this.#uids.get(orderId);
+    if (uid === undefined) {
+      uid = `${this.#freshId()}@tbank-hotels-toolkit`;
+      if (this.#uids.size >= MAX_UIDS) this.#uids.delete(this.#uids.keys().next().value ?? "");
+      this.#uids.set(orderId, uid);
+    }
+    return uid;
+  }
+
+  async #saveFile(kind: SavedKind, write: (temp: string, name: string) => Promise<WrittenFile>): Promise<SaveVoucherResult> {
     await this.#checkDirectory();
     const epoch = this.#epoch;
-    const bytes = this.#random(16);
-    // The sweep only recognises 22-character ids: a short read would leave an unsweepable file.
-    if (bytes.length !== 16) throw new RangeError("random source returned the wrong number of bytes");
-    const id = Buffer.from(bytes).toString("base64url");
-    const name = finalName(id);
-    const temp = tempName(id);
+    const id = this.#freshId();
+    const name = finalName(id, kind);
+    const temp = tempName(id, kind);
     this.#inFlight.add(temp);
     try {
-      const res = await openVoucher(signal);
-      const written = await writePdfAtomically(res, this.directory, temp, name, signal);
+      const written = await write(temp, name);
       if (epoch !== this.#epoch) {
         await this.#remove(name);
-        throw new BrokerError("mobile_login_required", "the session ended while the voucher was downloading");
+        throw new BrokerError("mobile_login_required", `the session ended while the ${kind === "voucher" ? "voucher was downloading" : "calendar entry was saved"}`);
       }
       const expiresAt = this.#now() + this.#ttlMs;
       this.#track(name, expiresAt);
-      this.#logger.info({ event: "voucher_saved", sizeBytes: written.sizeBytes }, "voucher saved");
+      this.#logger.info({ event: `${kind}_saved`, sizeBytes: written.sizeBytes }, `${kind} saved`);
       return { path: join(this.directory, name), sizeBytes: written.sizeBytes, sha256: written.sha256, expiresAt: toIsoTimestamp(expiresAt) };
     } finally {
       this.#inFlight.delete(temp);
     }
+  }
+
+  #freshId(): string {
+    const bytes = this.#random(16);
+    // The sweep only recognises 22-character ids: a short read would leave an unsweepable file.
+    if (bytes.length !== 16) throw new RangeError("random source returned the wrong number of bytes");
+    return Buffer.from(bytes).toString("base64url");
   }
 
   /**
@@ -103,6 +139,7 @@ export class VoucherStore {
   /** Logout: every voucher goes now, tracked or not. Returns how many files were removed. */
   async deleteAll(): Promise<number> {
     this.#epoch += 1;
+    this.#uids.clear();
     for (const cancel of this.#timers.values()) cancel();
     this.#timers.clear();
     const names = await readdir(this.directory).catch(() => [] as string[]);

@@ -4,7 +4,7 @@ import { BrokerUnavailableError, connectBroker, type BrokerConnection } from "..
 import { BrokerError, isBrokerError, type ErrorCode } from "../../shared/protocol/broker-error.js";
 import type { StatusResult } from "../../shared/protocol/ops-hotels.js";
 import { BrokerUntrustedError } from "../../shared/protocol/socket-trust.js";
-import { HOTELS_ORDER_READ_OPERATIONS, HOTELS_WRITE_OPERATIONS, ROLE_OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
+import { HOTELS_CALENDAR_OPERATIONS, HOTELS_ORDER_READ_OPERATIONS, HOTELS_WRITE_OPERATIONS, ROLE_OPERATIONS, type OperationArgs, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
 import { REPEATABLE_STATUSES } from "./outcome.js";
 import { readinessNextStep } from "./readiness.js";
 
@@ -43,7 +43,7 @@ export type BrokerReadiness =
 
 // Operations a broker from an older toolkit may not implement. One that it does not list is left
 // out of readiness (the customer reads stay usable); a tool that needs it gets operation_not_allowed.
-const LATER_OPERATIONS: ReadonlySet<OperationName> = new Set(HOTELS_ORDER_READ_OPERATIONS);
+const LATER_OPERATIONS: ReadonlySet<OperationName> = new Set([...HOTELS_ORDER_READ_OPERATIONS, ...HOTELS_CALENDAR_OPERATIONS]);
 
 // Writes are gated by the broker's own configuration, so a broker without them (older, or writes
 // off) still serves customer reads: readiness of the reads never waits for them.

@@ -13,6 +13,10 @@ const HOTELS_CUSTOMER_OPERATIONS = [
   "hotels.create_payment_handoff",
 ] as const;
 
+// Added after the first customer operations (issue 34): a broker started from an older toolkit does
+// not list it, which clients treat as "not available from this broker", as for the order reads.
+export const HOTELS_CALENDAR_OPERATIONS = ["hotels.save_calendar_entry_v1"] as const;
+
 // The Hotels MCP's low-level order reads (`lowlevel` toolset), added to the hotels allowlist after
 // the customer reads. A broker started from an older toolkit does not list them: clients treat that
 // as "not available from this broker", not as an unverified session.
@@ -28,6 +32,7 @@ const TOOLKIT_OPERATIONS = ["broker.status", "broker.login_start", "broker.login
 
 export const OPERATION_NAMES = [
   ...HOTELS_CUSTOMER_OPERATIONS,
+  ...HOTELS_CALENDAR_OPERATIONS,
   ...HOTELS_ORDER_READ_OPERATIONS,
   ...HOTELS_WRITE_OPERATIONS,
   ...BANKING_OPERATIONS,
@@ -40,7 +45,7 @@ const NAMES: ReadonlySet<string> = new Set(OPERATION_NAMES);
 
 // The v2 allowlist (DESIGN.md section 3). A role sees nothing outside its own row.
 export const ROLE_OPERATIONS: Readonly<Record<Role, readonly OperationName[]>> = {
-  hotels: [...HOTELS_CUSTOMER_OPERATIONS, ...HOTELS_ORDER_READ_OPERATIONS, ...HOTELS_WRITE_OPERATIONS],
+  hotels: [...HOTELS_CUSTOMER_OPERATIONS, ...HOTELS_CALENDAR_OPERATIONS, ...HOTELS_ORDER_READ_OPERATIONS, ...HOTELS_WRITE_OPERATIONS],
   banking: BANKING_OPERATIONS,
   toolkit: TOOLKIT_OPERATIONS,
 };

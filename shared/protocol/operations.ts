@@ -10,6 +10,8 @@ import {
   GetCustomerResultSchema,
   ListBookingsArgsSchema,
   ListBookingsResultSchema,
+  SaveCalendarEntryArgsSchema,
+  SaveCalendarEntryResultSchema,
   SaveVoucherArgsSchema,
   SaveVoucherResultSchema,
   StatusArgsSchema,
@@ -60,6 +62,7 @@ export const OPERATIONS = {
   "hotels.get_booking_v1": { args: GetBookingArgsSchema, result: GetBookingResultSchema },
   "hotels.save_voucher_v1": { args: SaveVoucherArgsSchema, result: SaveVoucherResultSchema },
   "hotels.create_payment_handoff": { args: CreatePaymentHandoffArgsSchema, result: CreatePaymentHandoffResultSchema },
+  "hotels.save_calendar_entry_v1": { args: SaveCalendarEntryArgsSchema, result: SaveCalendarEntryResultSchema },
   "hotels.get_reservation": { args: GetReservationArgsSchema, result: GetReservationResultSchema },
   "hotels.get_evo_booking": { args: GetEvoBookingArgsSchema, result: GetEvoBookingResultSchema },
   "hotels.get_booking_task_status": { args: GetBookingTaskStatusArgsSchema, result: GetBookingTaskStatusResultSchema },
@@ -81,4 +84,4 @@ export const OPERATIONS = {
 export type OperationArgs<Op extends OperationName> = z.infer<(typeof OPERATIONS)[Op]["args"]>;
 export type OperationResult<Op extends OperationName> = z.infer<(typeof OPERATIONS)[Op]["result"]>;
 
-export { HOTELS_ORDER_READ_OPERATIONS, HOTELS_WRITE_OPERATIONS, isAllowed, isOperationName, OPERATION_NAMES, ROLE_OPERATIONS, type OperationName } from "./operation-names.js";
+export { HOTELS_CALENDAR_OPERATIONS, HOTELS_ORDER_READ_OPERATIONS, HOTELS_WRITE_OPERATIONS, isAllowed, isOperationName, OPERATION_NAMES, ROLE_OPERATIONS, type OperationName } from "./operation-names.js";

@@ -134,6 +134,27 @@ export const SaveVoucherResultSchema = z.strictObject({
 });
 export type SaveVoucherResult = z.infer<typeof SaveVoucherResultSchema>;
 
+// The calendar entry (an .ics file beside the vouchers, same directory, TTL and sweep) and what is
+// in it: wall-clock times at the hotel ("2027-03-05T14:00", or dates alone when the provider gave no
+// times), the UTC offset they are at (null: floating local times, the provider gave no offset), and
+// when the free-cancellation reminder fires (null: no deadline ahead).
+export const SaveCalendarEntryArgsSchema = z.strictObject({ bookingRef: BookingRefSchema, language: z.enum(["ru", "en"]).optional() });
+const WallClockSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/);
+export const CalendarEntryFactsSchema = z.strictObject({
+  hotelName: ShortTextSchema.nullable(),
+  checkin: WallClockSchema,
+  checkout: WallClockSchema,
+  utcOffset: z.string().regex(/^[+-]\d{2}:\d{2}$/).nullable(),
+  reminderAt: TimestampSchema.nullable(),
+});
+export type CalendarEntryFacts = z.infer<typeof CalendarEntryFactsSchema>;
+export const SaveCalendarEntryResultSchema = z.strictObject({
+  ...SaveVoucherResultSchema.shape,
+  sizeBytes: z.int().min(1).max(64 * 1024),
+  ...CalendarEntryFactsSchema.shape,
+});
+export type SaveCalendarEntryResult = z.infer<typeof SaveCalendarEntryResultSchema>;
+
 export const CreatePaymentHandoffArgsSchema = BookingRefArgsSchema;
 export const PaymentHandoffMintedSchema = z.strictObject({
   paymentHandoffRef: PaymentHandoffRefSchema,

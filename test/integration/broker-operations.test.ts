@@ -14,7 +14,7 @@ import { VoucherStore } from "../../broker/vouchers/store.js";
 import { createLogger, SecretRegistry } from "../../shared/logger.js";
 import type { Role } from "../../shared/protocol/common.js";
 import { BrokerError, toErrorReply } from "../../shared/protocol/errors.js";
-import { HOTELS_ORDER_READ_OPERATIONS, HOTELS_WRITE_OPERATIONS, OPERATION_NAMES, OPERATIONS, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
+import { HOTELS_CALENDAR_OPERATIONS, HOTELS_ORDER_READ_OPERATIONS, HOTELS_WRITE_OPERATIONS, OPERATION_NAMES, OPERATIONS, type OperationName, type OperationResult } from "../../shared/protocol/operations.js";
 import { newRef } from "../../shared/refs.js";
 import { minted } from "../fixtures/payment-handoff.js";
 import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
@@ -321,8 +321,9 @@ describe("session end", () => {
 describe("the whole run", () => {
   it("produced a schema-valid result for every operation", () => {
     // The low-level order reads have their own file (broker-order-operations.test.ts), the writes
-    // and the person's approvals theirs (broker-writes.test.ts).
-    const elsewhere: readonly string[] = [...HOTELS_ORDER_READ_OPERATIONS, ...HOTELS_WRITE_OPERATIONS, "broker.list_approvals", "broker.decide_approval"];
+    // and the person's approvals theirs (broker-writes.test.ts), the calendar entry its own
+    // (calendar-entry.test.ts).
+    const elsewhere: readonly string[] = [...HOTELS_CALENDAR_OPERATIONS, ...HOTELS_ORDER_READ_OPERATIONS, ...HOTELS_WRITE_OPERATIONS, "broker.list_approvals", "broker.decide_approval"];
     const here = OPERATION_NAMES.filter((op) => !elsewhere.includes(op));
     expect([...succeeded].sort()).toEqual([...here].sort());
   });

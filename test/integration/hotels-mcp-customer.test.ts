@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
-import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -24,8 +24,11 @@ const CUSTOMER_TOOLS = [
   "tbank_hotels_preview_cancellation",
   "tbank_hotels_save_voucher",
   "tbank_hotels_get_voucher",
+  "tbank_hotels_save_calendar_entry",
   "tbank_hotels_create_payment_handoff_preview",
 ];
+// The tools that write a file (0600, in the private voucher directory).
+const SAVING_TOOLS = ["tbank_hotels_save_voucher", "tbank_hotels_save_calendar_entry"];
 const BOOKING_TOOLS = CUSTOMER_TOOLS.filter((n) => n !== "tbank_hotels_get_customer" && n !== "tbank_hotels_list_bookings");
 
 type Call = HotelsHarness["call"];
@@ -102,8 +105,8 @@ describe("Hotels MCP customer tools through the auth broker", () => {
     const mine = tools.filter((t) => CUSTOMER_TOOLS.includes(t.name));
     expect(mine.map((t) => t.name)).toEqual(CUSTOMER_TOOLS);
     for (const t of mine) {
-      // save_voucher writes a PDF to the disk: a client that trusts readOnlyHint would skip asking.
-      expect(t.annotations).toMatchObject({ readOnlyHint: t.name !== "tbank_hotels_save_voucher", destructiveHint: false, openWorldHint: t.name !== "tbank_hotels_get_voucher" });
+      // The save tools write files to the disk: a client that trusts readOnlyHint would skip asking.
+      expect(t.annotations).toMatchObject({ readOnlyHint: !SAVING_TOOLS.includes(t.name), destructiveHint: false, openWorldHint: t.name !== "tbank_hotels_get_voucher" });
       // retryAllowed is said on failures only, so a success schema does not require it.
       expect(t.outputSchema?.required).toEqual(["status"]);
       expect(t.description!.length).toBeLessThan(160);
@@ -111,8 +114,9 @@ describe("Hotels MCP customer tools through the auth broker", () => {
     expect(tokenCount(JSON.stringify(mine))).toBeLessThanOrEqual(1_300);
     const listed = toolsListTokens(tools);
     // 23 before issue 15 added tbank_hotels_get_stay_option_details to the journey toolset, 24
-    // before issue 34 added tbank_hotels_find_stay_dates.
-    expect(tools.length).toBe(25);
+    // before issue 34 added tbank_hotels_find_stay_dates (journey) and 25 before its
+    // tbank_hotels_save_calendar_entry (customer, paid for by leaner customer schemas).
+    expect(tools.length).toBe(26);
     expect(listed.withoutMeta, "default toolsets journey,customer, without _meta").toBeLessThanOrEqual(6_000);
     // Issue 33: the journey tools name the stay view; clients without MCP Apps pay at most 5 % for it.
     expect(listed.metaGrowth).toBeGreaterThan(0);
@@ -316,6 +320,29 @@ describe("Hotels MCP customer tools through the auth broker", () => {
       expect(st.size).toBe(data.sizeBytes);
       expect(JSON.stringify(result)).not.toMatch(/%PDF|JVBER/);
       expect(text).toContain(data.path as string);
+    });
+
+    it("save_calendar_entry saves an owner-only .ics beside the vouchers and says what is in it, compactly", async () => {
+      const all = (await h.call("tbank_hotels_list_bookings", { limit: 20 })).data.bookings as Row[];
+      const kazan = all.find((b) => b.city === "Казань")!;
+      const facts = sandboxBooking("hotels-customer", CANARY, "Казань");
+      const { data, text, result } = await h.call("tbank_hotels_save_calendar_entry", { bookingRef: kazan.bookingRef, language: "en" });
+      expect(result.isError, text).toBeFalsy();
+      const entry = data.entry as Row;
+      expect(data.status).toBe("ok");
+      expect(entry.path as string).toMatch(new RegExp(`^${voucherDir}/calendar-[A-Za-z0-9_-]{22}\\.ics$`));
+      expect(entry).toMatchObject({ hotelName: facts.hotelName });
+      expect(entry.checkin as string).toMatch(new RegExp(`^${facts.checkinDate}T\\d{2}:\\d{2}$`));
+      expect(Object.keys(entry).sort()).toEqual(["checkin", "checkout", "expiresAt", "hotelName", "path", "reminderAt", "utcOffset"]);
+      expect((await stat(entry.path as string)).mode & 0o777).toBe(0o600);
+      const ics = await readFile(entry.path as string, "utf8");
+      expect(ics).toContain("BEGIN:VEVENT");
+      expect(JSON.stringify(result)).not.toContain("BEGIN:VCALENDAR");
+      expect(text).toContain(entry.path as string);
+      expect(text.split("\n")).toHaveLength(4);
+      // The path alone (a random 22-character name in a temp directory) is about 35 tokens.
+      expect(tokenCount(text)).toBeLessThanOrEqual(130);
+      expect(tokenCount(JSON.stringify(result.structuredContent))).toBeLessThanOrEqual(170);
     });
 
     it("get_voucher always refuses inline delivery and makes no broker call", async () => {

@@ -25,7 +25,7 @@ const Output = withoutSchemaUrl(
 export const createPaymentHandoffPreview = defineTool({
   name: "tbank_hotels_create_payment_handoff_preview",
   title: "Payment handoff",
-  description: "An unpaid booking's short-lived paymentHandoffRef for the Banking MCP. Pays nothing.",
+  description: "Unpaid booking's short-lived paymentHandoffRef for Banking MCP. Pays nothing.",
   toolset: "customer",
   input: withoutSchemaUrl(BookingReadInput),
   output: Output,

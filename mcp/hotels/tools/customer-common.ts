@@ -9,7 +9,7 @@ import { failure, type FailureFields } from "../../shared/outcome.js";
 import { notConfiguredNextStep, type ReadinessTools } from "../../shared/readiness.js";
 import type { HotelsContext } from "../context.js";
 import type { ToolOutcome } from "./define.js";
-import { Base, OptionalAnyValue } from "./schemas.js";
+import { type Base, OptionalAnyValue } from "./schemas.js";
 
 export { OptionalAnyValue };
 
@@ -17,13 +17,20 @@ export { OptionalAnyValue };
 // session, maps bookingRefs to provider ids and returns sanitized facts. This server keeps no state
 // about refs, so a bookingRef works from any Hotels server instance while the broker holds it.
 
-/** Top-level fields every customer tool result carries (status is a string: broker codes are many). */
-export const CustomerBase = { status: z.string(), ...Base };
+/**
+ * Top-level fields every customer tool result carries (status is a string: broker codes are many).
+ * retryAllowed and nextStep are typed by the result builders (outcome.ts) and advertised as `{}`:
+ * their types cost 8 tokens in each customer tool of tools/list.
+ */
+export const CustomerBase = { status: z.string(), retryAllowed: OptionalAnyValue, nextStep: OptionalAnyValue } satisfies Record<keyof typeof Base | "status", z.ZodType>;
 
 // Checked locally against the ref pattern (see withBroker): the advertised schema stays one word long.
 export const BookingRefInput = z.strictObject({ bookingRef: z.string() });
+// Checked as ru/en (en-US...) but advertised as a string, as the mutation tools do: the pattern
+// would cost 13 tokens in each customer tool.
+export const CustomerLanguage = LanguageInput.meta({ pattern: undefined });
 /** The read tools over one booking: the ref, and the language of labels, money and dates. */
-export const BookingReadInput = z.strictObject({ bookingRef: z.string(), language: LanguageInput.optional() });
+export const BookingReadInput = z.strictObject({ bookingRef: z.string(), language: CustomerLanguage.optional() });
 
 /** How the readiness next steps name this server's customer tools. */
 export const CUSTOMER_TOOLS: ReadinessTools = {

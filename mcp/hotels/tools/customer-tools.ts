@@ -5,6 +5,7 @@ import { getBooking } from "./get-booking.js";
 import { getCustomer } from "./get-customer.js";
 import { listBookings } from "./list-bookings.js";
 import { previewCancellation } from "./preview-cancellation.js";
+import { saveCalendarEntry } from "./save-calendar-entry.js";
 import { getVoucher, saveVoucher } from "./voucher-tools.js";
 
 // The person's own account through the auth broker (toolset `customer`), in tools/list order.
@@ -16,5 +17,6 @@ export const CUSTOMER_TOOLS: readonly AnyToolDef[] = [
   previewCancellation,
   saveVoucher,
   getVoucher,
+  saveCalendarEntry,
   createPaymentHandoffPreview,
 ];

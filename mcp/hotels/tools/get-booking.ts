@@ -10,7 +10,7 @@ const Output = withoutSchemaUrl(z.object({ ...CustomerBase, booking: AnyObject.o
 export const getBooking = defineTool({
   name: "tbank_hotels_get_booking",
   title: "Booking details",
-  description: "One booking: hotel, room, dates, payment and cancellation facts.",
+  description: "A booking's hotel, room, dates, payment and cancellation.",
   toolset: "customer",
   input: withoutSchemaUrl(BookingReadInput),
   output: Output,

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { langOf, LanguageInput, type Lang } from "../../../shared/locale.js";
+import { langOf, type Lang } from "../../../shared/locale.js";
 import { defineTool } from "./define.js";
 import { failure } from "../../shared/outcome.js";
-import { CustomerBase, fact, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { CustomerBase, CustomerLanguage, fact, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
 import { AnyObject, withoutSchemaUrl } from "./schemas.js";
 
 const Output = withoutSchemaUrl(z.object({ ...CustomerBase, customer: AnyObject.optional() }));
@@ -17,7 +17,7 @@ export const getCustomer = defineTool({
   title: "Whose account",
   description: "Signed-in account: first name, has email/phone.",
   toolset: "customer",
-  input: withoutSchemaUrl(z.strictObject({ language: LanguageInput.optional() })),
+  input: withoutSchemaUrl(z.strictObject({ language: CustomerLanguage.optional() })),
   output: Output,
   annotations: READ_ANNOTATIONS,
   handler: ({ language }, ctx) => {

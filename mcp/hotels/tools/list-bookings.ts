@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { BOOKING_LISTS } from "../../../shared/bookings.js";
-import { langOf, LanguageInput } from "../../../shared/locale.js";
+import { langOf } from "../../../shared/locale.js";
 import { MAX_BOOKINGS_SCAN } from "../../../shared/protocol/ops-hotels.js";
 import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { bookingRow, bookingRowLine, followUpsFor } from "./booking-view.js";
-import { CustomerBase, OptionalAnyValue, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
+import { CustomerBase, CustomerLanguage, OptionalAnyValue, READ_ANNOTATIONS, withBroker } from "./customer-common.js";
 import { AnyArray, withoutSchemaUrl } from "./schemas.js";
 
 const Output = withoutSchemaUrl(z.object({ ...CustomerBase, bookings: AnyArray.optional(), total: OptionalAnyValue, hasMore: OptionalAnyValue, nextOffset: OptionalAnyValue }));
@@ -15,14 +15,14 @@ const Input = withoutSchemaUrl(
     status: z.enum(BOOKING_LISTS).optional(),
     offset: z.int().min(0).max(10_000).optional(),
     limit: z.int().min(1).max(20).optional(),
-    language: LanguageInput.optional(),
+    language: CustomerLanguage.optional(),
   }),
 );
 
 export const listBookings = defineTool({
   name: "tbank_hotels_list_bookings",
   title: "My bookings",
-  description: "The person's hotel bookings by check-in, each with a bookingRef (30 min).",
+  description: "Hotel bookings by check-in, each with a bookingRef (valid 30 min).",
   toolset: "customer",
   input: Input,
   output: Output,

@@ -9,7 +9,7 @@ const SaveOutput = withoutSchemaUrl(z.object({ ...CustomerBase, path: OptionalAn
 export const saveVoucher = defineTool({
   name: "tbank_hotels_save_voucher",
   title: "Save voucher PDF",
-  description: "On explicit request, saves the voucher PDF to a private file; returns the path, not bytes.",
+  description: "On request, saves the voucher PDF to a private file; returns its path.",
   toolset: "customer",
   input: withoutSchemaUrl(BookingRefInput),
   output: SaveOutput,
@@ -32,7 +32,7 @@ const RefuseOutput = withoutSchemaUrl(z.object({ ...CustomerBase, message: Optio
 export const getVoucher = defineTool({
   name: "tbank_hotels_get_voucher",
   title: "Voucher guard",
-  description: "Refuses inline voucher delivery; use tbank_hotels_save_voucher.",
+  description: "Refuses inline vouchers; use tbank_hotels_save_voucher.",
   // The guard answers in every configuration (the lowlevel toolset lists it too, as the seed does).
   toolset: "always",
   input: withoutSchemaUrl(BookingRefInput),
