@@ -39,9 +39,10 @@ interface Run {
   orderIds: string[];
 }
 
-async function open(at: string): Promise<Run> {
+async function open(at: string, hostileName?: string): Promise<Run> {
   const time = fakeTime(Date.parse(at));
-  const sandbox = await startSandbox({ seed: SEED, canary: CANARY, now: time.now });
+  const hostile = hostileName === undefined ? {} : { hostileText: true, hostileName };
+  const sandbox = await startSandbox({ seed: SEED, canary: CANARY, now: time.now, ...hostile });
   const root = await mkdtemp(join(tmpdir(), "calendar-"));
   const secrets = new SecretRegistry();
   const session = await SandboxTestSession.loggedIn(sandbox, secrets);
@@ -169,5 +170,31 @@ describe.each(DATES)("calendar entries with the clock at %s", (at) => {
     const fresh = new VoucherStore({ directory: dir, ttlSeconds: 900, now: run.time.now, scheduler: run.time.scheduler });
     expect(await fresh.sweep()).toBe(1);
     expect(saved.path).not.toBe(again.path);
+  });
+});
+
+describe("a provider that writes the guest's details into the hotel's text", () => {
+  let run: Run;
+  const guest = customerProfile(CANARY);
+  beforeAll(async () => {
+    // Every booking is then at its city's hostile hotel: its name carries the guest and the email.
+    run = await open(DATES[0]!, `Отель «${guest.lastName}» ${guest.email}`);
+  });
+  afterAll(async () => {
+    await run.sandbox.close();
+    await rm(run.root, { recursive: true, force: true });
+  });
+
+  it("leaves that text out of the file and the answer, and the hostile text cannot add properties", async () => {
+    const { items } = await call(run, "hotels.list_bookings", { limit: 20 });
+    for (const row of items) {
+      const saved = await call(run, "hotels.save_calendar_entry_v1", { bookingRef: row.bookingRef });
+      const text = await readFile(saved.path, "utf8");
+      for (const s of [CANARY, guest.lastName, guest.email]) expect(text).not.toContain(s);
+      expect(saved.hotelName).toBeNull();
+      const { root } = parsed(text);
+      expect(root.getAllSubcomponents("vevent")).toHaveLength(1);
+      expect(root.getFirstSubcomponent("vevent")!.getAllSubcomponents("valarm").length).toBeLessThanOrEqual(1);
+    }
   });
 });
