@@ -103,8 +103,9 @@ async function serve(config: ToolkitConfig, destination: LogFile, secrets: Secre
   }
   stderr.write(`tbank-auth-broker: ready on ${config.broker.socketPath} (pid ${process.pid})\n`);
   const reason = await broker.stopped;
-  stderr.write(`tbank-auth-broker: stopped (${reason})\n`);
-  return reason === SERVING_FAILED ? 1 : 0;
+  // The reason may carry a provider's or a library's message: scrubbed like the start failure's.
+  stderr.write(`tbank-auth-broker: stopped (${secrets.scrub(reason)})\n`);
+  return reason.startsWith(SERVING_FAILED) ? 1 : 0;
 }
 
 /** The same start-up path as the MCP bins and `tbank-mcp login`: a running broker is left alone. */

@@ -8,7 +8,8 @@ import type { Audit } from "./audit.js";
 import { startSelfCheck } from "./lifecycle/self-check.js";
 import { acquireStartLock } from "./lifecycle/start-lock.js";
 import { peerReaderMissing, type PeerCredentialReader } from "../shared/peer-cred.js";
-import { createListener, HELLO_TIMEOUT_MS, MAX_CONNECTIONS, type Acceptor } from "./server/listener.js";
+import { createListener, HELLO_TIMEOUT_MS, MAX_CONNECTIONS } from "./server/listener.js";
+import type { ServingHalf } from "./serving-half.js";
 import { prepareSocketPath, socketIdentity } from "./server/socket-setup.js";
 import type { BrokerInfo, HandlerSource } from "./types.js";
 import type { Clock } from "../shared/time.js";
@@ -26,7 +27,7 @@ export interface BrokerParts {
   close(): Promise<void>;
 }
 
-/** The stop reason when the serving half cannot load; the bin exits 1 on it. */
+/** How the stop reason starts when the serving half cannot load; the bin exits 1 on it. */
 export const SERVING_FAILED = "cannot serve connections";
 
 export interface RunBrokerOptions {
@@ -81,30 +82,20 @@ export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult
       return { kind: "already_running", version: await liveVersion(opts.socketPath, opts.version) };
     }
     const info: BrokerInfo = { version: opts.version, pid: process.pid, startedAt: now(), socketPath: opts.socketPath, connections: () => listener.connections() };
-    let serving: Promise<Acceptor> | undefined;
-    const loadServing = (): Promise<Acceptor> =>
-      (serving ??= import("./serving-half.js")
-        .then((m) => m.createServingHalf({ ...opts, info, requestStop: (reason) => stopRequested?.(reason), maxConnections: MAX_CONNECTIONS, helloTimeoutMs: HELLO_TIMEOUT_MS }))
-        .then(
-          (half) => {
-            parts = half.parts;
-            return half.acceptor;
-          },
-          (err: unknown) => {
-            serving = undefined;
-            throw err;
-          },
-        ));
-    if (opts.loadAtStart) await loadServing();
+    // Loaded once: a failure stops the broker (the listener refuses everyone meanwhile).
+    let serving: Promise<ServingHalf> | undefined;
+    const loadServing = (): Promise<ServingHalf> =>
+      (serving ??= import("./serving-half.js").then((m) => m.createServingHalf({ ...opts, info, requestStop: (reason) => stopRequested?.(reason), maxConnections: MAX_CONNECTIONS, helloTimeoutMs: HELLO_TIMEOUT_MS })));
+    if (opts.loadAtStart) parts = (await loadServing()).parts;
     const listener = createListener({
       socketPath: opts.socketPath,
-      load: loadServing,
+      load: async () => (await loadServing()).acceptor,
       maxWaiting: MAX_CONNECTIONS,
       firstByteTimeoutMs: HELLO_TIMEOUT_MS,
       // Fail closed: nothing is served without the peer check; the broker stops rather than refuse every client.
       onLoadFailed: (err) => {
         opts.logger.error({ err }, SERVING_FAILED);
-        stopRequested?.(SERVING_FAILED);
+        stopRequested?.(`${SERVING_FAILED}: ${err instanceof Error ? err.message : String(err)}`);
       },
     });
     await listener.listen();
@@ -118,11 +109,15 @@ export async function runBroker(opts: RunBrokerOptions): Promise<RunBrokerResult
     const stop = (reason: string): Promise<void> =>
       (stopping ??= (async () => {
         selfCheck.stop();
-        await listener.close();
+        const closing = listener.close();
+        // A load still running when the stop came is waited for, so what it built is closed too.
+        const half = await serving?.catch(() => undefined);
+        await half?.acceptor.close();
+        await closing;
         // Only our own socket is removed: a successor may already listen at the same path.
         const current = await socketIdentity(opts.socketPath);
         if (current && current.dev === identity.dev && current.ino === identity.ino) await unlink(opts.socketPath).catch(() => undefined);
-        await parts?.close().catch((err: unknown) => opts.logger.warn({ err }, "closing broker parts failed"));
+        await half?.parts.close().catch((err: unknown) => opts.logger.warn({ err }, "closing broker parts failed"));
         opts.logger.info({ reason }, "broker stopped");
         resolveStopped(reason);
       })());

@@ -221,6 +221,6 @@ describe("broker lifecycle", () => {
     raw.write(`${JSON.stringify({ type: "hello", protocol: 2, client: "hotels", clientVersion: "t" })}\n`);
     expect(await raw.next()).toBeUndefined();
     expect(raw.closed).toBe(true);
-    await expect(broker.stopped).resolves.toBe(SERVING_FAILED);
+    await expect(broker.stopped).resolves.toBe(`${SERVING_FAILED}: session store locked`);
   });
 });

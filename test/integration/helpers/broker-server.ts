@@ -13,5 +13,14 @@ export function createBrokerServer(opts: BrokerServerOptions) {
     firstByteTimeoutMs: opts.helloTimeoutMs ?? HELLO_TIMEOUT_MS,
     onLoadFailed: () => undefined,
   });
-  return { listen: () => listener.listen(), close: () => listener.close(), connections: () => handler.connections(), stats: () => handler.stats() };
+  return {
+    listen: () => listener.listen(),
+    close: async () => {
+      const closing = listener.close();
+      await handler.close();
+      await closing;
+    },
+    connections: () => handler.connections(),
+    stats: () => handler.stats(),
+  };
 }
