@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { closeSync, constants, existsSync, openSync } from "node:fs";
+import type { Socket } from "node:net";
 import { join } from "node:path";
 import { brokerChildEnv } from "./child-env.js";
 import { ensurePrivateDir, verifyPrivateDir } from "./paths.js";
@@ -121,7 +122,9 @@ export async function ensureBroker(opts: EnsureBrokerOptions): Promise<"already_
 interface SpawnedBroker {
   exit?: { code: number | null; signal: NodeJS.Signals | null };
   error?: Error;
-  /** Settles when the child exits or cannot be spawned, so the wait need not sleep past it. */
+  /** The child wrote READY on its ready pipe: it listens. */
+  ready: boolean;
+  /** Settles when the child is ready, exits or cannot be spawned, so the wait need not sleep past it. */
   ended: Promise<void>;
 }
 
@@ -129,10 +132,26 @@ function spawnBroker(opts: EnsureBrokerOptions): SpawnedBroker {
   // O_NOFOLLOW: a symlink planted in the state dir must not redirect the broker's output.
   const out = openSync(join(opts.stateDir, "broker.log"), constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW, 0o600);
   let settle = (): void => undefined;
-  const spawned: SpawnedBroker = { ended: new Promise<void>((r) => (settle = r)) };
+  const spawned: SpawnedBroker = { ready: false, ended: new Promise<void>((r) => (settle = r)) };
   try {
     // --foreground: this launcher is the one that detaches, so the bin must not daemonize again.
-    const child = spawn(process.execPath, [opts.brokerBin, "--foreground"], { detached: true, stdio: ["ignore", out, out], env: brokerChildEnv(opts.env, { writeGates: opts.passWriteGates === true }) });
+    // --ready-fd: the child says when it listens, so readiness needs no hello, which would make an
+    // idle broker load what serves a connection (broker/server/listener.ts).
+    const child = spawn(process.execPath, [opts.brokerBin, "--foreground", "--ready-fd", "3"], { detached: true, stdio: ["ignore", out, out, "pipe"], env: brokerChildEnv(opts.env, { writeGates: opts.passWriteGates === true }) });
+    // A pipe in the child's stdio is a net.Socket.
+    const readyPipe = child.stdio[3] as Socket | null;
+    let said = "";
+    readyPipe?.on("data", (chunk: Buffer) => {
+      said += chunk.toString("latin1");
+      if (!/^READY \d+\n/.test(said)) return;
+      spawned.ready = true;
+      readyPipe.destroy();
+      settle();
+    });
+    readyPipe?.on("error", () => readyPipe.destroy());
+    // Never what keeps the launcher's process alive: a child that never says READY is waited for
+    // by the readiness deadline, not by its pipe.
+    readyPipe?.unref();
     child.once("exit", (code, signal) => {
       spawned.exit = { code, signal };
       settle();
@@ -169,12 +188,14 @@ async function waitForBroker(socketPath: string, timeoutMs: number, logPath: str
   const ended = child?.ended ?? new Promise<void>(() => undefined);
   for (let wait = 25; ; wait = Math.min(wait * 2, 400)) {
     if (child?.error) throw new LauncherError("broker_exited", `cannot start the broker: ${child.error.message}`, { cause: child.error });
+    if (child?.ready) return;
     // Read before the probe: an exit seen here is final, so this probe is the last word.
     const exit = child?.exit;
     const remaining = deadline - Date.now();
     if (remaining <= 0) break;
-    // Half-started: keep waiting until the deadline. Exit 0 means another broker owns the socket.
-    const found = await probe(socketPath, Math.min(1000, remaining)).catch(stillStarting);
+    // Our own child says when it is ready; it is probed only once it has exited (exit 0: another
+    // broker owns the socket). Someone else's slow broker is probed until the deadline.
+    const found = child && !exit ? "absent" : await probe(socketPath, Math.min(1000, remaining)).catch(stillStarting);
     if (found === "live") return;
     // "slow": a broker accepted but has not said welcome yet; that one may still answer.
     if (exit && found === "absent") throw new LauncherError("broker_exited", `the broker exited during start-up (${exit.signal ?? `code ${exit.code}`}) and no broker answers at ${socketPath}; see ${logPath}`);

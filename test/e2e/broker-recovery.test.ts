@@ -44,8 +44,12 @@ describe("broker recovery after a crash or a stop (real processes)", () => {
 
   it("after kill -9 a new broker starts at once: it takes the dead holder's store lock", async () => {
     const b = await freshEnv();
+    // The session store opens with the first client's hello (an idle broker holds only its socket).
+    const hello = async () => (await connectBroker({ socketPath: b.socketPath, role: "toolkit", clientVersion: "e2e", timeoutMs: 15_000 })).close();
     await startDaemon(b.env);
     const [first] = await brokerPids(b.stateDir);
+    expect(await lockHolder(join(b.stateDir, "session.json.lock"))).toBeUndefined();
+    await hello();
     expect(await lockHolder(join(b.stateDir, "session.json.lock"))).toBe(first);
     process.kill(first!, "SIGKILL");
     await waitGone(b.stateDir);
@@ -53,6 +57,7 @@ describe("broker recovery after a crash or a stop (real processes)", () => {
     expect(await ensureBroker({ socketPath: b.socketPath, stateDir: b.stateDir, env: b.env, brokerBin: BROKER_BIN })).toBe("started");
     const [second] = await brokerPids(b.stateDir);
     expect(second).not.toBe(first);
+    await hello();
     expect(await lockHolder(join(b.stateDir, "session.json.lock"))).toBe(second);
   }, 30_000);
 
