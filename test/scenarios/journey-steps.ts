@@ -11,6 +11,16 @@ export function step(tool: string, args: Args | undefined, expect: Expect, extra
   return { tool, ...(args === undefined ? {} : { args }), expect, ...extra };
 }
 
+/** resources/read of `uri` (issue 34: the person's trips as resources). */
+export function readResource(uri: string, expect: Expect): Step {
+  return { tool: "resources/read", resource: uri, expect };
+}
+
+/** prompts/get of `name` with string arguments (issue 34: the ready prompts). */
+export function getPrompt(name: string, args: Record<string, string>, expect: Expect): Step {
+  return { tool: "prompts/get", prompt: name, args, expect };
+}
+
 /** Two adults in one room: what most scenarios search for. */
 export const TWO_ADULTS = [{ adults: 2, childrenAges: [] }];
 

@@ -17,6 +17,7 @@ import { contradictions, observe, type Observed } from "./retry-rules.js";
 import { CANARY, EVAL_SEED } from "./sandbox-facts.js";
 import type { Expect, Scenario } from "./types.js";
 import { tokens } from "../../scripts/bench/tokens.js";
+import { answer } from "./answer.js";
 
 /** `EVAL_TRACE=/path` appends every step's two channels to that file: what the model read, for review. */
 const TRACE_FILE = process.env.EVAL_TRACE;
@@ -235,14 +236,12 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       if (step.advanceClockMs !== undefined) clock.advance(step.advanceClockMs);
       if (step.personBefore !== undefined && !(await decideFirstApproval(config.broker.socketPath, step.personBefore))) failures.push(`${step.tool}: no request waited in the person's terminal to ${step.personBefore}`);
       const person = step.person === undefined ? undefined : decideFirstApproval(config.broker.socketPath, step.person);
-      const result = (await clients[step.server ?? "hotels"].callTool({ name: step.tool, arguments: args })) as CallToolResult;
+      const resource = step.resource === undefined ? {} : { resource: interpolate(step.resource, vars) };
+      const { result, text, data, json } = await answer(clients[step.server ?? "hotels"], { ...step, ...resource }, args);
       const screen = await person;
       if (person !== undefined && screen === undefined) failures.push(`${step.tool}: no request reached the person's terminal to ${step.person}`);
       for (const fact of step.screen ?? []) if (!screen?.includes(fact)) failures.push(`${step.tool}: the approval screen does not show ${JSON.stringify(fact)}`);
       for (const route of Object.keys(step.faults ?? {})) sandbox.control.clearFaults(route);
-      const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-      const data = (result.structuredContent ?? {}) as Record<string, unknown>;
-      const json = result.structuredContent === undefined ? "" : JSON.stringify(result.structuredContent);
       if (TRACE_FILE !== undefined) appendFileSync(TRACE_FILE, `\n=== ${scenario.id} ${step.tool} ${JSON.stringify(args)}\n--- text\n${text}\n--- structured\n${json}\n`);
       const reading: Reading = { result, text, data, json, textTokens: tokens(text), structuredTokens: json === "" ? 0 : tokens(json) };
       const stepFailures = check(step.expect, reading, vars);

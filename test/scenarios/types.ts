@@ -36,8 +36,12 @@ export interface Scenario {
 
 export interface Step {
   server?: "hotels" | "banking";
-  /** Full tool name, e.g. tbank_hotels_plan_stay. */
+  /** Full tool name, e.g. tbank_hotels_plan_stay; `resources/read` or `prompts/get` for the two below. */
   tool: string;
+  /** Reads this resource instead of calling a tool (`$name` inside is replaced): its text is the one channel. */
+  resource?: string;
+  /** Gets this prompt instead of calling a tool, with `args` as its arguments: its messages are the one channel. */
+  prompt?: string;
   args?: Record<string, unknown>;
   /**
    * What the person does in their own terminal (`tbank-mcp approve`) while this call waits for
