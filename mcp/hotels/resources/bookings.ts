@@ -12,6 +12,10 @@ const LISTED_BOOKINGS = 20;
 
 type ListedBooking = ReturnType<typeof bookingRow>;
 
+// The SDK copies the template's title and description into every listed resource; the list is
+// paid in tokens, and resources/templates/list says them once.
+const UNREPEATED = { title: undefined, description: undefined };
+
 /**
  * The person's bookings through the broker, each as the list_bookings row shows it; signed out,
  * without a broker or on any failure, none: resources/list then shows nothing personal.
@@ -37,7 +41,7 @@ export function registerBookingResources(server: McpServer, ctx: HotelsContext):
   server.registerResource("bookings_in_language", new ResourceTemplate(`${BOOKINGS_URI}{?language}`, { list: undefined }), { ...listMeta, title: "My bookings, in a language" }, (uri, _vars, extra) => readList(uri, extra));
   const template = new ResourceTemplate(BOOKING_TEMPLATE, {
     list: async (extra) => ({
-      resources: (await listedBookings(ctx, extra.signal)).map((b) => ({ uri: `${BOOKINGS_URI}/${b.bookingRef}`, name: bookingName(b), mimeType: "text/plain" })),
+      resources: (await listedBookings(ctx, extra.signal)).map((b) => ({ uri: `${BOOKINGS_URI}/${b.bookingRef}`, name: bookingName(b), ...UNREPEATED })),
     }),
   });
   server.registerResource(

@@ -50,7 +50,7 @@ export function registerVoucherResources(server: McpServer, ctx: HotelsContext):
     list: async () => {
       const out = await readVouchers(ctx).catch(() => undefined);
       const vouchers = out?.structured.status === "ok" && "vouchers" in out.structured ? out.structured.vouchers : [];
-      return { resources: vouchers.map((v) => ({ uri: `${VOUCHERS_URI}/${v.name}`, name: v.name, mimeType: "text/plain", size: v.sizeBytes })) };
+      return { resources: vouchers.map((v) => ({ uri: `${VOUCHERS_URI}/${v.name}`, name: v.name, size: v.sizeBytes, title: undefined, description: undefined })) };
     },
   });
   server.registerResource(
