@@ -27,6 +27,7 @@ export const REQUIREMENTS = [
   { pkg: "faketime", probe: { command: "faketime" }, why: "pinned clocks of spawned servers and CI's date replays" },
   { pkg: "redis-server", probe: { command: "redis-server" }, why: "the remote Hotels MCP's shared store tests" },
   { pkg: "chromium", probe: { command: "chromium" }, why: "the landing and approval page tests" },
+  { pkg: "khal", probe: { command: "khal" }, why: "opening a saved calendar entry in a real calendar tool" },
   { pkg: "fonts-dejavu-core", probe: { file: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf" }, why: "Cyrillic text in the page screenshots" },
 ];
 

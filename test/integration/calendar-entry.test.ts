@@ -1,24 +1,12 @@
-import { lstat, mkdtemp, readdir, readFile, rm, utimes } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { lstat, readdir, readFile, utimes } from "node:fs/promises";
 import { join } from "node:path";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CapabilityTable } from "../../broker/capabilities.js";
-import { createOperations, type OperationDeps } from "../../broker/operations/index.js";
-import { BankingApi } from "../../broker/provider/banking.js";
-import { ProviderClient } from "../../broker/provider/client.js";
-import { HotelsCustomerApi } from "../../broker/provider/hotels.js";
-import { RefTable } from "../../broker/refs.js";
-import type { HandlerMap } from "../../broker/types.js";
 import { VoucherStore } from "../../broker/vouchers/store.js";
 import { createCatalog } from "../../scripts/sandbox/data/catalog.js";
 import { buildBookings, customerProfile, type Booking } from "../../scripts/sandbox/data/customer.js";
-import { startSandbox, type Sandbox } from "../../scripts/sandbox/index.js";
-import { nullLogger, SecretRegistry } from "../../shared/logger.js";
-import { OPERATIONS, type OperationResult } from "../../shared/protocol/operations.js";
 import { parseOffsetDateTime } from "../../shared/time.js";
-import { fakeTime } from "./helpers/fake-time.js";
-import { SandboxTestSession } from "./helpers/sandbox-session.js";
+import { callOp, openCalendarRun, type CalendarRun } from "./helpers/calendar-run.js";
 
 // The calendar entry for every booking of the sandbox customer, on several dates chosen to be
 // awkward (a leap day late in the evening UTC, when the hotels' dates are already tomorrow; the
@@ -30,44 +18,16 @@ const SEED = "calendar";
 const DATES = ["2027-03-01T09:00:00Z", "2028-02-29T23:30:00Z", "2027-12-31T22:45:00Z"];
 const DAY_MS = 86_400_000;
 
-interface Run {
-  sandbox: Sandbox;
-  root: string;
-  deps: OperationDeps;
-  ops: HandlerMap;
-  time: ReturnType<typeof fakeTime>;
+interface Run extends CalendarRun {
   orderIds: string[];
 }
 
 async function open(at: string, hostileName?: string): Promise<Run> {
-  const time = fakeTime(Date.parse(at));
   const hostile = hostileName === undefined ? {} : { hostileText: true, hostileName };
-  const sandbox = await startSandbox({ seed: SEED, canary: CANARY, now: time.now, ...hostile });
-  const root = await mkdtemp(join(tmpdir(), "calendar-"));
-  const secrets = new SecretRegistry();
-  const session = await SandboxTestSession.loggedIn(sandbox, secrets);
-  const client = new ProviderClient({ session });
-  const deps: OperationDeps = {
-    session,
-    refs: new RefTable({ now: time.now }),
-    capabilities: new CapabilityTable({ now: time.now }),
-    vouchers: new VoucherStore({ directory: join(root, "vouchers"), ttlSeconds: 900, now: time.now, scheduler: time.scheduler }),
-    hotels: new HotelsCustomerApi(client, sandbox.urls.hotelsApiBaseUrl),
-    banking: new BankingApi(client, sandbox.urls.bankingApiBaseUrl),
-    info: { version: "0.1.0-test", pid: process.pid, startedAt: time.now(), socketPath: join(root, "auth.sock"), connections: () => 1 },
-    now: time.now,
-    logger: nullLogger,
-    secrets,
-    requestStop: () => undefined,
-  };
-  return { sandbox, root, deps, ops: createOperations(deps), time, orderIds: [] };
+  return { ...(await openCalendarRun(at, { seed: SEED, canary: CANARY, ...hostile })), orderIds: [] };
 }
 
-async function call<Op extends "hotels.list_bookings" | "hotels.save_calendar_entry_v1">(run: Run, op: Op, args: unknown): Promise<OperationResult<Op>> {
-  const handler = run.ops[op] as (a: unknown, r: unknown) => Promise<unknown>;
-  const raw = await handler(OPERATIONS[op].args.parse(args), { role: "hotels", peer: { pid: 1, uid: 1000, gid: 1000 }, signal: AbortSignal.timeout(10_000) });
-  return OPERATIONS[op].result.parse(raw) as OperationResult<Op>;
-}
+const call = callOp;
 
 /** The sandbox's own booking behind a listed row, from the sandbox's data functions and the same clock. */
 function sourceOf(run: Run, bookingRef: string): Booking {
@@ -94,8 +54,7 @@ describe.each(DATES)("calendar entries with the clock at %s", (at) => {
     run = await open(at);
   });
   afterAll(async () => {
-    await run.sandbox.close();
-    await rm(run.root, { recursive: true, force: true });
+    await run.close();
   });
 
   it("writes each booking's stay at the hotel's offset, parsed back by ical.js with the right instants", async () => {
@@ -181,8 +140,7 @@ describe("a provider that writes the guest's details into the hotel's text", () 
     run = await open(DATES[0]!, `Отель «${guest.lastName}» ${guest.email}`);
   });
   afterAll(async () => {
-    await run.sandbox.close();
-    await rm(run.root, { recursive: true, force: true });
+    await run.close();
   });
 
   it("leaves that text out of the file and the answer, and the hostile text cannot add properties", async () => {
