@@ -155,10 +155,13 @@ describe("tbank-mcp login, logout, stop-broker, status (commands as functions, r
     await writeFile(`${b.voucherDir}/${ours}`, "%PDF-1.7\n", { mode: 0o600 });
     await writeFile(`${b.voucherDir}/.voucher-BBBBBBBBBBBBBBBBBBBBBB.tmp`, "%PDF-", { mode: 0o600 });
     await writeFile(`${b.voucherDir}/notes.pdf`, "mine", { mode: 0o600 });
+    // Calendar entries are saved beside the vouchers under the same rules; the person's own .ics stays.
+    await writeFile(`${b.voucherDir}/calendar-CCCCCCCCCCCCCCCCCCCCCC.ics`, "BEGIN:VCALENDAR\r\n", { mode: 0o600 });
+    await writeFile(`${b.voucherDir}/trip.ics`, "mine", { mode: 0o600 });
     const out = io(b);
     await logout([], out);
-    expect(out.out()).toMatch(/deleted 2 saved voucher files/);
-    expect((await readdir(b.voucherDir)).sort()).toEqual(["notes.pdf"]);
+    expect(out.out()).toMatch(/deleted 3 saved voucher files/);
+    expect((await readdir(b.voucherDir)).sort()).toEqual(["notes.pdf", "trip.ics"]);
   });
 
   it("login exits non-zero when the sign-in is denied", async () => {

@@ -10,7 +10,7 @@ const reminderAhead = ekb.freeCancellationUntil !== undefined && Date.parse(ekb.
 
 export const scenario: Scenario = {
   id: "s180",
-  title: "English: the person adds their Yekaterinburg stay to their calendar: a private .ics path, the hotel, check-in and check-out at the hotel's offset, the cancellation reminder",
+  title: "English: the person adds their Yekaterinburg stay to their calendar: a private .ics path, the hotel, check-in and check-out as the hotel's local times (this booking has no deadline to date an offset from)",
   request: "Add my Yekaterinburg hotel booking to my calendar, please.",
   budgetTokens: 600,
   setup: { login: true },
