@@ -26,7 +26,7 @@ const LEVELS = { info: 30, warn: 40, error: 50 } as const;
 export function createLineLogger(opts: LineLoggerOptions): LineLogger {
   const now = opts.now ?? Date.now;
   const line = (level: keyof typeof LEVELS, fields: object, msg: string): void => {
-    const body = redactKeys(serializeErrors(fields)) as Record<string, unknown>;
+    const body = serializeErrors(redactKeys(fields) as object) as Record<string, unknown>;
     const record = { level: LEVELS[level], time: now(), pid: process.pid, component: opts.name, ...body, msg };
     opts.destination.write(opts.secrets.scrub(`${JSON.stringify(record)}\n`));
   };

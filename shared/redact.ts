@@ -39,10 +39,14 @@ export const SENSITIVE_KEYS: ReadonlySet<string> = new Set(
 
 const MAX_DEPTH = 8;
 
-/** Copies plain objects and arrays, masking sensitive keys at any depth. Errors are left to the value scrubber. */
+/**
+ * Copies plain objects, arrays and errors, masking sensitive keys at any depth. Other class
+ * instances are left to the value scrubber.
+ */
 export function redactKeys(value: unknown, depth = 0): unknown {
-  if (value === null || typeof value !== "object" || value instanceof Error) return value;
+  if (value === null || typeof value !== "object") return value;
   if (depth >= MAX_DEPTH) return "[depth]";
+  if (value instanceof Error) return redactError(value, depth);
   if (Array.isArray(value)) return value.map((v) => redactKeys(v, depth + 1));
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) return value;
@@ -51,6 +55,21 @@ export function redactKeys(value: unknown, depth = 0): unknown {
   return out;
 }
 
+
+/**
+ * An error's own fields (a provider client's `response.headers`, say) are masked like any object's.
+ * The copy keeps the error's class, message, stack and cause, so pino's err serializer still names
+ * its type; `name` is the class's, not a person's.
+ */
+function redactError(err: Error, depth: number): Error {
+  const copy = Object.create(Object.getPrototypeOf(err) as object) as Error & Record<string, unknown>;
+  const hidden = (key: string, v: unknown): void => void Object.defineProperty(copy, key, { value: v, enumerable: false, writable: true, configurable: true });
+  hidden("message", err.message);
+  hidden("stack", err.stack);
+  if (err.cause !== undefined) hidden("cause", redactKeys(err.cause, depth + 1));
+  for (const [k, v] of Object.entries(err)) copy[k] = k !== "name" && SENSITIVE_KEYS.has(k.toLowerCase()) ? MASK : redactKeys(v, depth + 1);
+  return copy;
+}
 
 /** Secret values learned at run time (tokens, orderIds) that must never appear in a log line. */
 export class SecretRegistry {

@@ -75,3 +75,31 @@ describe("logger redaction", () => {
     expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ component: "broker", msg: "hi" });
   });
 });
+
+describe("logger redaction inside errors", () => {
+  class ProviderHttpError extends Error {
+    override name = "ProviderHttpError";
+    constructor(
+      message: string,
+      readonly response: object,
+      options?: { cause?: unknown },
+    ) {
+      super(message, options);
+    }
+  }
+
+  it("masks an error's own sensitive fields at any depth, its cause's too, and keeps its type and message", () => {
+    const { lines, destination } = capture();
+    const cause = Object.assign(new Error("socket hang up"), { request: { headers: { authorization: `Bearer ${CANARY}-cause` } } });
+    const err = new ProviderHttpError("provider answered 502", { status: 502, headers: { authorization: `Bearer ${CANARY}` }, body: { phone: "+7 900 000-00-00" } }, { cause });
+    createLogger({ destination }).error({ err }, "provider call failed");
+    const line = lines.join("");
+    expect(line).not.toContain(CANARY);
+    expect(line).not.toContain("+7 900");
+    const parsed = JSON.parse(line) as { err: { type: string; message: string; stack: string; response: { status: number } } };
+    expect(parsed.err.type).toBe("ProviderHttpError");
+    expect(parsed.err.message).toContain("provider answered 502");
+    expect(parsed.err.stack).toContain("ProviderHttpError");
+    expect(parsed.err.response.status).toBe(502);
+  });
+});
