@@ -2,7 +2,7 @@ import type { Lang } from "../../shared/locale.js";
 import { BrokerError } from "../../shared/protocol/broker-error.js";
 import type { CalendarEntryFacts } from "../../shared/protocol/ops-hotels.js";
 import { providerTextOrNull } from "../../shared/provider-text.js";
-import { addDays, formatOffsetDateTime, formatUtcOffset, isIsoDate, nightsBetween, parseOffsetDateTime, toIsoTimestamp } from "../../shared/time.js";
+import { addDays, formatOffsetDateTime, formatUtcOffset, isIsoDate, nightsBetween, parseOffsetDateTime, toIsoTimestamp, type OffsetDateTime } from "../../shared/time.js";
 import type { ProviderOrderV1 } from "../provider/hotels-schemas.js";
 import { calendarText, dateValue, escapeText, localDateTime, utcDateTime, utcOffsetValue } from "./ics.js";
 
@@ -58,53 +58,30 @@ function hhmm(value: string | null | undefined): string | null {
 
 /** Builds the iCalendar text and the facts the tool reports; throws when the order has no stay dates. */
 export function bookingCalendarEntry(order: ProviderOrderV1, opts: CalendarEntryOptions): CalendarEntry {
-  const { checkinDate, checkoutDate } = order;
-  if (!isIsoDate(checkinDate) || !isIsoDate(checkoutDate) || nightsBetween(checkinDate, checkoutDate) < 1) {
-    throw new BrokerError("provider_error", "the booking has no stay dates to put in a calendar");
-  }
   const words = WORDS[opts.lang];
-  const clean = (value: string | null): string | null => (value !== null && opts.secrets.some((s) => s !== "" && value.includes(s)) ? null : value);
-  const name = clean(providerTextOrNull(order.hotel?.name, "name"));
-  const address = clean(providerTextOrNull(order.hotel?.address, "address"));
-  const city = clean(providerTextOrNull(order.hotel?.city, "place"));
-  const location = address && city && !address.includes(city) ? `${address}, ${city}` : (address ?? city);
-
-  const deadline = parseOffsetDateTime(order.rateData?.cancellation?.freeCancellationUntil ?? "");
-  // A "Z" deadline is a UTC stamp, not the destination's offset.
-  const offset = deadline && !deadline.zulu ? deadline.offsetMinutes : null;
-  const checkinTime = hhmm(order.hotel?.checkinTime);
-  const checkoutTime = hhmm(order.hotel?.checkoutTime);
-  const timed = checkinTime !== null && checkoutTime !== null;
-  const tzid = offset === null ? null : `UTC${utcOffsetValue(offset)}`;
-  const zoneWords = offset === null ? words.floating : words.zone(formatUtcOffset(offset));
-
-  const when = (date: string, time: string): string => `${tzid ? `;TZID=${tzid}` : ""}:${localDateTime(date, time)}`;
-  const span =
-    checkinTime !== null && checkoutTime !== null
-      ? [`DTSTART${when(checkinDate, checkinTime)}`, `DTEND${when(checkoutDate, checkoutTime)}`]
-      : // All-day dates end exclusively: the day after check-out keeps the check-out day in view.
-        [`DTSTART;VALUE=DATE:${dateValue(checkinDate)}`, `DTEND;VALUE=DATE:${dateValue(addDays(checkoutDate, 1))}`];
-
+  const place = placeOf(order, opts.secrets);
+  const deadline = parseOffsetDateTime(order.rateData?.cancellation?.freeCancellationUntil ?? "") ?? null;
+  const stay = stayOf(order, deadline);
   const remind = deadline && deadline.epochMs > opts.now ? Math.max(deadline.epochMs - REMIND_BEFORE_MS, opts.now) : null;
-  const deadlineShown = deadline ? formatOffsetDateTime(deadline, opts.lang) : null;
+  const deadlineShown = deadline && remind !== null ? formatOffsetDateTime(deadline, opts.lang) : null;
+  const zoneWords = stay.offset === null ? words.floating : words.zone(formatUtcOffset(stay.offset));
   const description = [
-    timed ? `${words.times(checkinTime, checkoutTime)} (${zoneWords}).` : `${words.dates}.`,
-    ...(deadlineShown && remind !== null ? [`${words.free(deadlineShown)}.`] : []),
+    stay.times ? `${words.times(stay.times.checkin, stay.times.checkout)} (${zoneWords}).` : `${words.dates}.`,
+    ...(deadlineShown ? [`${words.free(deadlineShown)}.`] : []),
   ].join("\n");
-
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//tbank-hotels-toolkit//calendar entry//EN",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    ...(tzid !== null && offset !== null && timed ? vtimezone(tzid, offset) : []),
+    ...stay.vtimezone,
     "BEGIN:VEVENT",
     `UID:${opts.uid}`,
     `DTSTAMP:${utcDateTime(opts.now)}`,
-    ...span,
-    `SUMMARY:${escapeText(name ?? words.stay)}`,
-    ...(location ? [`LOCATION:${escapeText(location)}`] : []),
+    ...stay.span,
+    `SUMMARY:${escapeText(place.name ?? words.stay)}`,
+    ...(place.location ? [`LOCATION:${escapeText(place.location)}`] : []),
     `DESCRIPTION:${escapeText(description)}`,
     `STATUS:${eventStatus(order.status)}`,
     // A stay of several days must not mark the person busy for all of them.
@@ -113,15 +90,51 @@ export function bookingCalendarEntry(order: ProviderOrderV1, opts: CalendarEntry
     "END:VEVENT",
     "END:VCALENDAR",
   ];
+  const facts = { hotelName: place.name, ...stay.wall, utcOffset: stay.times && stay.offset !== null ? formatUtcOffset(stay.offset).slice(3) : null, reminderAt: remind === null ? null : toIsoTimestamp(remind) };
+  return { text: calendarText(lines), facts };
+}
+
+/** The hotel's name and where it is, without any text that carries one of the secrets. */
+function placeOf(order: ProviderOrderV1, secrets: readonly string[]): { name: string | null; location: string | null } {
+  const clean = (value: string | null): string | null => (value !== null && secrets.some((s) => s !== "" && value.includes(s)) ? null : value);
+  const name = clean(providerTextOrNull(order.hotel?.name, "name"));
+  const address = clean(providerTextOrNull(order.hotel?.address, "address"));
+  const city = clean(providerTextOrNull(order.hotel?.city, "place"));
+  return { name, location: address && city && !address.includes(city) ? `${address}, ${city}` : (address ?? city) };
+}
+
+interface StayTimes {
+  /** The hotel's times when both are known, else the event is all-day. */
+  times: { checkin: string; checkout: string } | null;
+  /** Minutes east of UTC that the times are at; null: floating (or all-day). */
+  offset: number | null;
+  span: string[];
+  vtimezone: string[];
+  wall: { checkin: string; checkout: string };
+}
+
+function stayOf(order: ProviderOrderV1, deadline: OffsetDateTime | null): StayTimes {
+  const { checkinDate, checkoutDate } = order;
+  if (!isIsoDate(checkinDate) || !isIsoDate(checkoutDate) || nightsBetween(checkinDate, checkoutDate) < 1) {
+    throw new BrokerError("provider_error", "the booking has no stay dates to put in a calendar");
+  }
+  const checkin = hhmm(order.hotel?.checkinTime);
+  const checkout = hhmm(order.hotel?.checkoutTime);
+  // A "Z" deadline is a UTC stamp, not the destination's offset.
+  const offset = deadline && !deadline.zulu ? deadline.offsetMinutes : null;
+  if (checkin === null || checkout === null) {
+    // All-day dates end exclusively: the day after check-out keeps the check-out day in view.
+    const span = [`DTSTART;VALUE=DATE:${dateValue(checkinDate)}`, `DTEND;VALUE=DATE:${dateValue(addDays(checkoutDate, 1))}`];
+    return { times: null, offset: null, span, vtimezone: [], wall: { checkin: checkinDate, checkout: checkoutDate } };
+  }
+  const tzid = offset === null ? null : `UTC${utcOffsetValue(offset)}`;
+  const when = (date: string, time: string): string => `${tzid ? `;TZID=${tzid}` : ""}:${localDateTime(date, time)}`;
   return {
-    text: calendarText(lines),
-    facts: {
-      hotelName: name,
-      checkin: timed ? `${checkinDate}T${checkinTime}` : checkinDate,
-      checkout: timed ? `${checkoutDate}T${checkoutTime}` : checkoutDate,
-      utcOffset: timed && offset !== null ? formatUtcOffset(offset).slice(3) : null,
-      reminderAt: remind === null ? null : toIsoTimestamp(remind),
-    },
+    times: { checkin, checkout },
+    offset,
+    span: [`DTSTART${when(checkinDate, checkin)}`, `DTEND${when(checkoutDate, checkout)}`],
+    vtimezone: tzid !== null && offset !== null ? vtimezone(tzid, offset) : [],
+    wall: { checkin: `${checkinDate}T${checkin}`, checkout: `${checkoutDate}T${checkout}` },
   };
 }
 
