@@ -109,8 +109,8 @@ describe("Hotels MCP: find_stay_dates, the price calendar", () => {
     const r = await h.call(FLEX, { destination: "Суздаль", rooms: [{ adults: 5 }], checkinFrom: "2027-03-08", checkinTo: "2027-03-09", nights: 1 });
     expect(r.data).toMatchObject({ status: "no_matching_stays", retryAllowed: false, reason: "nothing_fits" });
     expect(r.result.isError).toBeUndefined();
-    for (const row of r.data.dates as Row[]) expect(row.result).toBe("no hotel with a room for the party");
-    expect(r.text).toContain("- 2027-03-08 пн: no hotel with a room for the party");
+    for (const row of r.data.dates as Row[]) expect(row.result).toBe("no room known to hold the party");
+    expect(r.text).toContain("- 2027-03-08 пн: no room known to hold the party");
   });
 
   it("weekends: only Fridays, two nights each", async () => {

@@ -27,10 +27,11 @@ export type FlexResult = z.infer<typeof FlexOutput>;
 const WEEKDAYS: Record<Lang, readonly string[]> = { en: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"], ru: ["вс", "пн", "вт", "ср", "чт", "пт", "сб"] };
 const NONE: Record<NoneReason, string> = {
   no_stays: "no stays for these dates",
-  no_room_for_party: "no hotel with a room for the party",
+  no_room_for_party: "no room known to hold the party",
   filtered_out: "nothing passes the filters",
 };
 const FAILED = "not priced: the search failed";
+const BUDGET_REACHED = "request budget reached";
 
 /** One searched date as both channels show it: its facts in one phrase, and how many hotels it was priced on. */
 interface DateRow {
@@ -88,8 +89,9 @@ export function flexAnswer(run: FlexRun, request: FlexRequest, destination: Reso
   const rows = searched.map((d) => row(d, request.rooms.length, lang));
   const cheapest = rows.reduce<DateRow | undefined>((best, r) => (r.hotel !== undefined && (best === undefined || Number(r.totalDecimal) < Number(best.totalDecimal)) ? r : best), undefined);
   const notSearched = run.dates.filter((d) => d.status === "not_searched").map((d) => d.checkinDate);
-  const coverage = { searched: searched.length, of: run.dates.length, notSearched, providerRequests: run.requests, budget: run.budget };
-  const coverageLine = `searched ${searched.length} of ${run.dates.length} dates${notSearched.length ? `; notSearched (request budget reached): ${notSearched.join(", ")}` : ""}; providerRequests ${run.requests} of budget ${run.budget}`;
+  const why = notSearched.length ? { notSearchedBecause: BUDGET_REACHED } : {};
+  const coverage = { searched: searched.length, of: run.dates.length, notSearched, ...why, providerRequests: run.requests, budget: run.budget };
+  const coverageLine = `searched ${searched.length} of ${run.dates.length} dates${notSearched.length ? `; notSearched (${BUDGET_REACHED}): ${notSearched.join(", ")}` : ""}; providerRequests ${run.requests} of budget ${run.budget}`;
   const stay = stayPhrase(request, destination, lang);
   const lines = [stay, ...rows.map((r) => `- ${rowLine(r)}`), coverageLine];
   const more = notSearched.length ? ` For the dates not searched, call again with checkinFrom=${notSearched[0]}.` : "";
