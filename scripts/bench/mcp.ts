@@ -9,6 +9,7 @@ import { parseConfig } from "../../shared/config/index.js";
 import { nextWeekend } from "../demo/run.js";
 import { startSandbox } from "../sandbox/index.js";
 import { META_GROWTH_GOAL, stayViewRow, toolsListMetaTokens } from "./apps.js";
+import { benchFlexDates, FLEX_ANSWER_GOAL_TOKENS, type FlexBench } from "./flex-dates.js";
 import { coldStart } from "./mcp-cold-start.js";
 import { median, ms, type BenchRow } from "./stats.js";
 import { tokens } from "./tokens.js";
@@ -197,6 +198,7 @@ export async function benchMcp(): Promise<{ rows: BenchRow[]; journey: JourneySt
     let wall = 0;
     let pages = 0;
     let bareMs = 0;
+    let flex: FlexBench;
     try {
       await m.callTool({ name: "tbank_hotels_resolve_destination", arguments: { query: "Москва" } });
       // Distinct weekends, so the 30 s search cache never answers; the first run warms the code.
@@ -216,6 +218,8 @@ export async function benchMcp(): Promise<{ rows: BenchRow[]; journey: JourneySt
       }
       wall = median(walls);
       bareMs = median(bares);
+      // The stdio server's limiter: TBANK_HOTELS_MAX_CONCURRENT_REQUESTS, default 2.
+      flex = await benchFlexDates(m, 50, 2, new Date().toISOString().slice(0, 10));
     } finally {
       await m.close();
       slow.stop();
@@ -231,6 +235,8 @@ export async function benchMcp(): Promise<{ rows: BenchRow[]; journey: JourneySt
       { name: `golden journey, ${journey.length} calls, text`, tokens: journeyText, goal: JOURNEY_GOAL_TOKENS },
       { name: `golden journey, ${journey.length} calls, structured`, tokens: journeyStructured, goal: JOURNEY_GOAL_TOKENS },
       { name: `tools/list, lowlevel, ${lowlevel.result.tools.length} tools`, tokens: tokens(JSON.stringify(lowlevel.result)), goal: LOWLEVEL_TOOLS_LIST_GOAL_TOKENS },
+      { name: "find_stay_dates, 6 Казань dates, text", tokens: flex.textTokens, goal: FLEX_ANSWER_GOAL_TOKENS },
+      { name: "find_stay_dates, 6 Казань dates, structured", tokens: flex.structuredTokens, goal: FLEX_ANSWER_GOAL_TOKENS },
     ];
     const rows: BenchRow[] = [
       { name: "cold start to tools/list (median)", figure: ms(median(ours)), anchor: `bare node ${ms(median(bare))}`, ratio: median(ours) / median(bare), goal: "<= 2x" },
@@ -244,6 +250,7 @@ export async function benchMcp(): Promise<{ rows: BenchRow[]; journey: JourneySt
       viewRow,
       { name: `plan_stay Москва, ${pages} pages x 50 ms (median)`, figure: ms(wall), anchor: `latency sum ${ms(latencySum)}`, ratio: wall / latencySum, goal: "<= 1.10x" },
       { name: "plan_stay Москва vs bare fetch loop", figure: ms(wall), anchor: `same ${pages} requests ${ms(bareMs)}`, ratio: wall / bareMs },
+      ...flex.rows,
       ...[
         { label: "booking", list: booking },
         { label: "mutations", list: mutations },
