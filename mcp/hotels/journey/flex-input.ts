@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LanguageInput } from "../../../shared/locale.js";
 import { addDays, isIsoDate, nightsBetween, type IsoDate } from "../../../shared/time.js";
 import { hardFiltersShape, pickFilters, type HardFilters } from "./filters.js";
-import { DEFAULT_MAX_OPTIONS, fieldPath, MAX_ROOMS, RoomSchema, type PlanStayRequest } from "./input.js";
+import { DEFAULT_MAX_OPTIONS, issuesToErrors, MAX_ROOMS, RoomSchema, type PlanStayRequest } from "./input.js";
 import type { FieldError, Room } from "./types.js";
 import { err, ok, type Result } from "../../../shared/result.js";
 
@@ -49,9 +49,7 @@ export interface FlexRequest {
 /** Every problem at once, before any HTTP; `today` is injected (the caller's clock, never the machine's). */
 export function parseFlexInput(raw: unknown, today: IsoDate): Result<FlexRequest, FieldError[]> {
   const parsed = FlexInputSchema.safeParse(raw);
-  if (!parsed.success) {
-    return err(parsed.error.issues.flatMap((i) => (i.code === "unrecognized_keys" ? i.keys.map((k) => ({ field: fieldPath([...i.path, k]), message: "unknown field" })) : [{ field: fieldPath(i.path) || "(input)", message: i.message }])));
-  }
+  if (!parsed.success) return err(issuesToErrors(parsed.error.issues));
   const input = parsed.data;
   const errors = windowErrors(input, today);
   if (errors.length > 0) return err(errors);

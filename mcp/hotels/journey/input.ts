@@ -111,7 +111,7 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-function issuesToErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
   const errors: FieldError[] = [];
   for (const issue of issues) {
     if (issue.code === "unrecognized_keys") {
