@@ -7,11 +7,11 @@ import type { Scenario } from "../types.js";
 const days = cheapestPerDate("Суздаль", "2027-03-15", 7, 1);
 const best = cheapestDate(days);
 const EN = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-if (best.weekday === 5 || best.weekday === 6) throw new Error("s181: the cheapest check-in of the week is not a weekday");
+if (best.weekday === 5 || best.weekday === 6) throw new Error("s361: the cheapest check-in of the week is not a weekday");
 const money = formatMoney(decimalFromProviderNumber(best.total), "RUB", "en");
 
 export const scenario: Scenario = {
-  id: "s181",
+  id: "s361",
   title: "English, flexible dates: which night of 15–21 March is cheapest in Suzdal for two, then plan it",
   request: "Two of us want one night in Suzdal sometime March 15–21. Which day is cheapest? Then show me that night.",
   budgetTokens: 3600,

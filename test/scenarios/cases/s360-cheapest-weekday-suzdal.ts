@@ -8,10 +8,10 @@ import type { Scenario } from "../types.js";
 const days = cheapestPerDate("Суздаль", "2027-03-08", 7, 2);
 const best = cheapestDate(days);
 const RU = ["вс", "пн", "вт", "ср", "чт", "пт", "сб"];
-if (best.weekday === 5 || best.weekday === 6) throw new Error("s180: the cheapest check-in of the week is not a weekday");
+if (best.weekday === 5 || best.weekday === 6) throw new Error("s360: the cheapest check-in of the week is not a weekday");
 
 export const scenario: Scenario = {
-  id: "s180",
+  id: "s360",
   title: "Flexible dates: the cheapest check-in of a week in Суздаль is a weekday; choosing it opens a journey",
   request: "Хотим вдвоём на две ночи в Суздаль на неделе с 8 марта, заезд в любой день. Когда дешевле всего?",
   budgetTokens: 3600,

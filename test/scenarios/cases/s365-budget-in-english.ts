@@ -4,7 +4,7 @@ import type { Scenario } from "../types.js";
 // English, with a smaller configured budget (TBANK_HOTELS_FLEX_SEARCH_BUDGET=24): three Moscow dates
 // searched, seven not, and the next call picks up where this one stopped.
 export const scenario: Scenario = {
-  id: "s185",
+  id: "s365",
   title: "English, flexible dates: a budget of 24 requests covers three Moscow dates; the others are named",
   request: "Moscow, two nights for two, check in any day April 1–10. Cheapest?",
   budgetTokens: 1300,

@@ -4,7 +4,7 @@ import type { Scenario } from "../types.js";
 
 // English: a nightly cap below every Kazan hotel: each date says nothing passes the filters.
 export const scenario: Scenario = {
-  id: "s183",
+  id: "s363",
   title: "English, flexible dates: a cap under every Kazan price; no date fits, and the cap is named",
   request: "Kazan for two, two nights, check in any day March 22–24, but no more than 1,500 rubles a night. When?",
   budgetTokens: 700,

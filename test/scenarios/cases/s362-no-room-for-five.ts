@@ -4,7 +4,7 @@ import type { Scenario } from "../types.js";
 // Five adults in one room: no Казань room is known to hold them on any date of the window, and the
 // answer says so per date (with how many hotels it looked at) instead of an empty calendar.
 export const scenario: Scenario = {
-  id: "s182",
+  id: "s362",
   title: "Flexible dates: nothing fits a party of five in one room on any date; said per date, with the next step",
   request: "Нас пятеро взрослых, хотим один номер в Казани на ночь, заезд 8, 9 или 10 марта — когда дешевле?",
   budgetTokens: 700,

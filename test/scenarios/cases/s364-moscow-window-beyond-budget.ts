@@ -4,7 +4,7 @@ import type { Scenario } from "../types.js";
 // Two weeks of Москва check-ins: each date takes 8 provider requests (the city is bigger than that
 // shows), so the default budget of 48 covers six dates; the rest are named, with how to go on.
 export const scenario: Scenario = {
-  id: "s184",
+  id: "s364",
   title: "Flexible dates beyond the request budget: six Москва dates searched, eight named as not searched",
   request: "Москва, одна ночь вдвоём, заезд в любой день с 8 по 21 марта — покажи, когда дешевле",
   budgetTokens: 1500,
