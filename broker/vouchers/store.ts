@@ -10,7 +10,7 @@ import { ensurePrivateDir } from "../../shared/paths.js";
 import { toIsoTimestamp, type Clock } from "../../shared/time.js";
 import type { OpenResponse } from "../../shared/http/provider-http.js";
 import { writePdfAtomically, type WrittenFile } from "./atomic-pdf.js";
-import { writeTextAtomically } from "./atomic-text.js";
+import { writeTextAtomically } from "./atomic-file.js";
 import { classifyName, finalName, tempName, type SavedKind } from "./names.js";
 import { timerScheduler, type Scheduler } from "../../shared/scheduler.js";
 

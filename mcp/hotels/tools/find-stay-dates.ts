@@ -1,13 +1,11 @@
-import type { DestinationResolution } from "../journey/destination.js";
-import { lookupDestination } from "../journey/destination-lookup.js";
 import { FlexInputSchema, parseFlexInput } from "../journey/flex-input.js";
 import { runFlex } from "../journey/flex-run.js";
 import { langOf } from "../../../shared/locale.js";
 import { failure } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
 import { FlexOutput, flexAnswer } from "./flex-view.js";
-import { invalidInput, providerFailure } from "./outcomes.js";
-import { unresolved } from "./resolve-destination.js";
+import { invalidInput } from "./outcomes.js";
+import { destinationFor } from "./resolve-destination.js";
 import { advertise, unbound } from "./schemas.js";
 
 const NAME = "tbank_hotels_find_stay_dates";
@@ -32,14 +30,9 @@ export const findStayDates = defineTool({
   handler: async (args, ctx, extra) => {
     const parsed = parseFlexInput(args, ctx.today());
     if (!parsed.ok) return failure(invalidInput(parsed.error));
-    let resolution: DestinationResolution;
-    try {
-      resolution = await lookupDestination(ctx, parsed.value.destination);
-    } catch (err) {
-      return failure(providerFailure(err));
-    }
-    if (resolution.status !== "resolved") return unresolved(parsed.value.destination, resolution, NAME);
-    const { destination } = resolution;
+    const found = await destinationFor(ctx, parsed.value.destination, NAME);
+    if (!found.ok) return found.error;
+    const destination = found.value;
     const run = await runFlex(ctx, parsed.value, destination.destinationId, extra.signal);
     return flexAnswer(run, parsed.value, destination, langOf(parsed.value.language));
   },

@@ -1,7 +1,6 @@
-import type { DestinationCandidate, DestinationResolution } from "../journey/destination.js";
+import type { DestinationCandidate } from "../journey/destination.js";
 import { parsePlanStayInput, PlanStayInputSchema } from "../journey/input.js";
 import { defineTool, type ToolOutcome } from "./define.js";
-import { lookupDestination } from "../journey/destination-lookup.js";
 import { failure } from "../../shared/outcome.js";
 import { resolveNear, type NearResolution } from "../journey/near.js";
 import type { ResolvedDestination } from "../journey/state.js";
@@ -11,7 +10,7 @@ import { distanceDisplay } from "../journey/wording.js";
 import { invalidInput, providerFailure } from "./outcomes.js";
 import { runPlan } from "../journey/plan-run.js";
 import { PlanOutput, planAnswer, type PlanResult } from "./plan-view.js";
-import { unresolved } from "./resolve-destination.js";
+import { destinationFor } from "./resolve-destination.js";
 import { advertise, unbound } from "./schemas.js";
 import { STAY_VIEW_TOOL_META } from "../apps/stay-view-meta.js";
 
@@ -54,14 +53,9 @@ export const planStay = defineTool({
     // Every problem, structural and semantic, comes back at once and before any HTTP.
     const parsed = parsePlanStayInput(args, ctx.today());
     if (!parsed.ok) return failure(invalidInput(parsed.error));
-    let resolution: DestinationResolution;
-    try {
-      resolution = await lookupDestination(ctx, parsed.value.destination);
-    } catch (err) {
-      return failure(providerFailure(err));
-    }
-    if (resolution.status !== "resolved") return unresolved(parsed.value.destination, resolution);
-    let destination: ResolvedDestination = resolution.destination;
+    const found = await destinationFor(ctx, parsed.value.destination);
+    if (!found.ok) return found.error;
+    let destination: ResolvedDestination = found.value;
     if (parsed.value.near !== undefined) {
       let near: NearResolution;
       try {

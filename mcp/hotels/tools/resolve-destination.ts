@@ -1,8 +1,11 @@
 import { z } from "zod";
 import type { DestinationResolution } from "../journey/destination.js";
+import type { ResolvedDestination } from "../journey/state.js";
+import type { HotelsContext } from "../context.js";
+import { err, ok, type Result as Outcome } from "../../../shared/result.js";
 import { defineTool, type ToolOutcome } from "./define.js";
 import { lookupDestination } from "../journey/destination-lookup.js";
-import { failure, success } from "../../shared/outcome.js";
+import { failure, success, type FailureFields } from "../../shared/outcome.js";
 import { quoted } from "../../../shared/provider-text.js";
 import { providerFailure } from "./outcomes.js";
 import { Candidates, Failure, OptionalAnyValue, withoutSchemaUrl } from "./schemas.js";
@@ -23,6 +26,20 @@ const place = (d: { name: string; region: string; country: string }): string => 
 
 /** The answer for a destination that is not (yet) one place; plan_stay shares it. */
 type Unresolved = Exclude<DestinationResolution, { status: "resolved" }>;
+
+/**
+ * The destination a journey tool searches, or the answer it gives instead: the provider failed, or
+ * the query is not one place (`tool` is named in the next step).
+ */
+export async function destinationFor(ctx: Pick<HotelsContext, "catalog">, query: string, tool?: string): Promise<Outcome<ResolvedDestination, ReturnType<typeof unresolved> | ToolOutcome<FailureFields<"provider_auth_rejected" | "search_unavailable">>>> {
+  let resolution: DestinationResolution;
+  try {
+    resolution = await lookupDestination(ctx, query);
+  } catch (e) {
+    return err(failure(providerFailure(e)));
+  }
+  return resolution.status === "resolved" ? ok(resolution.destination) : err(unresolved(query, resolution, tool));
+}
 
 export function unresolved(query: string, r: Unresolved, tool = "tbank_hotels_plan_stay"): ToolOutcome<Pick<Result, "retryAllowed" | "nextStep" | "reason" | "candidates"> & { status: Unresolved["status"] }> {
   if (r.status === "destination_not_found") return failure({ status: r.status, retryAllowed: false, nextStep: NEXT_NOT_FOUND });
