@@ -38,7 +38,8 @@ export class StayController {
   }
 
   hostContext(ctx: McpUiHostContext | undefined): void {
-    if (ctx?.theme) applyDocumentTheme(ctx.theme);
+    // Without the host's theme, the system's: the stylesheet keys its dark palette on data-theme only.
+    applyDocumentTheme(ctx?.theme ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"));
     if (ctx?.styles?.variables) applyHostStyleVariables(ctx.styles.variables);
     this.render();
   }
