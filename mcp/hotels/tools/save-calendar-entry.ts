@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { langOf, type Lang } from "../../../shared/locale.js";
+import { quoted } from "../../../shared/provider-text.js";
 import type { SaveCalendarEntryResult } from "../../../shared/protocol/ops-hotels.js";
 import { success } from "../../shared/outcome.js";
 import { defineTool } from "./define.js";
@@ -20,7 +21,7 @@ function entryLine(e: SaveCalendarEntryResult, lang: Lang): string {
   const w = WORDS[lang];
   const zone = e.utcOffset === null ? w.floating : `UTC${e.utcOffset}`;
   const reminder = e.reminderAt === null ? "" : `; ${w.reminder} ${utcShort(e.reminderAt)}`;
-  return `${e.hotelName ?? "—"}: ${e.checkin.replace("T", " ")} → ${e.checkout.replace("T", " ")} (${zone})${reminder}`;
+  return `${e.hotelName === null ? "—" : quoted(e.hotelName)}: ${e.checkin.replace("T", " ")} → ${e.checkout.replace("T", " ")} (${zone})${reminder}`;
 }
 
 export const saveCalendarEntry = defineTool({
